@@ -1,0 +1,2 @@
+// @toolsmith/generator: programmatic entry points of the toolsmith CLI.
+export {}

@@ -1,0 +1,174 @@
+import type { ContentBlock, UserMessage } from '../content/content-block.js'
+import type { JsonValue } from '../json/json-value.js'
+
+/** Identity of one model-requested call. */
+export type CallId = string
+
+/** An agent: the scope key. The scope chain is the agent, its parents, then the global layer. */
+export interface Agent {
+  readonly id: string
+  readonly parent?: Agent
+}
+
+/** The viewing / registering scope: an agent. */
+export type ScopeKey = Agent
+
+declare const toolExecutionTokenBrand: unique symbol
+
+/** Opaque call identity that permits correlation without exposing mutable execution state. */
+export type ToolExecutionToken = symbol & { readonly [toolExecutionTokenBrand]: true }
+
+/**
+ * Caller-supplied description of one tool call. `ToolRuntime.execute` adds the
+ * registry-owned token to form a pipeline {@link ToolExecution}.
+ */
+export interface ToolExecutionInput {
+  readonly callId: CallId
+  /** Root model-requested call owning this execution tree; omitted for a root execution. */
+  readonly rootCallId?: CallId
+  readonly name: string
+  /** Losslessly JSON-serializable parsed arguments. */
+  readonly arguments: unknown
+  /** The agent on whose behalf the call runs. */
+  readonly agent?: Agent
+  /**
+   * Opaque token of the enclosing transport execution. Under `mode: 'code'` only
+   * calls with a parent may execute a native tool name.
+   */
+  readonly parent?: ToolExecutionToken
+  /** Required caller-owned cancellation for this invocation. */
+  readonly signal: AbortSignal
+}
+
+/** One pending tool call inside the registry pipeline; arguments are a frozen lossless snapshot. */
+export interface ToolExecution extends ToolExecutionInput {
+  /** Root model-requested call, resolved for every root and nested execution. */
+  readonly rootCallId: CallId
+  /** Registry-assigned identity shared with nested calls only as their opaque `parent` token. */
+  readonly token: ToolExecutionToken
+}
+
+/** Around-dispatch view of a {@link ToolExecution}: a wrapper may replace only the signal. */
+export interface ToolDispatchExecution extends Omit<ToolExecution, 'signal'> {
+  /** Cancellation signal visible to the next wrapper or tool body. */
+  signal: AbortSignal
+}
+
+/** The failure codes a {@link ToolFailure} carries. */
+export type ToolErrorCode =
+  | 'UNKNOWN_TOOL'
+  | 'INVALID_ARGS'
+  | 'INVALID_TOOL_OUTPUT'
+  | 'DENIED'
+  | 'BLOCKED'
+  | 'TOOL_ERROR'
+  | 'TIMEOUT'
+  | 'ABORTED'
+  | 'ABORTED_BEFORE_DISPATCH'
+  | 'INVALID_RESULT'
+
+/** Internal error class/code used by policy and durable diagnostics. */
+export interface ToolErrorInfo {
+  readonly code: ToolErrorCode
+  /** The error class name, when the failure came from a thrown error. */
+  readonly name?: string
+  /** Structured, lossless detail (for example the validation issues). */
+  readonly details?: JsonValue
+}
+
+/** Canonical failure detail. */
+export interface ToolFailure {
+  /** Human-readable failure message without the `Error: ` envelope. */
+  readonly message: string
+  readonly info?: ToolErrorInfo
+}
+
+/** Successful canonical tool execution, including its model projection. */
+export interface ToolExecutionSuccess {
+  readonly isError: false
+  /** Execution-local canonical value; deliberately omitted from durable events. */
+  readonly value: JsonValue
+  readonly content: readonly ContentBlock[]
+  readonly error?: never
+  readonly meta?: JsonValue
+  readonly additionalContexts?: readonly UserMessage[]
+  /** The agent loop stops after committing this successful result batch. */
+  readonly concludesTurn?: true
+}
+
+/** Failed canonical tool execution; failures never carry a successful value. */
+export interface ToolExecutionFailure {
+  readonly isError: true
+  readonly error: ToolFailure
+  readonly value?: never
+  readonly content: readonly ContentBlock[]
+  readonly meta?: JsonValue
+  readonly additionalContexts?: readonly UserMessage[]
+  readonly concludesTurn?: never
+}
+
+/** The discriminated, execution-local outcome of one tool call. */
+export type ToolExecutionResult = ToolExecutionSuccess | ToolExecutionFailure
+
+/** The durable result projection a presenter sees: content, failure state and optional meta. */
+export interface ToolResult {
+  readonly isError: boolean
+  readonly content: readonly ContentBlock[]
+  readonly error?: ToolFailure
+  readonly meta?: JsonValue
+}
+
+/** Pre-dispatch decision of the `tools/pre-execute` waterfall. */
+export type PreToolDecision =
+  | { readonly kind: 'allow' }
+  | { readonly kind: 'deny'; readonly reason: string }
+  | { readonly kind: 'ask'; readonly reason?: string }
+
+/** Post-dispatch decision of the `tools/post-execute` waterfall. */
+export type PostToolDecision =
+  | {
+      readonly kind: 'accept'
+      readonly content?: readonly ContentBlock[]
+      readonly value?: never
+      readonly additionalContexts?: readonly UserMessage[]
+    }
+  | {
+      readonly kind: 'accept'
+      readonly value: JsonValue
+      readonly content?: never
+      readonly additionalContexts?: readonly UserMessage[]
+    }
+  | { readonly kind: 'block'; readonly feedback: readonly ContentBlock[]; readonly additionalContexts?: readonly UserMessage[] }
+
+/** A monotonic guard run after `tools/pre-execute`: a returned reason denies the call. */
+export type ToolGuard = (execution: Readonly<ToolExecution>) => string | undefined
+
+/** Scheduling mode for one pending call. */
+export type ToolExecutionMode = { readonly kind: 'parallel' } | { readonly kind: 'exclusive' }
+
+/** How a scope's tools are presented to its model: native tool calls, or Code Mode's `run_code`. */
+export type ToolPresentationMode = 'native' | 'code'
+
+/** Per-scope filter over inherited tools. Restrictions intersect. */
+export interface ToolRestriction {
+  /** Inherited tool names that stay visible; everything else is removed. */
+  readonly allow?: readonly string[]
+  /** Inherited tool names removed from visibility. */
+  readonly deny?: readonly string[]
+}
+
+/** One settled `run_code` sub-dispatch about to be logged (the `tools/code-dispatch-log` waterfall). */
+export interface CodeDispatchLog {
+  /** The outer `run_code` execution. */
+  readonly exec: ToolExecution
+  /** The calling agent, when the outer call has one. */
+  readonly agent?: Agent
+  /** Deterministic sub-call id (`<parent>:code:<n>`). */
+  readonly subCallId: CallId
+  /** The dispatched sub-tool name. */
+  readonly name: string
+  /** Whether the sub-call settled as an error. */
+  readonly isError: boolean
+  /** The sub-call's complete model-facing content. */
+  readonly content: readonly ContentBlock[]
+}

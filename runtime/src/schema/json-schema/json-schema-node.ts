@@ -1,0 +1,53 @@
+import type { JsonValue } from '../../json/json-value.js'
+
+/** Scalar JSON values supported by `enum` and `const`. */
+export type JsonSchemaScalar = string | number | boolean | null
+
+/** Single-type keywords accepted by the enforced subset. */
+export type JsonSchemaType = 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null'
+
+/**
+ * One raw JSON Schema node in the enforced subset. `assertSupportedJsonSchema`
+ * rejects invalid combinations before a caller treats the node as trusted.
+ */
+export interface JsonSchemaNode {
+  /** Omit with no constraints for any JSON value, or use `oneOf`. */
+  readonly type?: JsonSchemaType
+  /** Exactly one branch must validate; at least two branches are required. */
+  readonly oneOf?: readonly JsonSchemaNode[]
+  /** Nested property schemas (`type: 'object'` only). */
+  readonly properties?: { readonly [key: string]: JsonSchemaNode }
+  /** Required property names; each must appear in `properties`. */
+  readonly required?: readonly string[]
+  /** `false` rejects undeclared keys; absent/`true` follows JSON Schema's open default. */
+  readonly additionalProperties?: boolean
+  /** Item schema (`type: 'array'` only); absent accepts any JSON item. */
+  readonly items?: JsonSchemaNode
+  /** Allowed values for a scalar node. */
+  readonly enum?: readonly JsonSchemaScalar[]
+  /** The single allowed value for a scalar node. */
+  readonly const?: JsonSchemaScalar
+  /** Annotation, ignored for validation. */
+  readonly description?: string
+  /** Annotation, ignored for validation. */
+  readonly title?: string
+  /** Annotation, ignored for validation but required to be lossless JSON. */
+  readonly default?: JsonValue
+  /** Annotation, ignored for validation but required to be lossless JSON. */
+  readonly examples?: JsonValue
+}
+
+/** A consumer-constrained object-rooted schema. */
+export type ObjectJsonSchema = JsonSchemaNode & { readonly type: 'object' }
+
+/** One schema or value problem: a JSON Pointer path and a message. */
+export interface SchemaIssue {
+  readonly path: string
+  readonly message: string
+}
+
+/** The answer of a validator. */
+export interface ValidationResult {
+  readonly valid: boolean
+  readonly errors: readonly SchemaIssue[]
+}
