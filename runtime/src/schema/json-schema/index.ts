@@ -1,0 +1,2 @@
+// Barrel of this area: export each public name here; the package root re-exports this file.
+export {}
