@@ -1,0 +1,34 @@
+import type { Diagnostic } from './diagnostic.js'
+import type { PlannedFile } from './planned-file.js'
+
+/** Where the planned outputs go and how the planner reads what is already on disk. */
+export interface PlanOptions {
+  /** Absolute working directory: paths below are relative to it; prettier configs are resolved from it. */
+  readonly cwd: string
+  /** Output folder of the TypeScript files (`out`, default `src/tools`). */
+  readonly out: string
+  /** The catalog Markdown file (`docs`, default `docs/tools.md`). */
+  readonly docs: string
+  /** The machine-readable catalog (`catalogJson`, default `catalog.json` beside `docs`). */
+  readonly catalogJson: string
+  /** Hand-written Markdown files whose `<!-- toolsmith:catalog -->` regions are regenerated in place. */
+  readonly catalogRegions: readonly string[]
+  /** A project's own copy of the templates folder, when configured. */
+  readonly templates?: string
+  /** Reads a file relative to `cwd`; `undefined` when it does not exist. */
+  readonly readFile: (path: string) => Promise<string | undefined>
+  /** Lists the file names (not paths) directly inside a folder relative to `cwd`; empty when absent. */
+  readonly listFiles: (dir: string) => Promise<readonly string[]>
+}
+
+/** Everything `generate` would write, delete or warn about; `check` compares exactly this with disk. */
+export interface PlanResult {
+  /** Every output file, complete and formatted, sorted by path. */
+  readonly files: readonly PlannedFile[]
+  /** Generator-owned files (they carry the header) that no declaration produces any more. */
+  readonly deletions: readonly string[]
+  /** Author-owned stubs whose tool no longer exists: never deleted, reported. */
+  readonly orphans: readonly string[]
+  /** Problems found while planning (a bad template override, an unparsable stub), with locations. */
+  readonly diagnostics: readonly Diagnostic[]
+}
