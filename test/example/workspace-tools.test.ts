@@ -1,0 +1,180 @@
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { editTextFile, EditRejectedError } from '../../example/src/workspace/edit-text-file.js'
+import { fetchText } from '../../example/src/workspace/fetch-text.js'
+import { globFiles } from '../../example/src/workspace/glob-files.js'
+import { grepFiles } from '../../example/src/workspace/grep-files.js'
+import { readWindow } from '../../example/src/workspace/read-window.js'
+import { runCommand } from '../../example/src/workspace/run-command.js'
+import { OutsideWorkspaceError, Workspace } from '../../example/src/workspace/workspace.js'
+
+let root: string
+let outside: string
+let workspace: Workspace
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'toolsmith-ws-'))
+  outside = await mkdtemp(path.join(tmpdir(), 'toolsmith-outside-'))
+  await mkdir(path.join(root, 'src/deep'), { recursive: true })
+  await writeFile(path.join(root, 'src/a.ts'), 'const a = 1\nconst b = 2\n// TODO: a\n')
+  await writeFile(path.join(root, 'src/deep/b.ts'), 'export const todo = "TODO"\n')
+  await writeFile(path.join(root, 'notes.md'), 'line 1\r\nline 2\r\nline 3')
+  await writeFile(path.join(outside, 'secret.txt'), 'secret\n')
+  await symlink(outside, path.join(root, 'escape'))
+  workspace = await Workspace.open(root)
+})
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true })
+  await rm(outside, { recursive: true, force: true })
+})
+
+describe('Workspace.resolve confines every path', () => {
+  test.each([['../etc/passwd'], ['/etc/passwd'], ['escape/secret.txt'], ['escape/new-file.txt'], ['a\0b']])(
+    'refuses %j',
+    async (given) => {
+      await expect(workspace.resolve(given)).rejects.toBeInstanceOf(OutsideWorkspaceError)
+    },
+  )
+
+  test('accepts a path that does not exist yet inside the root', async () => {
+    await expect(workspace.resolve('src/new/file.ts')).resolves.toBe(path.join(workspace.root, 'src/new/file.ts'))
+  })
+})
+
+describe('readWindow', () => {
+  test('returns numbered lines of the requested window and reports truncation', async () => {
+    const window = await readWindow(workspace, { path: 'src/a.ts', offset: 2, limit: 1 })
+    expect(window).toEqual({
+      path: 'src/a.ts',
+      offset: 2,
+      totalLines: 3,
+      truncated: true,
+      lines: [{ number: 2, text: 'const b = 2' }],
+    })
+  })
+
+  test('handles CRLF line ends and an offset past the end', async () => {
+    expect((await readWindow(workspace, { path: 'notes.md' })).lines.map((line) => line.text)).toEqual([
+      'line 1',
+      'line 2',
+      'line 3',
+    ])
+    const past = await readWindow(workspace, { path: 'notes.md', offset: 10 })
+    expect(past).toMatchObject({ offset: 10, lines: [], totalLines: 3, truncated: false })
+  })
+})
+
+describe('editTextFile', () => {
+  test('replaces exactly one occurrence and reports before/after', async () => {
+    await writeFile(path.join(root, 'edit.txt'), 'alpha beta\n')
+    const outcome = await editTextFile(workspace, { path: 'edit.txt', oldText: 'beta', newText: 'gamma' })
+    expect(outcome).toEqual({
+      path: 'edit.txt',
+      created: false,
+      replacements: 1,
+      before: 'alpha beta\n',
+      after: 'alpha gamma\n',
+    })
+    expect(await readFile(path.join(root, 'edit.txt'), 'utf8')).toBe('alpha gamma\n')
+  })
+
+  test('creates a new file when oldText is omitted', async () => {
+    const outcome = await editTextFile(workspace, { path: 'made/new.txt', newText: 'hi\n' })
+    expect(outcome).toMatchObject({ created: true, before: null, after: 'hi\n' })
+  })
+
+  test.each([
+    ['ambiguous oldText', { path: 'dup.txt', oldText: 'x', newText: 'y' }, /occurs 2 times/],
+    ['missing oldText', { path: 'dup.txt', oldText: 'zzz', newText: 'y' }, /not found/],
+    ['creating over an existing file', { path: 'dup.txt', newText: 'y' }, /already exists/],
+  ])('rejects %s', async (_name, request, message) => {
+    await writeFile(path.join(root, 'dup.txt'), 'x x\n')
+    await expect(editTextFile(workspace, request)).rejects.toThrow(message)
+    await expect(editTextFile(workspace, request)).rejects.toBeInstanceOf(EditRejectedError)
+    expect(await readFile(path.join(root, 'dup.txt'), 'utf8')).toBe('x x\n')
+  })
+})
+
+describe('grepFiles and globFiles', () => {
+  test('grep groups matches per file, in path order, and caps them', async () => {
+    const all = await grepFiles(workspace, { pattern: 'TODO', path: 'src' })
+    expect(all).toEqual({
+      total: 2,
+      truncated: false,
+      files: [
+        { path: 'src/a.ts', matches: [{ line: 3, text: '// TODO: a' }] },
+        { path: 'src/deep/b.ts', matches: [{ line: 1, text: 'export const todo = "TODO"' }] },
+      ],
+    })
+    const capped = await grepFiles(workspace, { pattern: 'todo', path: 'src', ignoreCase: true, maxMatches: 1 })
+    expect(capped).toMatchObject({ total: 2, truncated: true })
+    expect(capped.files.flatMap((file) => file.matches)).toHaveLength(1)
+  })
+
+  test('glob lists matching files without following the escaping symlink', async () => {
+    expect(await globFiles(workspace, { pattern: 'src/**/*.ts' })).toEqual({
+      total: 2,
+      truncated: false,
+      paths: ['src/a.ts', 'src/deep/b.ts'],
+    })
+    expect((await globFiles(workspace, { pattern: '**/secret.txt' })).paths).toEqual([])
+  })
+})
+
+describe('runCommand', () => {
+  test('captures interleaved output and the exit status', async () => {
+    const outcome = await runCommand(workspace, { command: 'echo out; echo err >&2; exit 3' }, new AbortController().signal)
+    expect(outcome.exitCode).toBe(3)
+    expect(outcome.signal).toBeNull()
+    expect(outcome.output).toContain('out\n')
+    expect(outcome.output).toContain('err\n')
+  })
+
+  test('aborting kills the command and still settles', async () => {
+    const controller = new AbortController()
+    const running = runCommand(workspace, { command: 'sleep 30' }, controller.signal)
+    setTimeout(() => controller.abort(), 50)
+    const outcome = await running
+    expect(outcome.signal).toBe('SIGKILL')
+  })
+})
+
+describe('fetchText against a local server', () => {
+  let server: Server
+  let base: string
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url === '/redirect') {
+        response.writeHead(302, { location: '/hello' }).end()
+        return
+      }
+      response.writeHead(request.url === '/hello' ? 200 : 404, { 'content-type': 'text/plain; charset=utf-8' })
+      response.end(request.url === '/hello' ? 'hello world' : 'missing')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  test('follows redirects and caps the body', async () => {
+    const signal = new AbortController().signal
+    expect(await fetchText({ url: `${base}/redirect` }, signal)).toEqual({
+      url: `${base}/hello`,
+      statusCode: 200,
+      contentType: 'text/plain; charset=utf-8',
+      body: 'hello world',
+      truncated: false,
+    })
+    expect(await fetchText({ url: `${base}/hello`, maxBytes: 5 }, signal)).toMatchObject({ body: 'hello', truncated: true })
+    expect((await fetchText({ url: `${base}/nope` }, signal)).statusCode).toBe(404)
+  })
+
+  test('refuses non-http schemes', async () => {
+    await expect(fetchText({ url: 'file:///etc/passwd' }, new AbortController().signal)).rejects.toThrow(/http and https/)
+  })
+})
