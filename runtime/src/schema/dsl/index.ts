@@ -1,2 +1,19 @@
 // Barrel of this area: export each public name here; the package root re-exports this file.
-export {}
+export type {
+  ArrayValueSchemaSpec,
+  BooleanValueSchemaSpec,
+  IntegerValueSchemaSpec,
+  JsonValueSchemaSpec,
+  NullValueSchemaSpec,
+  NumberValueSchemaSpec,
+  ObjectValueSchemaSpec,
+  OneOfValueSchemaSpec,
+  ParameterPropertySpec,
+  ParameterSchemaSpec,
+  PropertiesSchemaSpec,
+  StringValueSchemaSpec,
+  ValueSchemaAnnotations,
+  ValueSchemaSpec,
+} from './value-schema-spec.js'
+export { INFER_DEPTH_LIMIT } from './infer-value.js'
+export type { InferArgs, InferValue } from './infer-value.js'
