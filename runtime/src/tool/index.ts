@@ -1,2 +1,2 @@
 // Barrel of this area: export each public name here; the package root re-exports this file.
-export {}
+export type { AnyDefinedTool, DefinedTool, DefineToolInput, DefineToolOutput, ToolArgsOf, ToolOutputOf } from './defined-tool.js'

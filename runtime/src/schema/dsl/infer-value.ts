@@ -80,4 +80,4 @@ type InferProperties<P, D extends Depth, Open extends boolean> = Flatten<
 >
 
 // One object type instead of an intersection, so editors and type tests see the final shape.
-type Flatten<T> = { [K in keyof T]: T[K] }
+type Flatten<T> = { [K in keyof T]: T[K] } & {}

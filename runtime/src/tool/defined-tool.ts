@@ -1,0 +1,67 @@
+import type { ContentBlock } from '../content/content-block.js'
+import type { ToolExecution, ToolExecutionResult, ToolResult } from '../execution/execution-types.js'
+import type { JsonValue } from '../json/json-value.js'
+import type { ToolCallView, ToolResultView } from '../presentation/views.js'
+import type { InferArgs, InferValue } from '../schema/dsl/infer-value.js'
+import type { ParameterSchemaSpec, ValueSchemaSpec } from '../schema/dsl/value-schema-spec.js'
+import type { ToolDefinition, ToolRunContext } from './tool-definition.js'
+
+// Callbacks are function-typed properties (not methods) so their parameters are checked
+// strictly: an author cannot narrow `args` to something the schema does not guarantee.
+
+/** The typed output declaration `defineTool` takes: a DSL spec plus projectors typed from it. */
+export interface DefineToolOutput<P extends ParameterSchemaSpec, O extends ValueSchemaSpec> {
+  /** The canonical output value's DSL spec (any root); compiled to `output.schema`. */
+  readonly schema: O
+  /** Pure projection from validated arguments and the validated value to model content. */
+  readonly render: (args: InferArgs<P>, value: InferValue<O>) => ContentBlock[]
+  /** Pure replayable presentation projection, computed only for top-level calls. */
+  readonly presentationMeta?: (args: InferArgs<P>, value: InferValue<O>) => JsonValue
+}
+
+/** What `defineTool` takes: the DSL specs and callbacks typed by `InferArgs`/`InferValue`. */
+export interface DefineToolInput<P extends ParameterSchemaSpec, O extends ValueSchemaSpec> {
+  readonly name: string
+  readonly description: string
+  /** The implicit open object root's property map; compiled to the model-facing `parameters`. */
+  readonly parameters: P
+  readonly output: DefineToolOutput<P, O>
+  /** The body: receives validated arguments and returns the canonical value. */
+  readonly execute: (args: InferArgs<P>, exec: ToolRunContext) => Promise<InferValue<O>>
+  /** Cooperative timeout budget in milliseconds (positive, finite); never sent to the model. */
+  readonly timeoutMs?: number
+  /** Pure classifier over validated arguments; only an exact `true` opts into parallel runs. */
+  readonly isConcurrencySafe?: (args: InferArgs<P>) => boolean
+  /** Pending-state presentation over validated arguments; `undefined` keeps the generic card. */
+  readonly presentCall?: (args: InferArgs<P>) => ToolCallView | undefined
+  /** Completed-state presentation over validated arguments; `undefined` keeps the default. */
+  readonly presentResult?: (args: InferArgs<P>, result: ToolResult) => ToolResultView | undefined
+  /** Last-mile content transform; sees every outcome, so it takes the execution, not typed args. */
+  readonly finalizeContent?: (
+    exec: Readonly<ToolExecution>,
+    result: Readonly<ToolExecutionResult>,
+  ) => ContentBlock[] | undefined
+}
+
+/**
+ * A `ToolDefinition` made by `defineTool`, remembering its DSL specs in `spec` so
+ * `ToolArgsOf`/`ToolOutputOf` can name its types. `spec` is never model-facing:
+ * the registry's `schemas()` is an allowlist of `name`, `description`, `parameters`.
+ */
+export interface DefinedTool<P extends ParameterSchemaSpec, O extends ValueSchemaSpec> extends ToolDefinition {
+  /** The DSL specs the tool was defined from (the same objects, not copies). */
+  readonly spec: { readonly parameters: P; readonly output: O }
+}
+
+/** Any tool `defineTool` made, whatever its specs. */
+export type AnyDefinedTool = DefinedTool<ParameterSchemaSpec, ValueSchemaSpec>
+
+/** The inferred argument type of a defined tool: `ToolArgsOf<typeof readFile>`. */
+export type ToolArgsOf<T extends { readonly spec: { readonly parameters: ParameterSchemaSpec } }> = InferArgs<
+  T['spec']['parameters']
+>
+
+/** The inferred output value type of a defined tool: `ToolOutputOf<typeof readFile>`. */
+export type ToolOutputOf<T extends { readonly spec: { readonly output: ValueSchemaSpec } }> = InferValue<
+  T['spec']['output']
+>
