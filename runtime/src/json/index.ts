@@ -1,2 +1,6 @@
 // Barrel of this area: export each public name here; the package root re-exports this file.
-export {}
+export { materializeJson } from './materialize-json.js'
+export type { MaterializeResult } from './materialize-json.js'
+export { isMaterializedJson } from './materialized-snapshots.js'
+export { MAX_ISSUES, MAX_JSON_DEPTH } from './json-limits.js'
+export { escapeJsonPointerToken, formatJsonPointer } from './json-pointer.js'

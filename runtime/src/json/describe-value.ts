@@ -1,0 +1,39 @@
+/**
+ * Names what a value is for an issue message ("a string", "NaN", "a non-plain object").
+ * Never throws and never runs user code beyond a Proxy's getPrototypeOf trap, which it guards.
+ */
+export function describeValue(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return 'a string'
+    case 'boolean':
+      return 'a boolean'
+    case 'number':
+      if (Number.isNaN(value)) return 'NaN'
+      if (value === Infinity) return 'Infinity'
+      if (value === -Infinity) return '-Infinity'
+      return Number.isInteger(value) ? 'an integer' : 'a non-integer number'
+    case 'undefined':
+      return 'undefined'
+    case 'function':
+      return 'a function'
+    case 'symbol':
+      return 'a symbol'
+    case 'bigint':
+      return 'a bigint'
+    default:
+      return describeObject(value as object | null)
+  }
+}
+
+function describeObject(value: object | null): string {
+  if (value === null) return 'null'
+  try {
+    const proto: unknown = Object.getPrototypeOf(value)
+    if (Array.isArray(value)) return proto === Array.prototype ? 'an array' : 'an array subclass or foreign array'
+    if (proto === Object.prototype || proto === null) return 'an object'
+    return 'a non-plain object (its prototype is not Object.prototype or null)'
+  } catch {
+    return 'an unreadable object (a Proxy trap threw)'
+  }
+}

@@ -1,0 +1,50 @@
+import type { JsonValue } from './json-value.js'
+
+// Every frozen container materializeJson produced carries a private-field brand holding its height
+// (levels of containers it spans). A private field is invisible to reflection (ownKeys, descriptors,
+// spreading, equality checks) and cannot be forged outside this module; unlike a WeakMap it costs
+// no ephemeron work in the garbage collector, which matters on the per-call hot path.
+// The base class returns the object it is given, so `new` installs the field on that object.
+class StampTarget {
+  constructor(target: object) {
+    return target
+  }
+}
+
+class SnapshotBrand extends StampTarget {
+  readonly #height: number
+
+  constructor(target: object, height: number) {
+    super(target)
+    this.#height = height
+  }
+
+  static heightOf(value: object): number | undefined {
+    return #height in value ? (value as SnapshotBrand).#height : undefined
+  }
+}
+
+/** Records a container snapshot and its height before it is frozen; only materializeJson calls this. */
+export function registerSnapshot(snapshot: object, height: number): void {
+  new SnapshotBrand(snapshot, height)
+}
+
+/** The container height of a snapshot materializeJson produced, or `undefined` for any other value. */
+export function snapshotHeight(value: object): number | undefined {
+  return SnapshotBrand.heightOf(value)
+}
+
+/** Whether `value` is a scalar JSON value or a container snapshot produced by materializeJson. */
+export function isMaterializedJson(value: unknown): value is JsonValue {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true
+    case 'number':
+      return value - value === 0 && !Object.is(value, -0)
+    case 'object':
+      return value === null || SnapshotBrand.heightOf(value) !== undefined
+    default:
+      return false
+  }
+}
