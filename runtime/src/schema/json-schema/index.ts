@@ -1,2 +1,4 @@
 // Barrel of this area: export each public name here; the package root re-exports this file.
-export {}
+export { checkJsonSchema, MAX_SCHEMA_NODES } from './check-json-schema.js'
+export { assertSupportedJsonSchema } from './assert-supported-json-schema.js'
+export { assertObjectJsonSchema } from './assert-object-json-schema.js'

@@ -1,0 +1,205 @@
+import { describeValue } from '../../json/describe-value.js'
+import { MAX_JSON_DEPTH } from '../../json/json-limits.js'
+import { escapeJsonPointerToken } from '../../json/json-pointer.js'
+import { materializeJson } from '../../json/materialize-json.js'
+import type { JsonSchemaType, SchemaIssue } from './json-schema-node.js'
+import { readOwnEntries, readOwnItems } from './read-own-data.js'
+
+/** Most schema nodes one schema may have, counting a shared sub-schema once per place it is used. */
+export const MAX_SCHEMA_NODES = 20_000
+
+const TYPES: readonly JsonSchemaType[] = ['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']
+const KEYWORDS = new Set([
+  'type',
+  'oneOf',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'description',
+  'title',
+  'default',
+  'examples',
+])
+
+interface Check {
+  readonly issues: SchemaIssue[]
+  readonly ancestors: Set<object>
+  nodes: number
+}
+
+/**
+ * Lists every way `node` breaks the enforced raw JSON Schema subset, one issue per bad path (JSON
+ * Pointers into the schema); an empty list means the schema is supported. Never throws.
+ *
+ * The subset: only the keywords of `JsonSchemaNode`; `type` is one of the seven type names (no
+ * arrays); `oneOf` has at least two branches; `properties` is an object of nodes (any own key,
+ * `__proto__` and `constructor` included); `required` holds unique strings declared in the same
+ * node's `properties`; `additionalProperties` is a boolean; `items` is one node; `enum` is a
+ * non-empty array of unique scalars; `enum`/`const` values match the node's `type` (`integer`
+ * needs integers); `description`/`title` are strings; `default`/`examples` are lossless JSON. The
+ * object keywords (`properties`, `required`, `additionalProperties`) are rejected on a node whose
+ * `type` is not `object`, and `items` on one whose `type` is not `array`; without `type` they apply
+ * only to values of their kind. `oneOf` combines with its sibling keywords by conjunction, as in
+ * JSON Schema: a value must satisfy the siblings and exactly one branch. Boolean schemas are not in
+ * the subset. The schema must itself be lossless JSON: getters, cycles and the like are issues.
+ */
+export function checkJsonSchema(node: unknown): SchemaIssue[] {
+  const check: Check = { issues: [], ancestors: new Set(), nodes: 0 }
+  checkNode(node, '', 0, check)
+  return check.issues
+}
+
+function checkNode(node: unknown, path: string, depth: number, check: Check): void {
+  const issues = check.issues
+  if (typeof node === 'boolean') {
+    issues.push({ path, message: `boolean schemas are not supported; use {} for any JSON value` })
+    return
+  }
+  if (++check.nodes > MAX_SCHEMA_NODES) {
+    if (check.nodes === MAX_SCHEMA_NODES + 1) {
+      issues.push({ path, message: `the schema has more than ${MAX_SCHEMA_NODES} nodes (a shared sub-schema counts once per use)` })
+    }
+    return
+  }
+  if (depth >= MAX_JSON_DEPTH) {
+    issues.push({ path, message: `the schema nests deeper than ${MAX_JSON_DEPTH} levels` })
+    return
+  }
+  if (typeof node === 'object' && node !== null && check.ancestors.has(node)) {
+    issues.push({ path, message: 'is a cycle: a schema node contains itself' })
+    return
+  }
+  const entries = readOwnEntries(node, path, 'a schema node', issues)
+  if (entries === undefined) return
+  const schema = node as object
+  check.ancestors.add(schema)
+  const at = (key: string): string => `${path}/${escapeJsonPointerToken(key)}`
+  const values = new Map<string, unknown>()
+  for (const [key, value] of entries) {
+    if (KEYWORDS.has(key)) values.set(key, value)
+    else issues.push({ path: at(key), message: `unsupported keyword ${JSON.stringify(key)}` })
+  }
+
+  let type: JsonSchemaType | undefined
+  if (values.has('type')) {
+    const value = values.get('type')
+    if (typeof value === 'string' && (TYPES as readonly string[]).includes(value)) type = value as JsonSchemaType
+    else if (Array.isArray(value)) issues.push({ path: at('type'), message: 'type arrays are not supported; use oneOf' })
+    else issues.push({ path: at('type'), message: `type must be one of ${TYPES.join(', ')}` })
+  }
+  const onlyFor = (key: string, kind: JsonSchemaType): void => {
+    if (type !== undefined && type !== kind && values.has(key)) {
+      issues.push({ path: at(key), message: `${key} applies only to type ${kind}, but this node's type is ${type}` })
+    }
+  }
+  onlyFor('properties', 'object')
+  onlyFor('required', 'object')
+  onlyFor('additionalProperties', 'object')
+  onlyFor('items', 'array')
+
+  let declared: Set<string> | undefined
+  if (values.has('properties')) {
+    const properties = readOwnEntries(values.get('properties'), at('properties'), 'properties', issues)
+    if (properties !== undefined) {
+      declared = new Set()
+      for (const [key, child] of properties) {
+        declared.add(key)
+        checkNode(child, `${at('properties')}/${escapeJsonPointerToken(key)}`, depth + 2, check)
+      }
+    }
+  }
+  if (values.has('required')) {
+    const names = readOwnItems(values.get('required'), at('required'), 'required', issues)
+    const seen = new Set<string>()
+    const propertiesReadable = declared !== undefined || !values.has('properties')
+    names?.forEach((name, i) => {
+      const itemPath = `${at('required')}/${i}`
+      if (typeof name !== 'string') {
+        issues.push({ path: itemPath, message: `required names must be strings, found ${describeValue(name)}` })
+      } else if (seen.has(name)) {
+        issues.push({ path: itemPath, message: `duplicate required name ${JSON.stringify(name)}` })
+      } else {
+        seen.add(name)
+        if (propertiesReadable && declared?.has(name) !== true) {
+          issues.push({ path: itemPath, message: `${JSON.stringify(name)} is not declared in properties (required names must appear in properties)` })
+        }
+      }
+    })
+  }
+  if (values.has('additionalProperties')) {
+    const value = values.get('additionalProperties')
+    if (typeof value !== 'boolean') {
+      issues.push({ path: at('additionalProperties'), message: `additionalProperties must be true or false, found ${describeValue(value)}` })
+    }
+  }
+  if (values.has('items')) {
+    const items = values.get('items')
+    if (Array.isArray(items)) issues.push({ path: at('items'), message: 'tuple items (an array of schemas) are not supported; items is one schema' })
+    else checkNode(items, at('items'), depth + 1, check)
+  }
+  if (values.has('oneOf')) {
+    const branches = readOwnItems(values.get('oneOf'), at('oneOf'), 'oneOf', issues)
+    if (branches !== undefined) {
+      if (branches.length < 2) issues.push({ path: at('oneOf'), message: `oneOf needs at least 2 branches, found ${branches.length}` })
+      branches.forEach((branch, i) => checkNode(branch, `${at('oneOf')}/${i}`, depth + 2, check))
+    }
+  }
+  if (values.has('enum')) {
+    const members = readOwnItems(values.get('enum'), at('enum'), 'enum', issues)
+    if (members !== undefined) {
+      if (members.length === 0) issues.push({ path: at('enum'), message: 'enum must not be empty (no value could match)' })
+      const seen = new Set<unknown>()
+      members.forEach((member, i) => {
+        const itemPath = `${at('enum')}/${i}`
+        const problem = scalarProblem(member, type)
+        if (problem !== undefined) issues.push({ path: itemPath, message: `enum ${problem}` })
+        else if (seen.has(member)) issues.push({ path: itemPath, message: `duplicate enum value ${JSON.stringify(member)}` })
+        else seen.add(member)
+      })
+    }
+  }
+  if (values.has('const')) {
+    const problem = scalarProblem(values.get('const'), type)
+    if (problem !== undefined) issues.push({ path: at('const'), message: `const ${problem}` })
+  }
+  for (const key of ['description', 'title']) {
+    if (values.has(key) && typeof values.get(key) !== 'string') {
+      issues.push({ path: at(key), message: `${key} must be a string, found ${describeValue(values.get(key))}` })
+    }
+  }
+  for (const key of ['default', 'examples']) {
+    if (!values.has(key)) continue
+    const result = materializeJson(values.get(key))
+    if (!result.ok) for (const issue of result.issues) issues.push({ path: at(key) + issue.path, message: issue.message })
+  }
+  check.ancestors.delete(schema)
+}
+
+/** Why `value` cannot be an `enum` member or `const` of a node of `type`, or `undefined` if it can. */
+function scalarProblem(value: unknown, type: JsonSchemaType | undefined): string | undefined {
+  const scalar =
+    typeof value === 'string' || typeof value === 'boolean' || value === null || (typeof value === 'number' && value - value === 0)
+  if (!scalar) return `values must be JSON scalars (string, finite number, boolean, null), found ${describeValue(value)}`
+  if (type === undefined || matchesType(value, type)) return undefined
+  return `value ${JSON.stringify(value)} does not match type ${type}`
+}
+
+function matchesType(value: string | number | boolean | null, type: JsonSchemaType): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string'
+    case 'number':
+      return typeof value === 'number'
+    case 'integer':
+      return Number.isInteger(value)
+    case 'boolean':
+      return typeof value === 'boolean'
+    case 'null':
+      return value === null
+    default:
+      return false // object and array nodes can never equal a scalar
+  }
+}
