@@ -20,12 +20,12 @@ export function readSpecRecord(
 ): ReadOutcome<ReadonlyMap<string, unknown>> {
   try {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      issues.push({ path, message: `${what} must be an object, found ${describeValue(value)}` })
+      issues.push({ path, message: `${what} must be an object, found ${describeFound(value)}` })
       return { ok: false }
     }
     const proto: unknown = Object.getPrototypeOf(value)
     if (proto !== Object.prototype && proto !== null) {
-      issues.push({ path, message: `${what} must be a plain object, found ${describeValue(value)}` })
+      issues.push({ path, message: `${what} must be a plain object, found ${describeFound(value)}` })
       return { ok: false }
     }
     const entries = new Map<string, unknown>()
@@ -65,7 +65,7 @@ export function readSpecArray(
 ): ReadOutcome<readonly unknown[]> {
   try {
     if (!Array.isArray(value)) {
-      issues.push({ path, message: `${what} must be an array, found ${describeValue(value)}` })
+      issues.push({ path, message: `${what} must be an array, found ${describeFound(value)}` })
       return { ok: false }
     }
     if (Object.getPrototypeOf(value) !== Array.prototype) {
@@ -103,7 +103,7 @@ export function readSpecArray(
 }
 
 /** A short description of a found value for issue messages (never calls user code). */
-export function describeValue(value: unknown): string {
+export function describeFound(value: unknown): string {
   if (value === null) return 'null'
   switch (typeof value) {
     case 'string':

@@ -1,5 +1,6 @@
-/** Appends one reference token to a JSON Pointer (RFC 6901: `~` as `~0`, `/` as `~1`). */
+import { escapeJsonPointerToken } from '../../json/json-pointer.js'
+
+/** Appends one reference token to a JSON Pointer into a spec (RFC 6901 escapes). */
 export function appendPointer(pointer: string, token: string | number): string {
-  const text = typeof token === 'number' ? String(token) : token
-  return `${pointer}/${text.includes('~') || text.includes('/') ? text.replaceAll('~', '~0').replaceAll('/', '~1') : text}`
+  return `${pointer}/${escapeJsonPointerToken(token)}`
 }
