@@ -17,3 +17,4 @@ export type {
 } from './value-schema-spec.js'
 export { INFER_DEPTH_LIMIT } from './infer-value.js'
 export type { InferArgs, InferValue } from './infer-value.js'
+export { checkParameterSchemaSpec, checkValueSchemaSpec } from './check-value-schema-spec.js'

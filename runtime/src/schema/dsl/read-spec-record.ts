@@ -89,7 +89,10 @@ export function readSpecArray(
         issues.push({ path: appendPointer(path, index), message: 'is a hole; arrays must be dense' })
         ok = false
       } else if (!('value' in descriptor)) {
-        issues.push({ path: appendPointer(path, index), message: 'must be a data property, not an accessor (getter/setter)' })
+        issues.push({
+          path: appendPointer(path, index),
+          message: 'must be a data property, not an accessor (getter/setter)',
+        })
         ok = false
       } else {
         items.push(descriptor.value)
@@ -107,7 +110,9 @@ export function describeFound(value: unknown): string {
   if (value === null) return 'null'
   switch (typeof value) {
     case 'string':
-      return value.length > 40 ? `a string (${JSON.stringify(value.slice(0, 40))}…)` : `the string ${JSON.stringify(value)}`
+      return value.length > 40
+        ? `a string (${JSON.stringify(value.slice(0, 40))}…)`
+        : `the string ${JSON.stringify(value)}`
     case 'number':
     case 'boolean':
     case 'bigint':

@@ -5,49 +5,57 @@ export const spec16 = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    n: { required: true,
+    n: {
+      required: true,
       type: 'array',
       items: {
         type: 'object',
         additionalProperties: false,
         properties: {
-          n: { required: true,
+          n: {
+            required: true,
             type: 'array',
             items: {
               type: 'object',
               additionalProperties: false,
               properties: {
-                n: { required: true,
+                n: {
+                  required: true,
                   type: 'array',
                   items: {
                     type: 'object',
                     additionalProperties: false,
                     properties: {
-                      n: { required: true,
+                      n: {
+                        required: true,
                         type: 'array',
                         items: {
                           type: 'object',
                           additionalProperties: false,
                           properties: {
-                            n: { required: true,
+                            n: {
+                              required: true,
                               type: 'array',
                               items: {
                                 type: 'object',
                                 additionalProperties: false,
                                 properties: {
-                                  n: { required: true,
+                                  n: {
+                                    required: true,
                                     type: 'array',
                                     items: {
                                       type: 'object',
                                       additionalProperties: false,
                                       properties: {
-                                        n: { required: true,
+                                        n: {
+                                          required: true,
                                           type: 'array',
                                           items: {
                                             type: 'object',
                                             additionalProperties: false,
                                             properties: {
-                                              n: { required: true,
+                                              n: {
+                                                required: true,
                                                 type: 'array',
                                                 items: { type: 'string', enum: ['leaf'] },
                                               },
@@ -79,49 +87,57 @@ export const spec17 = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    n: { required: true,
+    n: {
+      required: true,
       type: 'array',
       items: {
         type: 'object',
         additionalProperties: false,
         properties: {
-          n: { required: true,
+          n: {
+            required: true,
             type: 'array',
             items: {
               type: 'object',
               additionalProperties: false,
               properties: {
-                n: { required: true,
+                n: {
+                  required: true,
                   type: 'array',
                   items: {
                     type: 'object',
                     additionalProperties: false,
                     properties: {
-                      n: { required: true,
+                      n: {
+                        required: true,
                         type: 'array',
                         items: {
                           type: 'object',
                           additionalProperties: false,
                           properties: {
-                            n: { required: true,
+                            n: {
+                              required: true,
                               type: 'array',
                               items: {
                                 type: 'object',
                                 additionalProperties: false,
                                 properties: {
-                                  n: { required: true,
+                                  n: {
+                                    required: true,
                                     type: 'array',
                                     items: {
                                       type: 'object',
                                       additionalProperties: false,
                                       properties: {
-                                        n: { required: true,
+                                        n: {
+                                          required: true,
                                           type: 'array',
                                           items: {
                                             type: 'object',
                                             additionalProperties: false,
                                             properties: {
-                                              n: { required: true,
+                                              n: {
+                                                required: true,
                                                 type: 'array',
                                                 items: {
                                                   type: 'object',
@@ -159,93 +175,111 @@ export const spec30 = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    n: { required: true,
+    n: {
+      required: true,
       type: 'array',
       items: {
         type: 'object',
         additionalProperties: false,
         properties: {
-          n: { required: true,
+          n: {
+            required: true,
             type: 'array',
             items: {
               type: 'object',
               additionalProperties: false,
               properties: {
-                n: { required: true,
+                n: {
+                  required: true,
                   type: 'array',
                   items: {
                     type: 'object',
                     additionalProperties: false,
                     properties: {
-                      n: { required: true,
+                      n: {
+                        required: true,
                         type: 'array',
                         items: {
                           type: 'object',
                           additionalProperties: false,
                           properties: {
-                            n: { required: true,
+                            n: {
+                              required: true,
                               type: 'array',
                               items: {
                                 type: 'object',
                                 additionalProperties: false,
                                 properties: {
-                                  n: { required: true,
+                                  n: {
+                                    required: true,
                                     type: 'array',
                                     items: {
                                       type: 'object',
                                       additionalProperties: false,
                                       properties: {
-                                        n: { required: true,
+                                        n: {
+                                          required: true,
                                           type: 'array',
                                           items: {
                                             type: 'object',
                                             additionalProperties: false,
                                             properties: {
-                                              n: { required: true,
+                                              n: {
+                                                required: true,
                                                 type: 'array',
                                                 items: {
                                                   type: 'object',
                                                   additionalProperties: false,
                                                   properties: {
-                                                    n: { required: true,
+                                                    n: {
+                                                      required: true,
                                                       type: 'array',
                                                       items: {
                                                         type: 'object',
                                                         additionalProperties: false,
                                                         properties: {
-                                                          n: { required: true,
+                                                          n: {
+                                                            required: true,
                                                             type: 'array',
                                                             items: {
                                                               type: 'object',
                                                               additionalProperties: false,
                                                               properties: {
-                                                                n: { required: true,
+                                                                n: {
+                                                                  required: true,
                                                                   type: 'array',
                                                                   items: {
                                                                     type: 'object',
                                                                     additionalProperties: false,
                                                                     properties: {
-                                                                      n: { required: true,
+                                                                      n: {
+                                                                        required: true,
                                                                         type: 'array',
                                                                         items: {
                                                                           type: 'object',
                                                                           additionalProperties: false,
                                                                           properties: {
-                                                                            n: { required: true,
+                                                                            n: {
+                                                                              required: true,
                                                                               type: 'array',
                                                                               items: {
                                                                                 type: 'object',
                                                                                 additionalProperties: false,
                                                                                 properties: {
-                                                                                  n: { required: true,
+                                                                                  n: {
+                                                                                    required: true,
                                                                                     type: 'array',
                                                                                     items: {
                                                                                       type: 'object',
                                                                                       additionalProperties: false,
                                                                                       properties: {
-                                                                                        n: { required: true,
+                                                                                        n: {
+                                                                                          required: true,
                                                                                           type: 'array',
-                                                                                          items: { type: 'string', enum: ['leaf'] },
+                                                                                          items: {
+                                                                                            type: 'string',
+                                                                                            enum: ['leaf'],
+                                                                                          },
                                                                                         },
                                                                                       },
                                                                                     },

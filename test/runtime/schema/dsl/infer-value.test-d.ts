@@ -80,11 +80,7 @@ describe('InferValue: containers', () => {
   test('json infers JsonValue; oneOf the union of its branches', () => {
     expectTypeOf<InferValue<{ readonly type: 'json'; readonly description: 'any' }>>().toEqualTypeOf<JsonValue>()
     const spec = {
-      oneOf: [
-        { type: 'string' },
-        { type: 'null' },
-        { type: 'array', items: { type: 'integer', enum: [1, 2] } },
-      ],
+      oneOf: [{ type: 'string' }, { type: 'null' }, { type: 'array', items: { type: 'integer', enum: [1, 2] } }],
     } as const
     expectTypeOf<InferValue<typeof spec>>().toEqualTypeOf<string | null | (1 | 2)[]>()
   })

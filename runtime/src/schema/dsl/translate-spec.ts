@@ -1,0 +1,365 @@
+import { MAX_ISSUES } from '../../json/json-limits.js'
+import { materializeJson } from '../../json/materialize-json.js'
+import type {
+  JsonSchemaNode,
+  JsonSchemaScalar,
+  ObjectJsonSchema,
+  SchemaIssue,
+} from '../json-schema/json-schema-node.js'
+import { describeFound, readSpecArray, readSpecRecord } from './read-spec-record.js'
+import { appendPointer } from './spec-pointer.js'
+
+// One pass both checks a DSL spec and builds its raw JSON Schema, so every rule is
+// enforced exactly where the output is produced and nothing is read twice. The output is
+// kept only when the pass found no issue: nothing is ever partially accepted.
+
+/** The outcome of one translation: the schema when (and only when) there are no issues. */
+export type SpecTranslation<T> =
+  | { readonly schema: T; readonly issues: readonly [] }
+  | { readonly schema: undefined; readonly issues: readonly SchemaIssue[] }
+
+/** Checks a `ValueSchemaSpec` and builds its frozen raw JSON Schema. */
+export function translateValueSpec(spec: unknown): SpecTranslation<JsonSchemaNode> {
+  const walk = new SpecWalk()
+  return walk.finish(walk.node(spec, '', false, 0)?.node)
+}
+
+/** Checks a `ParameterSchemaSpec` and builds its frozen implicit open object root. */
+export function translateParameterSpec(spec: unknown): SpecTranslation<ObjectJsonSchema> {
+  const walk = new SpecWalk()
+  const built = walk.properties(spec, '', 'the parameter map', 0)
+  const schema: ObjectJsonSchema | undefined =
+    built === undefined
+      ? undefined
+      : Object.freeze(
+          built.required.length > 0
+            ? { type: 'object' as const, properties: built.properties, required: built.required }
+            : { type: 'object' as const, properties: built.properties },
+        )
+  return walk.finish(schema)
+}
+
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null'])
+const SPEC_TYPES = 'string, number, integer, boolean, null, array, object or json'
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples'])
+// Keywords the DSL knows, with the node kinds that accept them (for "not allowed here" messages).
+const PLACED_KEYWORDS: ReadonlyMap<string, string> = new Map([
+  ['enum', 'string, number, integer, boolean and null nodes'],
+  ['const', 'string, number, integer, boolean and null nodes'],
+  ['items', 'array nodes'],
+  ['properties', 'object nodes'],
+  ['additionalProperties', 'object nodes'],
+  ['oneOf', 'oneOf nodes (which have no type)'],
+])
+const KEYWORDS_OF: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['scalar', new Set(['type', 'enum', 'const'])],
+  ['array', new Set(['type', 'items'])],
+  ['object', new Set(['type', 'properties', 'additionalProperties'])],
+  ['json', new Set(['type'])],
+  ['oneOf', new Set(['oneOf'])],
+])
+// Nested spec nodes (containers and oneOf branches alike) deeper than any declaration a person
+// writes; the bound keeps hostile nesting from overflowing the stack, and the compiled schema
+// (two JSON levels per spec level at most) within the raw layer's MAX_JSON_DEPTH.
+const MAX_NESTING = 256
+
+type NodeKind = 'scalar' | 'array' | 'object' | 'json' | 'oneOf'
+
+interface Translated {
+  readonly node: JsonSchemaNode
+  /** Whether the spec said `required: true` (meaningful for properties only). */
+  readonly required: boolean
+}
+
+interface BuiltProperties {
+  readonly properties: { readonly [key: string]: JsonSchemaNode }
+  readonly required: readonly string[]
+}
+
+class SpecWalk {
+  readonly issues: SchemaIssue[] = []
+  // The specs on the current path: meeting one again is a cycle.
+  readonly #ancestors = new Set<object>()
+  // Sub-specs already translated cleanly, per role (a property may say `required: true`).
+  readonly #clean = [new WeakMap<object, Translated>(), new WeakMap<object, Translated>()] as const
+
+  finish<T>(schema: T | undefined): SpecTranslation<T> {
+    if (this.issues.length === 0 && schema !== undefined) return { schema, issues: [] }
+    return { schema: undefined, issues: this.issues.slice(0, MAX_ISSUES) }
+  }
+
+  #issue(path: string, message: string): void {
+    this.issues.push({ path, message })
+  }
+
+  /** One value spec; `asProperty` allows `required: true`. */
+  node(spec: unknown, path: string, asProperty: boolean, depth: number): Translated | undefined {
+    if (this.issues.length >= MAX_ISSUES) return undefined
+    if (depth > MAX_NESTING) {
+      this.#issue(path, `the spec is nested more than ${MAX_NESTING} levels deep`)
+      return undefined
+    }
+    const memo = this.#clean[asProperty ? 1 : 0]
+    if (typeof spec === 'object' && spec !== null) {
+      const known = memo.get(spec)
+      if (known !== undefined) return known
+      if (this.#ancestors.has(spec)) {
+        this.#issue(path, 'the spec contains itself (a cycle)')
+        return undefined
+      }
+    }
+    const read = readSpecRecord(spec, path, 'a schema spec', this.issues)
+    if (!read.ok) return undefined
+    const record = read.value
+    const before = this.issues.length
+    this.#ancestors.add(spec as object)
+    let node: JsonSchemaNode | undefined
+    try {
+      node = this.#typedNode(record, path, asProperty, depth)
+    } finally {
+      this.#ancestors.delete(spec as object)
+    }
+    if (node === undefined || this.issues.length !== before) return undefined
+    const translated = { node, required: record.get('required') === true }
+    memo.set(spec as object, translated)
+    return translated
+  }
+
+  #typedNode(
+    record: ReadonlyMap<string, unknown>,
+    path: string,
+    asProperty: boolean,
+    depth: number,
+  ): JsonSchemaNode | undefined {
+    const kind = this.#kind(record, path)
+    const allowed = kind === undefined ? undefined : KEYWORDS_OF.get(kind)
+    const out: Record<string, unknown> = {}
+    for (const [key, value] of record) {
+      const at = appendPointer(path, key)
+      if (key === 'required') this.#required(value, at, asProperty)
+      else if (ANNOTATIONS.has(key)) this.#annotation(key, value, at, out)
+      else if (allowed === undefined) {
+        // The type is missing or unknown: only keywords the DSL never knows are reported here.
+        if (key !== 'type' && !PLACED_KEYWORDS.has(key)) this.#issue(at, `unknown keyword "${key}"`)
+      } else if (!allowed.has(key)) {
+        const where = PLACED_KEYWORDS.get(key)
+        const kindName = kind === 'scalar' ? withArticle(String(record.get('type'))) : withArticle(String(kind))
+        if (key === 'type') this.#issue(at, 'a oneOf node has no type key')
+        else if (where !== undefined)
+          this.#issue(at, `"${key}" is not allowed on ${kindName} node; it belongs on ${where}`)
+        else this.#issue(at, `unknown keyword "${key}"`)
+      }
+    }
+    if (kind === undefined) return undefined
+    switch (kind) {
+      case 'scalar':
+        return this.#scalar(record, path, out)
+      case 'json':
+        return Object.freeze(orderNode(out))
+      case 'array':
+        return this.#array(record, path, out, depth)
+      case 'object':
+        return this.#object(record, path, out, depth)
+      case 'oneOf':
+        return this.#oneOf(record, path, out, depth)
+    }
+  }
+
+  #kind(record: ReadonlyMap<string, unknown>, path: string): NodeKind | undefined {
+    if (record.has('oneOf')) return 'oneOf'
+    if (!record.has('type')) {
+      this.#issue(path, `a schema spec needs "type" (${SPEC_TYPES}) or "oneOf"`)
+      return undefined
+    }
+    const type = record.get('type')
+    if (typeof type === 'string' && SCALAR_TYPES.has(type)) return 'scalar'
+    if (type === 'array' || type === 'object' || type === 'json') return type
+    this.#issue(appendPointer(path, 'type'), `must be one of ${SPEC_TYPES}, found ${describeFound(type)}`)
+    return undefined
+  }
+
+  #required(value: unknown, at: string, asProperty: boolean): void {
+    if (!asProperty) {
+      this.#issue(at, '"required" is only allowed on a property (of the parameters or of an object node)')
+    } else if (value === false) {
+      this.#issue(at, '"required: false" is not allowed; omit "required" for an optional property')
+    } else if (Array.isArray(value)) {
+      this.#issue(at, 'a list of required names is not part of the DSL; mark each property with "required: true"')
+    } else if (value !== true) {
+      this.#issue(at, `"required" must be true, found ${describeFound(value)}`)
+    }
+  }
+
+  #annotation(key: string, value: unknown, at: string, out: Record<string, unknown>): void {
+    if (key === 'description' || key === 'title') {
+      if (typeof value === 'string') out[key] = value
+      else this.#issue(at, `must be a string, found ${describeFound(value)}`)
+      return
+    }
+    const materialized = materializeJson(value)
+    if (materialized.ok) out[key] = materialized.value
+    else for (const issue of materialized.issues) this.#issue(at + issue.path, issue.message)
+  }
+
+  #scalar(
+    record: ReadonlyMap<string, unknown>,
+    path: string,
+    out: Record<string, unknown>,
+  ): JsonSchemaNode | undefined {
+    const type = record.get('type') as string
+    out['type'] = type
+    let members: JsonSchemaScalar[] | undefined
+    if (record.has('enum')) {
+      const at = appendPointer(path, 'enum')
+      const read = readSpecArray(record.get('enum'), at, '"enum"', this.issues)
+      if (read.ok) {
+        if (read.value.length === 0) this.#issue(at, '"enum" must list at least one value')
+        members = []
+        const seen = new Set<JsonSchemaScalar>()
+        read.value.forEach((member, index) => {
+          const scalar = this.#scalarOf(type, member, appendPointer(at, index))
+          if (scalar === undefined) return
+          if (seen.has(scalar)) this.#issue(appendPointer(at, index), `duplicate enum value ${JSON.stringify(scalar)}`)
+          seen.add(scalar)
+          members?.push(scalar)
+        })
+        out['enum'] = Object.freeze(members)
+      }
+    }
+    if (record.has('const')) {
+      const at = appendPointer(path, 'const')
+      const scalar = this.#scalarOf(type, record.get('const'), at)
+      if (scalar !== undefined) {
+        out['const'] = scalar
+        if (members !== undefined && members.length > 0 && !members.includes(scalar)) {
+          this.#issue(at, 'is not one of the "enum" values, so no value could match')
+        }
+      }
+    }
+    return Object.freeze(orderNode(out))
+  }
+
+  /** The scalar as the raw schema stores it (`-0` as `0`), or `undefined` after an issue. */
+  #scalarOf(type: string, value: unknown, at: string): JsonSchemaScalar | undefined {
+    const found = describeFound(value)
+    switch (type) {
+      case 'string':
+        if (typeof value === 'string') return value
+        this.#issue(at, `must be a string to match type "string", found ${found}`)
+        return undefined
+      case 'number':
+        if (typeof value === 'number' && Number.isFinite(value)) return value === 0 ? 0 : value
+        this.#issue(at, `must be a finite number to match type "number", found ${found}`)
+        return undefined
+      case 'integer':
+        if (typeof value === 'number' && Number.isInteger(value)) return value === 0 ? 0 : value
+        this.#issue(at, `must be an integer to match type "integer", found ${found}`)
+        return undefined
+      case 'boolean':
+        if (typeof value === 'boolean') return value
+        this.#issue(at, `must be true or false to match type "boolean", found ${found}`)
+        return undefined
+      default:
+        if (value === null) return null
+        this.#issue(at, `must be null to match type "null", found ${found}`)
+        return undefined
+    }
+  }
+
+  #array(record: ReadonlyMap<string, unknown>, path: string, out: Record<string, unknown>, depth: number) {
+    out['type'] = 'array'
+    if (!record.has('items')) {
+      this.#issue(path, 'an array node needs "items" (use { type: json } for any item)')
+      return undefined
+    }
+    const items = this.node(record.get('items'), appendPointer(path, 'items'), false, depth + 1)
+    if (items !== undefined) out['items'] = items.node
+    return Object.freeze(orderNode(out))
+  }
+
+  #object(record: ReadonlyMap<string, unknown>, path: string, out: Record<string, unknown>, depth: number) {
+    out['type'] = 'object'
+    if (!record.has('additionalProperties')) {
+      this.#issue(path, 'an object node must declare "additionalProperties: true" or "additionalProperties: false"')
+    } else {
+      const open = record.get('additionalProperties')
+      if (typeof open === 'boolean') out['additionalProperties'] = open
+      else
+        this.#issue(appendPointer(path, 'additionalProperties'), `must be true or false, found ${describeFound(open)}`)
+    }
+    const built = record.has('properties')
+      ? this.properties(record.get('properties'), appendPointer(path, 'properties'), '"properties"', depth + 1)
+      : { properties: Object.freeze({}), required: [] }
+    if (built !== undefined) {
+      out['properties'] = built.properties
+      if (built.required.length > 0) out['required'] = built.required
+    }
+    return Object.freeze(orderNode(out))
+  }
+
+  /** A property map (object `properties` or the parameter root); own keys stay own data keys. */
+  properties(spec: unknown, path: string, what: string, depth: number): BuiltProperties | undefined {
+    const read = readSpecRecord(spec, path, what, this.issues)
+    if (!read.ok) return undefined
+    const properties: Record<string, JsonSchemaNode> = {}
+    const required: string[] = []
+    let complete = true
+    for (const [key, value] of read.value) {
+      const translated = this.node(value, appendPointer(path, key), true, depth)
+      if (translated === undefined) {
+        complete = false
+        continue
+      }
+      // defineProperty, not assignment: a `__proto__` key must stay an own property.
+      Object.defineProperty(properties, key, {
+        value: translated.node,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+      if (translated.required) required.push(key)
+    }
+    if (!complete) return undefined
+    return { properties: Object.freeze(properties), required: Object.freeze(required) }
+  }
+
+  #oneOf(record: ReadonlyMap<string, unknown>, path: string, out: Record<string, unknown>, depth: number) {
+    const at = appendPointer(path, 'oneOf')
+    const read = readSpecArray(record.get('oneOf'), at, '"oneOf"', this.issues)
+    if (!read.ok) return undefined
+    if (read.value.length < 2) this.#issue(at, `"oneOf" needs at least two branches, found ${read.value.length}`)
+    const branches: JsonSchemaNode[] = []
+    read.value.forEach((branch, index) => {
+      const translated = this.node(branch, appendPointer(at, index), false, depth + 1)
+      if (translated !== undefined) branches.push(translated.node)
+    })
+    out['oneOf'] = Object.freeze(branches)
+    return Object.freeze(orderNode(out))
+  }
+}
+
+function withArticle(kind: string): string {
+  return kind === 'array' || kind === 'object' || kind === 'integer' ? `an ${kind}` : `a ${kind}`
+}
+
+// A fixed key order keeps the compiled schema (and anything printed from it) deterministic.
+const KEY_ORDER = [
+  'type',
+  'title',
+  'description',
+  'oneOf',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'default',
+  'examples',
+] as const
+
+function orderNode(out: Record<string, unknown>): JsonSchemaNode {
+  const node: Record<string, unknown> = {}
+  for (const key of KEY_ORDER) if (Object.hasOwn(out, key)) node[key] = out[key]
+  return node as JsonSchemaNode
+}
