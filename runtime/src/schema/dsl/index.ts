@@ -18,3 +18,5 @@ export type {
 export { INFER_DEPTH_LIMIT } from './infer-value.js'
 export type { InferArgs, InferValue } from './infer-value.js'
 export { checkParameterSchemaSpec, checkValueSchemaSpec } from './check-value-schema-spec.js'
+export { valueSchemaSpecToJsonSchema } from './value-schema-spec-to-json-schema.js'
+export { parameterSchemaSpecToJsonSchema } from './parameter-schema-spec-to-json-schema.js'

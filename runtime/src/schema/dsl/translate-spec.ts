@@ -1,5 +1,6 @@
 import { MAX_ISSUES } from '../../json/json-limits.js'
 import { materializeJson } from '../../json/materialize-json.js'
+import { MAX_SCHEMA_NODES } from '../json-schema/check-json-schema.js'
 import type {
   JsonSchemaNode,
   JsonSchemaScalar,
@@ -20,13 +21,13 @@ export type SpecTranslation<T> =
 
 /** Checks a `ValueSchemaSpec` and builds its frozen raw JSON Schema. */
 export function translateValueSpec(spec: unknown): SpecTranslation<JsonSchemaNode> {
-  const walk = new SpecWalk()
+  const walk = new SpecWalk(0)
   return walk.finish(walk.node(spec, '', false, 0)?.node)
 }
 
 /** Checks a `ParameterSchemaSpec` and builds its frozen implicit open object root. */
 export function translateParameterSpec(spec: unknown): SpecTranslation<ObjectJsonSchema> {
-  const walk = new SpecWalk()
+  const walk = new SpecWalk(1)
   const built = walk.properties(spec, '', 'the parameter map', 0)
   const schema: ObjectJsonSchema | undefined =
     built === undefined
@@ -69,6 +70,10 @@ interface Translated {
   readonly node: JsonSchemaNode
   /** Whether the spec said `required: true` (meaningful for properties only). */
   readonly required: boolean
+  /** Schema nodes in the subtree, counted per use. */
+  readonly size: number
+  /** Nesting levels below this node. */
+  readonly height: number
 }
 
 interface BuiltProperties {
@@ -80,6 +85,14 @@ class SpecWalk {
   readonly issues: SchemaIssue[] = []
   // The specs on the current path: meeting one again is a cycle.
   readonly #ancestors = new Set<object>()
+  // Schema nodes produced so far, counted per use; the parameter root is one node of its own.
+  #nodes: number
+  // The deepest nesting reached in the subtree being walked (for the memo's height).
+  #deepest = 0
+
+  constructor(rootNodes: number) {
+    this.#nodes = rootNodes
+  }
   // Sub-specs already translated cleanly, per role (a property may say `required: true`).
   readonly #clean = [new WeakMap<object, Translated>(), new WeakMap<object, Translated>()] as const
 
@@ -102,16 +115,24 @@ class SpecWalk {
     const memo = this.#clean[asProperty ? 1 : 0]
     if (typeof spec === 'object' && spec !== null) {
       const known = memo.get(spec)
-      if (known !== undefined) return known
+      // A clean sub-spec is reused only where its whole subtree still fits the nesting bound.
+      if (known !== undefined && depth + known.height <= MAX_NESTING) {
+        this.#deepest = Math.max(this.#deepest, depth + known.height)
+        return this.#count(path, known.size) ? known : undefined
+      }
       if (this.#ancestors.has(spec)) {
         this.#issue(path, 'the spec contains itself (a cycle)')
         return undefined
       }
     }
+    if (!this.#count(path, 1)) return undefined
     const read = readSpecRecord(spec, path, 'a schema spec', this.issues)
     if (!read.ok) return undefined
     const record = read.value
-    const before = this.issues.length
+    const issuesBefore = this.issues.length
+    const nodesBefore = this.#nodes - 1
+    const outerDeepest = this.#deepest
+    this.#deepest = depth
     this.#ancestors.add(spec as object)
     let node: JsonSchemaNode | undefined
     try {
@@ -119,10 +140,24 @@ class SpecWalk {
     } finally {
       this.#ancestors.delete(spec as object)
     }
-    if (node === undefined || this.issues.length !== before) return undefined
-    const translated = { node, required: record.get('required') === true }
+    const height = this.#deepest - depth
+    this.#deepest = Math.max(outerDeepest, this.#deepest)
+    if (node === undefined || this.issues.length !== issuesBefore) return undefined
+    const translated = { node, required: record.get('required') === true, size: this.#nodes - nodesBefore, height }
     memo.set(spec as object, translated)
     return translated
+  }
+
+  // Counts schema nodes per use, as the raw layer does: a spec that shares one sub-spec at every
+  // level is small to declare but exponential to validate, so both layers draw the same line.
+  #count(path: string, size: number): boolean {
+    const before = this.#nodes
+    this.#nodes += size
+    if (this.#nodes <= MAX_SCHEMA_NODES) return true
+    if (before <= MAX_SCHEMA_NODES) {
+      this.#issue(path, `the spec has more than ${MAX_SCHEMA_NODES} nodes (a shared sub-spec counts once per use)`)
+    }
+    return false
   }
 
   #typedNode(
