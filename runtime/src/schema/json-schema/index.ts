@@ -2,3 +2,4 @@
 export { checkJsonSchema, MAX_SCHEMA_NODES } from './check-json-schema.js'
 export { assertSupportedJsonSchema } from './assert-supported-json-schema.js'
 export { assertObjectJsonSchema } from './assert-object-json-schema.js'
+export { validateJsonSchemaValue } from './validate-json-schema-value.js'

@@ -1,0 +1,196 @@
+import { MAX_JSON_DEPTH } from '../../json/json-limits.js'
+import { escapeJsonPointerToken } from '../../json/json-pointer.js'
+import { snapshotHeight } from '../../json/materialized-snapshots.js'
+import type { SchemaIssue } from './json-schema-node.js'
+import { addError } from './validation-errors.js'
+import { cycleMessage, notJsonMessage, TOO_DEEP_MESSAGE } from './validation-messages.js'
+
+// The deep lossless-JSON check validators run wherever the schema leaves a value unconstrained
+// (`{}`, an absent `items`, an open object's undeclared keys). It reads values the way every
+// validator does: plain objects through for…in (own keys only when a prototype is polluted) and
+// ordinary property reads; dense plain arrays by index. A frozen snapshot from materializeJson is
+// already known to be lossless and is accepted at once.
+//
+// State lives in module variables, saved and restored around each call, so the check allocates
+// nothing for tree-shaped values and stays correct if a Proxy trap re-enters it.
+
+const objectPrototype = Object.prototype
+const arrayPrototype = Array.prototype
+const getPrototypeOf = Object.getPrototypeOf
+const hasOwn = Object.hasOwn
+const isArray = Array.isArray
+
+const IN_PROGRESS = 1
+const DONE = 2
+// Past this many containers in one check, every container is memoized, so a DAG that shares
+// sub-objects is walked once per object instead of once per path.
+const MEMO_THRESHOLD = 4096
+
+const ancestors: object[] = []
+const tokens: (string | number)[] = []
+let base = 0
+let containers = 0
+let memo: Map<object, number> | null = null
+
+/** Whether a non-container value is a JSON scalar (string, boolean, null, finite number). */
+export function isJsonScalar(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'boolean' || value === null || (typeof value === 'number' && value - value === 0)
+}
+
+/** Whether `value`, found at container depth `depth`, is lossless JSON all the way down. */
+export function isJsonDeep(value: unknown, depth: number, polluted: boolean): boolean {
+  if (typeof value !== 'object' || value === null) return isJsonScalar(value)
+  const savedBase = base
+  const savedContainers = containers
+  const savedMemo = memo
+  base = ancestors.length
+  containers = 0
+  memo = null
+  try {
+    return walkIs(value, depth, polluted)
+  } finally {
+    ancestors.length = base
+    base = savedBase
+    containers = savedContainers
+    memo = savedMemo
+  }
+}
+
+function enter(value: object): number {
+  // Returns 0 to walk the container, IN_PROGRESS for a cycle, DONE for an already walked one.
+  if (memo !== null) {
+    const state = memo.get(value)
+    if (state !== undefined) return state
+  } else {
+    for (let i = base; i < ancestors.length; i++) if (ancestors[i] === value) return IN_PROGRESS
+    if (++containers > MEMO_THRESHOLD) {
+      memo = new Map()
+      for (let i = base; i < ancestors.length; i++) memo.set(ancestors[i] as object, IN_PROGRESS)
+    }
+  }
+  if (memo !== null) memo.set(value, IN_PROGRESS)
+  ancestors.push(value)
+  return 0
+}
+
+function leave(value: object): void {
+  ancestors.pop()
+  if (memo !== null) memo.set(value, DONE)
+}
+
+function walkIs(value: object, depth: number, polluted: boolean): boolean {
+  const height = snapshotHeight(value)
+  if (height !== undefined && depth + height <= MAX_JSON_DEPTH) return true
+  if (depth >= MAX_JSON_DEPTH) return false
+  const state = enter(value)
+  if (state !== 0) return state === DONE
+  let ok = true
+  const childDepth = depth + 1
+  if (isArray(value)) {
+    if (getPrototypeOf(value) !== arrayPrototype) ok = false
+    else {
+      const length = value.length
+      for (let i = 0; i < length; i++) {
+        const item: unknown = polluted && !hasOwn(value, i) ? undefined : value[i]
+        if (typeof item === 'object' && item !== null ? !walkIs(item, childDepth, polluted) : !isJsonScalar(item)) {
+          ok = false
+          break
+        }
+      }
+    }
+  } else {
+    const proto: unknown = getPrototypeOf(value)
+    if (proto !== objectPrototype && proto !== null) ok = false
+    else {
+      for (const key in value) {
+        if (polluted && !hasOwn(value, key)) continue
+        const item: unknown = (value as Record<string, unknown>)[key]
+        if (typeof item === 'object' && item !== null ? !walkIs(item, childDepth, polluted) : !isJsonScalar(item)) {
+          ok = false
+          break
+        }
+      }
+    }
+  }
+  leave(value)
+  return ok
+}
+
+/**
+ * Adds an error for every place under `value` (at `path`, container depth `depth`) that is not
+ * lossless JSON: non-JSON scalars, non-plain objects, array subclasses, holes, cycles, and
+ * nesting deeper than MAX_JSON_DEPTH.
+ */
+export function collectJsonDeep(value: unknown, path: string, depth: number, polluted: boolean, errors: SchemaIssue[]): void {
+  if (typeof value !== 'object' || value === null) {
+    if (!isJsonScalar(value)) addError(errors, path, notJsonMessage(value))
+    return
+  }
+  const savedBase = base
+  const savedContainers = containers
+  const savedMemo = memo
+  const savedTokens = tokens.length
+  base = ancestors.length
+  containers = 0
+  memo = null
+  try {
+    walkCollect(value, path, depth, polluted, errors, savedTokens)
+  } finally {
+    ancestors.length = base
+    tokens.length = savedTokens
+    base = savedBase
+    containers = savedContainers
+    memo = savedMemo
+  }
+}
+
+function pointer(path: string, firstToken: number, count: number): string {
+  let result = path
+  for (let i = firstToken; i < firstToken + count; i++) result += '/' + escapeJsonPointerToken(tokens[i] as string | number)
+  return result
+}
+
+function walkCollect(value: object, path: string, depth: number, polluted: boolean, errors: SchemaIssue[], firstToken: number): void {
+  const here = tokens.length - firstToken
+  const height = snapshotHeight(value)
+  if (height !== undefined && depth + height <= MAX_JSON_DEPTH) return
+  if (depth >= MAX_JSON_DEPTH) {
+    addError(errors, pointer(path, firstToken, here), TOO_DEEP_MESSAGE)
+    return
+  }
+  const state = enter(value)
+  if (state === IN_PROGRESS) {
+    const ancestor = ancestors.indexOf(value, base) - base
+    addError(errors, pointer(path, firstToken, here), cycleMessage(pointer(path, firstToken, ancestor)))
+    return
+  }
+  if (state === DONE) return // reported where it was first reached
+  const childDepth = depth + 1
+  if (isArray(value)) {
+    if (getPrototypeOf(value) !== arrayPrototype) addError(errors, pointer(path, firstToken, here), notJsonMessage(value))
+    else {
+      const length = value.length
+      for (let i = 0; i < length; i++) {
+        const item: unknown = polluted && !hasOwn(value, i) ? undefined : value[i]
+        tokens.push(i)
+        if (typeof item === 'object' && item !== null) walkCollect(item, path, childDepth, polluted, errors, firstToken)
+        else if (!isJsonScalar(item)) addError(errors, pointer(path, firstToken, here + 1), notJsonMessage(item))
+        tokens.pop()
+      }
+    }
+  } else {
+    const proto: unknown = getPrototypeOf(value)
+    if (proto !== objectPrototype && proto !== null) addError(errors, pointer(path, firstToken, here), notJsonMessage(value))
+    else {
+      for (const key in value) {
+        if (polluted && !hasOwn(value, key)) continue
+        const item: unknown = (value as Record<string, unknown>)[key]
+        tokens.push(key)
+        if (typeof item === 'object' && item !== null) walkCollect(item, path, childDepth, polluted, errors, firstToken)
+        else if (!isJsonScalar(item)) addError(errors, pointer(path, firstToken, here + 1), notJsonMessage(item))
+        tokens.pop()
+      }
+    }
+  }
+  leave(value)
+}

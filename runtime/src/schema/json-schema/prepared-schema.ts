@@ -1,0 +1,84 @@
+import { materializeJson } from '../../json/materialize-json.js'
+import { assertSupportedJsonSchema } from './assert-supported-json-schema.js'
+import type { JsonSchemaNode, JsonSchemaScalar, JsonSchemaType } from './json-schema-node.js'
+
+/**
+ * A supported schema node read once into explicit fields, so validators never look a keyword up on
+ * the schema object (where an inherited, polluted `const` or `items` could otherwise appear).
+ * Both the interpreter and the compiler consume this form.
+ */
+export interface PreparedNode {
+  readonly type: JsonSchemaType | undefined
+  readonly hasConst: boolean
+  readonly constValue: JsonSchemaScalar
+  readonly enumValues: readonly JsonSchemaScalar[] | undefined
+  readonly enumSet: ReadonlySet<JsonSchemaScalar> | undefined
+  /** Declared properties in declaration order. */
+  readonly properties: readonly (readonly [string, PreparedNode])[]
+  readonly propertyMap: ReadonlyMap<string, PreparedNode>
+  readonly required: readonly string[]
+  /** `additionalProperties: false`. */
+  readonly closed: boolean
+  /** Whether `properties`, `required` or `additionalProperties` is present. */
+  readonly hasObjectKeywords: boolean
+  readonly items: PreparedNode | undefined
+  readonly oneOf: readonly PreparedNode[] | undefined
+  /** Neither `oneOf`, `const` nor `enum`: a container value without structural keywords is checked deeply. */
+  readonly unconstrainedContainers: boolean
+}
+
+// Schemas are treated as immutable once used: the cache is keyed by the caller's object.
+const prepared = new WeakMap<object, PreparedNode>()
+
+/**
+ * Asserts `schema` (throwing one JsonSchemaError with every issue) and returns its prepared form,
+ * built from a frozen snapshot and cached per schema object.
+ */
+export function prepareJsonSchema(schema: JsonSchemaNode): PreparedNode {
+  const cached = typeof schema === 'object' && schema !== null ? prepared.get(schema) : undefined
+  if (cached !== undefined) return cached
+  assertSupportedJsonSchema(schema)
+  const snapshot = materializeJson(schema)
+  // The assertion above proved the schema lossless, so the snapshot cannot fail.
+  if (!snapshot.ok) throw new Error('unreachable: a supported schema failed to materialize')
+  const node = prepareNode(snapshot.value as JsonSchemaNode, new Map())
+  prepared.set(schema, node)
+  return node
+}
+
+function own<K extends keyof JsonSchemaNode>(node: JsonSchemaNode, key: K): JsonSchemaNode[K] | undefined {
+  return Object.hasOwn(node, key) ? node[key] : undefined
+}
+
+function prepareNode(node: JsonSchemaNode, memo: Map<JsonSchemaNode, PreparedNode>): PreparedNode {
+  const known = memo.get(node)
+  if (known !== undefined) return known
+  const propertiesRecord = own(node, 'properties')
+  const properties: (readonly [string, PreparedNode])[] = []
+  if (propertiesRecord !== undefined) {
+    for (const key of Object.keys(propertiesRecord)) {
+      properties.push([key, prepareNode(propertiesRecord[key] as JsonSchemaNode, memo)])
+    }
+  }
+  const enumValues = own(node, 'enum')
+  const items = own(node, 'items')
+  const oneOf = own(node, 'oneOf')
+  const hasConst = Object.hasOwn(node, 'const')
+  const result: PreparedNode = {
+    type: own(node, 'type'),
+    hasConst,
+    constValue: hasConst ? (node.const as JsonSchemaScalar) : null,
+    enumValues,
+    enumSet: enumValues === undefined ? undefined : new Set(enumValues),
+    properties,
+    propertyMap: new Map(properties),
+    required: own(node, 'required') ?? [],
+    closed: own(node, 'additionalProperties') === false,
+    hasObjectKeywords: propertiesRecord !== undefined || Object.hasOwn(node, 'required') || Object.hasOwn(node, 'additionalProperties'),
+    items: items === undefined ? undefined : prepareNode(items, memo),
+    oneOf: oneOf === undefined ? undefined : oneOf.map((branch) => prepareNode(branch, memo)),
+    unconstrainedContainers: oneOf === undefined && !hasConst && enumValues === undefined,
+  }
+  memo.set(node, result)
+  return result
+}
