@@ -76,10 +76,10 @@ export const validationCases: ValidationCase[] = [
     'required toString fails on {} (inherited keys never count)',
     { schema: { properties: { toString: {} }, required: ['toString'] }, given: value({}), want: [['/toString', /required/]] },
   ],
-  ['optional constructor is absent on {}', { schema: { properties: { constructor: { type: 'number' } } }, given: value({}), want: [] }],
+  ['optional constructor is absent on {}', { schema: { properties: { constructor: { type: 'number' as const } } }, given: value({}), want: [] }],
   [
     'an own constructor key is validated',
-    { schema: { properties: { constructor: { type: 'number' } } }, given: json('{"constructor":"x"}'), want: [['/constructor', /expected a number/]] },
+    { schema: { properties: { constructor: { type: 'number' as const } } }, given: json('{"constructor":"x"}'), want: [['/constructor', /expected a number/]] },
   ],
   [
     'an own __proto__ key is an ordinary property',
