@@ -87,7 +87,7 @@ describe('random valid DSL specs', () => {
     fc.assert(
       fc.property(annotatedSpecArb, (spec) => {
         expect(checkValueSchemaSpec(spec)).toStrictEqual([])
-        const schema = valueSchemaSpecToJsonSchema(spec as ValueSchemaSpec)
+        const schema = valueSchemaSpecToJsonSchema(spec as unknown as ValueSchemaSpec)
         expect(checkJsonSchema(schema)).toStrictEqual([])
         expect(Object.isFrozen(schema)).toBe(true)
       }),
@@ -142,7 +142,7 @@ describe('random specs with one broken node', () => {
         const mutated = replaceNode(spec, target, broken as Record<string, unknown>)
         const issues = checkValueSchemaSpec(mutated)
         expect(issues.map((issue) => issue.path)).toContain(pointer + suffix)
-        expect(() => valueSchemaSpecToJsonSchema(mutated as ValueSchemaSpec)).toThrow(JsonSchemaError)
+        expect(() => valueSchemaSpecToJsonSchema(mutated as unknown as ValueSchemaSpec)).toThrow(JsonSchemaError)
       }),
       { seed: SEED, numRuns: 300 },
     )
