@@ -1,0 +1,74 @@
+import { escapeJsonPointerToken } from '../../json/json-pointer.js'
+import { collectJsonDeep, isJsonDeep } from './deep-json-check.js'
+import { emitValidatorSource } from './emit-validator-source.js'
+import { interpretIs, interpretValidate, isJsonKind } from './interpret-json-schema.js'
+import type { JsonSchemaNode, ValidationResult } from './json-schema-node.js'
+import { type PreparedNode, prepareJsonSchema } from './prepared-schema.js'
+import { addError, finishValidation } from './validation-errors.js'
+import { notJsonMessage, typeMismatchMessage } from './validation-messages.js'
+
+/** A validator compiled once for one schema. */
+export interface CompiledJsonSchema {
+  /** Whether `value` is valid; the fast path (no allocation for a valid value). Never throws. */
+  is(value: unknown): boolean
+  /** The same answer with every error, exactly as {@link validateJsonSchemaValue} reports them. Never throws. */
+  validate(value: unknown): ValidationResult
+}
+
+const compiled = new WeakMap<object, CompiledJsonSchema>()
+
+/**
+ * Compiles a raw subset schema into straight-line JavaScript (via `new Function`) and caches the
+ * result per schema object: the same object returns the same validator. Asserts the schema first
+ * (an unsupported schema throws one JsonSchemaError). `is` and `validate` give the interpreter's
+ * answers — `validate` its exact errors in the same order. Where code generation is unavailable
+ * (`new Function` throws, e.g. under a Content Security Policy or
+ * `--disallow-code-generation-from-strings`), the interpreter is used transparently.
+ */
+export function compileJsonSchema(schema: JsonSchemaNode): CompiledJsonSchema {
+  const cached = compiled.get(schema)
+  if (cached !== undefined) return cached
+  const node = prepareJsonSchema(schema)
+  const validator = generate(node) ?? interpreted(node)
+  compiled.set(schema, validator)
+  return validator
+}
+
+function interpreted(node: PreparedNode): CompiledJsonSchema {
+  return Object.freeze({
+    is: (value: unknown) => interpretIs(node, value),
+    validate: (value: unknown) => interpretValidate(node, value),
+  })
+}
+
+function generate(node: PreparedNode): CompiledJsonSchema | undefined {
+  const env = {
+    isArray: Array.isArray,
+    getProto: Object.getPrototypeOf,
+    OP: Object.prototype,
+    AP: Array.prototype,
+    hasOwn: Object.hasOwn,
+    pie: Object.prototype.propertyIsEnumerable,
+    isInteger: Number.isInteger,
+    isJsonKind,
+    isJsonDeep,
+    collectJsonDeep,
+    addError,
+    finish: finishValidation,
+    typeMsg: typeMismatchMessage,
+    notJsonMsg: notJsonMessage,
+    slowIs: (value: unknown) => interpretIs(node, value),
+    slowValidate: (value: unknown) => interpretValidate(node, value),
+    esc: escapeJsonPointerToken,
+  }
+  let factory: (environment: typeof env) => CompiledJsonSchema
+  try {
+    const source = emitValidatorSource(node)
+    factory = new Function('env', source) as typeof factory
+  } catch {
+    // No code generation here (CSP, a locked-down realm) or a schema too deep for the parser.
+    return undefined
+  }
+  const { is, validate } = factory(env)
+  return Object.freeze({ is, validate })
+}

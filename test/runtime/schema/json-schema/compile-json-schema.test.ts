@@ -1,0 +1,91 @@
+import { describe, expect, test, vi } from 'vitest'
+import { JsonSchemaError } from '../../../../runtime/src/errors/json-schema-error.js'
+import { compileJsonSchema, validateJsonSchemaValue } from '../../../../runtime/src/schema/json-schema/index.js'
+import type { JsonSchemaNode } from '../../../../runtime/src/schema/json-schema/json-schema-node.js'
+import { validationCases, type WantErrors } from './validation-cases.js'
+
+function expectErrors(errors: readonly { path: string; message: string }[], want: WantErrors): void {
+  expect(errors.map((error) => error.path)).toEqual(want.map(([path]) => path))
+  errors.forEach((error, i) => expect(error.message).toMatch((want[i] as WantErrors[number])[1]))
+}
+
+describe('compileJsonSchema gives the interpreter table the same answers', () => {
+  test.each(validationCases)('%s', (_name, { schema, given, want }) => {
+    const validator = compileJsonSchema(schema)
+    expect(validator.is(given())).toBe(want.length === 0)
+    const result = validator.validate(given())
+    expect(result.valid).toBe(want.length === 0)
+    expectErrors(result.errors, want)
+    expect(result).toEqual(validateJsonSchemaValue(schema, given()))
+  })
+})
+
+describe('compileJsonSchema', () => {
+  test('caches per schema object', () => {
+    const schema: JsonSchemaNode = { type: 'string' }
+    expect(compileJsonSchema(schema)).toBe(compileJsonSchema(schema))
+    expect(compileJsonSchema({ type: 'string' })).not.toBe(compileJsonSchema(schema))
+  })
+
+  test('an unsupported schema throws JsonSchemaError', () => {
+    expect(() => compileJsonSchema({ type: 'string', minLength: 1 } as JsonSchemaNode)).toThrow(JsonSchemaError)
+  })
+
+  test('hostile property names stay data in the generated code', () => {
+    const names = ['__proto__', 'constructor', 'toString', '"); throw 1; ("', '*/', '${x}', '\u2028', '`', '\\']
+    const schema: JsonSchemaNode = {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+      required: names,
+    }
+    // fromEntries defines `__proto__` as an own key, as a JSON.parse'd schema would have it.
+    expect(Object.hasOwn(schema.properties ?? {}, '__proto__')).toBe(true)
+    const validator = compileJsonSchema(schema)
+    const good = JSON.parse(JSON.stringify(Object.fromEntries(names.map((name) => [name, 'v'])))) as unknown
+    expect(validator.is(good)).toBe(true)
+    expect(validator.is({})).toBe(false)
+    expect(validator.validate({}).errors).toHaveLength(names.length)
+    expect(Object.prototype).not.toHaveProperty('v')
+  })
+
+  test('inherited properties never satisfy required', () => {
+    const validator = compileJsonSchema({ type: 'object', properties: { toString: {} }, required: ['toString'] })
+    expect(validator.is({})).toBe(false)
+    expect(validator.is(JSON.parse('{"toString": 1}'))).toBe(true)
+  })
+
+  test('no value throws: throwing proxies, getters, cycles, deep nesting', () => {
+    const trap = new Proxy({}, { get: () => { throw new Error('boom') }, ownKeys: () => { throw new Error('boom') } })
+    const getter = Object.defineProperty({}, 'a', { get: () => { throw new Error('boom') }, enumerable: true })
+    const cycle: Record<string, unknown> = {}
+    cycle['self'] = cycle
+    let deep: unknown = 0
+    for (let i = 0; i < 100_000; i++) deep = [deep]
+    const schemas: JsonSchemaNode[] = [{}, { type: 'object', properties: { a: { type: 'string' } } }, { type: 'array' }]
+    for (const schema of schemas) {
+      const validator = compileJsonSchema(schema)
+      for (const value of [trap, getter, cycle, deep]) {
+        expect(() => validator.is(value)).not.toThrow()
+        expect(() => validator.validate(value)).not.toThrow()
+        expect(validator.validate(value).valid).toBe(validator.is(value))
+      }
+    }
+  })
+
+  test('falls back to the interpreter when code generation is unavailable', () => {
+    const original = globalThis.Function
+    const spy = vi.spyOn(globalThis, 'Function').mockImplementation(() => {
+      throw new EvalError('Code generation from strings disallowed')
+    })
+    try {
+      const validator = compileJsonSchema({ type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] })
+      expect(spy).toHaveBeenCalled()
+      expect(validator.is({ n: 1 })).toBe(true)
+      expect(validator.validate({ n: 'x' }).errors.map((error) => error.path)).toEqual(['/n'])
+    } finally {
+      spy.mockRestore()
+    }
+    expect(globalThis.Function).toBe(original)
+  })
+})
