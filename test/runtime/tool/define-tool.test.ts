@@ -1,0 +1,131 @@
+import { describe, expect, test, vi } from 'vitest'
+import { JsonSchemaError } from '../../../runtime/src/errors/json-schema-error.js'
+import { ToolArgsError } from '../../../runtime/src/errors/tool-args-error.js'
+import { validateArgs } from '../../../runtime/src/schema/dsl/validate-args.js'
+import { defineTool } from '../../../runtime/src/tool/define-tool.js'
+import type { ToolRunContext } from '../../../runtime/src/tool/tool-definition.js'
+
+const parameters = {
+  path: { type: 'string', required: true },
+  offset: { type: 'integer' },
+} as const
+const output = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { text: { type: 'string', required: true } },
+} as const
+
+const exec = {} as ToolRunContext
+
+describe('validateArgs', () => {
+  test('returns valid arguments unchanged', () => {
+    const args = { path: 'a', offset: 2, extra: true }
+    expect(validateArgs(parameters, args)).toBe(args)
+  })
+
+  test('throws one ToolArgsError (INVALID_ARGS) listing every issue with pointers into the args', () => {
+    const error = (() => {
+      try {
+        validateArgs(parameters, { offset: 1.5 }, 'read_file')
+      } catch (thrown) {
+        return thrown
+      }
+      return undefined
+    })()
+    expect(error).toBeInstanceOf(ToolArgsError)
+    const argsError = error as ToolArgsError
+    expect(argsError.code).toBe('INVALID_ARGS')
+    expect(argsError.issues.map((issue) => issue.path).sort()).toEqual(['/offset', '/path'])
+    expect(argsError.message).toContain('read_file')
+  })
+
+  test.each([[null], [[]], ['x'], [undefined], [{ path: 1 }]])('rejects %j', (args) => {
+    expect(() => validateArgs(parameters, args)).toThrow(ToolArgsError)
+  })
+})
+
+function tool(overrides: Partial<Parameters<typeof defineTool<typeof parameters, typeof output>>[0]> = {}) {
+  return defineTool({
+    name: 'read_file',
+    description: 'Read a file.',
+    parameters,
+    output: { schema: output, render: (_args, value) => [{ type: 'text', text: value.text }] },
+    execute: async (args) => ({ text: `read ${args.path}` }),
+    ...overrides,
+  })
+}
+
+describe('defineTool', () => {
+  test('compiles parameters and output to the model-facing raw schemas', () => {
+    const defined = tool()
+    expect(defined.parameters).toEqual({
+      type: 'object',
+      properties: { path: { type: 'string' }, offset: { type: 'integer' } },
+      required: ['path'],
+    })
+    expect(defined.output.schema).toEqual({
+      type: 'object',
+      additionalProperties: false,
+      properties: { text: { type: 'string' } },
+      required: ['text'],
+    })
+    expect(defined.spec.parameters).toBe(parameters)
+    expect(Object.isFrozen(defined)).toBe(true)
+  })
+
+  test('validates arguments before the body', async () => {
+    const body = vi.fn(async () => ({ text: 'x' }))
+    const defined = tool({ execute: body })
+    await expect(defined.execute({ offset: 1 }, exec)).rejects.toBeInstanceOf(ToolArgsError)
+    expect(body).not.toHaveBeenCalled()
+    await expect(defined.execute({ path: 'a' }, exec)).resolves.toEqual({ text: 'x' })
+    expect(body).toHaveBeenCalledTimes(1)
+  })
+
+  test('a body that throws synchronously still rejects (never throws from execute)', async () => {
+    const defined = tool({
+      execute: () => {
+        throw new Error('sync')
+      },
+    })
+    await expect(defined.execute({ path: 'a' }, exec)).rejects.toThrow('sync')
+  })
+
+  test('isConcurrencySafe validates first and only an exact true counts', () => {
+    const classifier = vi.fn(() => true)
+    const defined = tool({ isConcurrencySafe: classifier })
+    expect(defined.isConcurrencySafe?.({ offset: 1 })).toBe(false)
+    expect(classifier).not.toHaveBeenCalled()
+    expect(defined.isConcurrencySafe?.({ path: 'a' })).toBe(true)
+    const truthy = tool({ isConcurrencySafe: (() => 1) as unknown as () => boolean })
+    expect(truthy.isConcurrencySafe?.({ path: 'a' })).toBe(false)
+    expect(tool().isConcurrencySafe).toBeUndefined()
+  })
+
+  test('presenters fall back to undefined for invalid arguments', () => {
+    const defined = tool({
+      presentCall: (args) => ({ card: 'generic', title: args.path }),
+      presentResult: (args) => ({ card: 'generic', title: args.path }),
+    })
+    expect(defined.presentCall?.({ path: 'a' })).toEqual({ card: 'generic', title: 'a' })
+    expect(defined.presentCall?.({})).toBeUndefined()
+    expect(defined.presentResult?.({ path: 1 }, { isError: false, content: [] })).toBeUndefined()
+  })
+
+  test('an invalid spec throws one JsonSchemaError listing every problem', () => {
+    const bad = () =>
+      defineTool({
+        name: 'x',
+        description: 'x',
+        parameters: { a: { type: 'strin' }, b: { type: 'integer', enum: ['x'] } } as never,
+        output: { schema: { type: 'object' } as never, render: () => [] },
+        execute: async () => ({}) as never,
+      })
+    expect(bad).toThrow(JsonSchemaError)
+    try {
+      bad()
+    } catch (error) {
+      expect((error as JsonSchemaError).issues.length).toBeGreaterThanOrEqual(2)
+    }
+  })
+})
