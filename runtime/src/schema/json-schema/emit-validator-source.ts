@@ -78,8 +78,21 @@ export function emitValidatorSource(root: PreparedNode): string {
 
 /** Joins a path expression and a static suffix, folding literals. */
 function pathPlus(path: string, suffix: string): string {
-  if (path.startsWith('"')) return sourceLiteral((JSON.parse(path) as string) + suffix)
+  // Fold into one literal only when the path is a single string literal; an expression such as
+  // `"" + "/" + i3` (a path under an array index) also starts with a quote and must be concatenated.
+  const literal = asStringLiteral(path)
+  if (literal !== undefined) return sourceLiteral(literal + suffix)
   return `${path} + ${sourceLiteral(suffix)}`
+}
+
+function asStringLiteral(source: string): string | undefined {
+  if (!source.startsWith('"')) return undefined
+  try {
+    const parsed: unknown = JSON.parse(source)
+    return typeof parsed === 'string' ? parsed : undefined
+  } catch {
+    return undefined
+  }
 }
 
 class Emitter {

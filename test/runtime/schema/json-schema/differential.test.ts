@@ -4,7 +4,9 @@ import Ajv from 'ajv'
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
 import { compileJsonSchema, validateJsonSchemaValue } from '../../../../runtime/src/schema/json-schema/index.js'
+import { emitValidatorSource } from '../../../../runtime/src/schema/json-schema/emit-validator-source.js'
 import type { JsonSchemaNode, JsonSchemaScalar } from '../../../../runtime/src/schema/json-schema/json-schema-node.js'
+import { prepareJsonSchema } from '../../../../runtime/src/schema/json-schema/prepared-schema.js'
 
 const SEED = 20261202
 const SCHEMAS = 10_000
@@ -115,6 +117,8 @@ test(`compiled, interpreter and Ajv agree on ${SCHEMAS} random schemas (seed ${S
   fc.assert(
     fc.property(schemaArb(SAFE_NAMES), fc.integer(), (schema, seed) => {
       const random = mulberry32(seed)
+      // The interpreter fallback would hide an emitter bug behind correct answers: code generation must succeed.
+      expect(() => new Function('env', emitValidatorSource(prepareJsonSchema(schema)))).not.toThrow()
       const compiled = compileJsonSchema(schema)
       const oracle = ajv.compile(schema as object)
       for (let i = 0; i < VALUES_PER_SCHEMA; i++) {
