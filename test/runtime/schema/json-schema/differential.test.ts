@@ -1,6 +1,6 @@
 // Seeded differential test: random subset schemas with random near-schema values; the compiled
 // validator, the interpreter and Ajv must agree on every one (compiled and interpreter errors deep-equal).
-import Ajv from 'ajv'
+import { Ajv } from 'ajv'
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
 import { compileJsonSchema, validateJsonSchemaValue } from '../../../../runtime/src/schema/json-schema/index.js'
