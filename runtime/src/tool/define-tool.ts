@@ -2,7 +2,7 @@ import type { ToolResult } from '../execution/execution-types.js'
 import type { JsonValue } from '../json/json-value.js'
 import type { InferArgs, InferValue } from '../schema/dsl/infer-value.js'
 import { parameterSchemaSpecToJsonSchema } from '../schema/dsl/parameter-schema-spec-to-json-schema.js'
-import { validateArgs } from '../schema/dsl/validate-args.js'
+import { checkArgs } from '../schema/dsl/validate-args.js'
 import { valueSchemaSpecToJsonSchema } from '../schema/dsl/value-schema-spec-to-json-schema.js'
 import type { ParameterSchemaSpec, ValueSchemaSpec } from '../schema/dsl/value-schema-spec.js'
 import { compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
@@ -42,7 +42,7 @@ export function defineTool<const P extends ParameterSchemaSpec, const O extends 
     },
     execute: (args: unknown, exec: ToolRunContext) => {
       try {
-        return body(validateArgs(input.parameters, args, name), exec)
+        return body(checkArgs<InferArgs<P>>(argsValidator, args, name), exec)
       } catch (error) {
         return Promise.reject(error)
       }

@@ -1,6 +1,6 @@
 import { MAX_ISSUES } from '../../json/json-limits.js'
 import { materializeJson } from '../../json/materialize-json.js'
-import { MAX_SCHEMA_NODES } from '../json-schema/check-json-schema.js'
+import { JSON_SCHEMA_KEYWORDS, MAX_SCHEMA_NODES } from '../json-schema/check-json-schema.js'
 import type {
   JsonSchemaNode,
   JsonSchemaScalar,
@@ -377,24 +377,8 @@ function withArticle(kind: string): string {
   return kind === 'array' || kind === 'object' || kind === 'integer' ? `an ${kind}` : `a ${kind}`
 }
 
-// A fixed key order keeps the compiled schema (and anything printed from it) deterministic.
-const KEY_ORDER = [
-  'type',
-  'title',
-  'description',
-  'oneOf',
-  'properties',
-  'required',
-  'additionalProperties',
-  'items',
-  'enum',
-  'const',
-  'default',
-  'examples',
-] as const
-
 function orderNode(out: Record<string, unknown>): JsonSchemaNode {
   const node: Record<string, unknown> = {}
-  for (const key of KEY_ORDER) if (Object.hasOwn(out, key)) node[key] = out[key]
+  for (const key of JSON_SCHEMA_KEYWORDS) if (Object.hasOwn(out, key)) node[key] = out[key]
   return node as JsonSchemaNode
 }

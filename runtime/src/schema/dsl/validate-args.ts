@@ -1,5 +1,5 @@
 import { ToolArgsError } from '../../errors/tool-args-error.js'
-import { compileJsonSchema } from '../json-schema/compile-json-schema.js'
+import { type CompiledJsonSchema, compileJsonSchema } from '../json-schema/compile-json-schema.js'
 import type { InferArgs } from './infer-value.js'
 import { parameterSchemaSpecToJsonSchema } from './parameter-schema-spec-to-json-schema.js'
 import type { ParameterSchemaSpec } from './value-schema-spec.js'
@@ -10,7 +10,11 @@ import type { ParameterSchemaSpec } from './value-schema-spec.js'
  * with JSON Pointer paths into the arguments.
  */
 export function validateArgs<const P extends ParameterSchemaSpec>(parameters: P, args: unknown, toolName?: string): InferArgs<P> {
-  const validator = compileJsonSchema(parameterSchemaSpecToJsonSchema(parameters))
-  if (validator.is(args)) return args as InferArgs<P>
+  return checkArgs<InferArgs<P>>(compileJsonSchema(parameterSchemaSpecToJsonSchema(parameters)), args, toolName)
+}
+
+/** The check behind {@link validateArgs}, for callers that already hold the compiled validator (`defineTool`). */
+export function checkArgs<A>(validator: CompiledJsonSchema, args: unknown, toolName?: string): A {
+  if (validator.is(args)) return args as A
   throw new ToolArgsError(validator.validate(args).errors, toolName)
 }

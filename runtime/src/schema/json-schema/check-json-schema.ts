@@ -9,8 +9,11 @@ import { readOwnEntries, readOwnItems } from './read-own-data.js'
 export const MAX_SCHEMA_NODES = 20_000
 
 const TYPES: readonly JsonSchemaType[] = ['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']
-const KEYWORDS = new Set([
+/** The keywords of the enforced subset, in the order compiled schemas print them (deterministic output). */
+export const JSON_SCHEMA_KEYWORDS = [
   'type',
+  'title',
+  'description',
   'oneOf',
   'properties',
   'required',
@@ -18,11 +21,11 @@ const KEYWORDS = new Set([
   'items',
   'enum',
   'const',
-  'description',
-  'title',
   'default',
   'examples',
-])
+] as const
+
+const KEYWORDS: ReadonlySet<string> = new Set(JSON_SCHEMA_KEYWORDS)
 
 interface Check {
   readonly issues: SchemaIssue[]
