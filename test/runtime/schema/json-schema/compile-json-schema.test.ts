@@ -2,12 +2,8 @@ import { describe, expect, test, vi } from 'vitest'
 import { JsonSchemaError } from '../../../../runtime/src/errors/json-schema-error.js'
 import { compileJsonSchema, validateJsonSchemaValue } from '../../../../runtime/src/schema/json-schema/index.js'
 import type { JsonSchemaNode } from '../../../../runtime/src/schema/json-schema/json-schema-node.js'
-import { validationCases, type WantErrors } from './validation-cases.js'
+import { expectErrors, validationCases } from './validation-cases.js'
 
-function expectErrors(errors: readonly { path: string; message: string }[], want: WantErrors): void {
-  expect(errors.map((error) => error.path)).toEqual(want.map(([path]) => path))
-  errors.forEach((error, i) => expect(error.message).toMatch((want[i] as WantErrors[number])[1]))
-}
 
 describe('compileJsonSchema gives the interpreter table the same answers', () => {
   test.each(validationCases)('%s', (_name, { schema, given, want }) => {

@@ -1,8 +1,15 @@
 // One table of [name, { schema, given, want }] for the interpreter and the compiled validator:
 // `want` lists every expected error as [JSON Pointer into the value, message pattern], in order.
+import { expect } from 'vitest'
 import type { JsonSchemaNode } from '../../../../runtime/src/schema/json-schema/json-schema-node.js'
 
 export type WantErrors = readonly (readonly [path: string, message: RegExp])[]
+/** Asserts the errors' paths exactly and each message against its pattern, in order. */
+export function expectErrors(errors: readonly { path: string; message: string }[], want: WantErrors): void {
+  expect(errors.map((error) => error.path)).toEqual(want.map(([path]) => path))
+  errors.forEach((error, i) => expect(error.message).toMatch((want[i] as WantErrors[number])[1]))
+}
+
 export type ValidationCase = [string, { schema: JsonSchemaNode; given: () => unknown; want: WantErrors }]
 
 const json = (text: string) => () => JSON.parse(text) as unknown
