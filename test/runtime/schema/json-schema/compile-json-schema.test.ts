@@ -85,3 +85,49 @@ describe('compileJsonSchema', () => {
     expect(globalThis.Function).toBe(original)
   })
 })
+
+describe('compiled is() agrees with the interpreter on exotic objects', () => {
+  const wide = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, { type: 'integer' }]))
+  const schemas: [string, JsonSchemaNode][] = [
+    ['open, few keys', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['a'] }],
+    ['closed, few keys', { type: 'object', additionalProperties: false, properties: { a: { type: 'string' }, b: {} }, required: ['a'] }],
+    ['open, many keys (indexed dispatch)', { type: 'object', properties: wide, required: ['k0', 'k11'] }],
+    ['closed, many keys (indexed dispatch)', { type: 'object', additionalProperties: false, properties: wide, required: ['k3'] }],
+  ]
+  const hidden = (base: object, key: string, value: unknown) =>
+    Object.defineProperty({ ...base }, key, { value, enumerable: false, writable: true, configurable: true })
+  const values: [string, () => unknown][] = [
+    ['plain valid', () => ({ a: 'x', b: 1, k0: 0, k3: 3, k11: 11 })],
+    ['own undefined on a declared key', () => ({ a: 'x', b: undefined, k0: 0, k3: undefined, k11: 11 })],
+    ['required key non-enumerable', () => hidden({ b: 1, k0: 0, k11: 11 }, 'a', 'x')],
+    ['optional key non-enumerable with a bad value', () => hidden({ a: 'x', k0: 0, k3: 3, k11: 11 }, 'b', 'bad')],
+    ['undeclared key holding a function', () => ({ a: 'x', k0: 0, k3: 3, k11: 11, extra: () => 1 })],
+    ['undeclared non-enumerable key', () => hidden({ a: 'x', k0: 0, k3: 3, k11: 11 }, 'extra', 1)],
+    ['keys in reverse order', () => Object.fromEntries(Object.entries({ a: 'x', b: 1, k0: 0, k3: 3, k11: 11 }).reverse())],
+    ['null prototype', () => Object.assign(Object.create(null) as object, { a: 'x', k0: 0, k3: 3, k11: 11 })],
+    ['own __proto__ key', () => JSON.parse('{"a":"x","k0":0,"k3":3,"k11":11,"__proto__":1}') as unknown],
+  ]
+  for (const [schemaName, schema] of schemas) {
+    test.each(values)(`${schemaName}: %s`, (_name, given) => {
+      expect(compileJsonSchema(schema).is(given())).toBe(validateJsonSchemaValue(schema, given()).valid)
+    })
+  }
+
+  test.each(schemas)('%s: a polluted prototype is ignored, as by the interpreter', (_name, schema) => {
+    const value = { a: 'x', b: 1, k0: 0, k3: 3, k11: 11 }
+    const proto = Object.prototype as Record<string, unknown>
+    for (const enumerable of [true, false]) {
+      for (const key of ['b', 'k3', 'zzz']) {
+        Object.defineProperty(proto, key, { value: 'polluted', enumerable, configurable: true, writable: true })
+        try {
+          const missing = { ...value } as Record<string, unknown>
+          delete missing[key]
+          expect(compileJsonSchema(schema).is(missing)).toBe(validateJsonSchemaValue(schema, missing).valid)
+          expect(compileJsonSchema(schema).is(value)).toBe(validateJsonSchemaValue(schema, value).valid)
+        } finally {
+          delete proto[key]
+        }
+      }
+    }
+  })
+})
