@@ -1,0 +1,112 @@
+import { checkParameterSchemaSpec, checkValueSchemaSpec, escapeJsonPointerToken } from '@toolsmith/runtime'
+import type { ToolDeclaration } from '../model/tool-declaration.js'
+import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-name.js'
+import { checkPresentation, type ReportAt } from './check-presentation.js'
+import { describeFound } from './describe-found.js'
+
+/** The top-level fields of a declaration, in the order the format documents them. */
+export const DECLARATION_FIELDS = ['name', 'description', 'timeoutMs', 'concurrencySafe', 'parameters', 'output', 'presentation'] as const
+
+const REQUIRED_FIELDS = ['name', 'description', 'parameters', 'output'] as const
+
+/** Largest `timeoutMs`: timers fire at once beyond a signed 32-bit millisecond count. */
+export const MAX_TIMEOUT_MS = 2_147_483_647
+
+/**
+ * Checks one declaration's JSON against the format: known fields only, their types, the name rules,
+ * `timeoutMs`, the presentation hints, and `parameters`/`output` through the runtime's own DSL
+ * checker (so the generator accepts exactly what `defineTool` accepts). Every problem is reported;
+ * the declaration is returned only when there was none.
+ */
+export function checkDeclaration(value: unknown, sourceFile: string, report: ReportAt): ToolDeclaration | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    report(
+      '',
+      value === null ? 'empty-file' : 'not-a-mapping',
+      value === null
+        ? 'the file declares nothing; a declaration is a mapping with name, description, parameters and output'
+        : `a declaration must be a mapping of fields (name, description, parameters, output, …), found ${describeFound(value)}`,
+    )
+    return undefined
+  }
+  let ok = true
+  const fail: ReportAt = (pointer, code, message) => {
+    ok = false
+    report(pointer, code, message)
+  }
+  const fields: readonly string[] = DECLARATION_FIELDS
+  for (const key of Object.keys(value)) {
+    if (!fields.includes(key)) {
+      fail(`/${escapeJsonPointerToken(key)}`, 'unknown-field', `unknown field ${JSON.stringify(key)}; a declaration has ${DECLARATION_FIELDS.join(', ')}`)
+    }
+  }
+  const field = (key: string): unknown => (Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined)
+  for (const key of REQUIRED_FIELDS) {
+    if (!Object.hasOwn(value, key)) fail('', 'missing-field', `missing required field ${JSON.stringify(key)}`)
+  }
+
+  const name = field('name')
+  if (name !== undefined) checkName(name, fail)
+  const description = field('description')
+  if (description !== undefined && (typeof description !== 'string' || description.trim() === '')) {
+    fail('/description', 'wrong-type', `"description" must be a non-empty string, found ${describeFound(description)}`)
+  }
+  const timeoutMs = field('timeoutMs')
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && (timeoutMs as number) > 0 && (timeoutMs as number) <= MAX_TIMEOUT_MS)) {
+    fail('/timeoutMs', 'invalid-timeout', `"timeoutMs" must be a positive whole number of milliseconds up to ${MAX_TIMEOUT_MS}, found ${describeFound(timeoutMs)}`)
+  }
+  const concurrencySafe = field('concurrencySafe')
+  if (concurrencySafe !== undefined && typeof concurrencySafe !== 'boolean') {
+    fail('/concurrencySafe', 'wrong-type', `"concurrencySafe" must be true or false, found ${describeFound(concurrencySafe)}`)
+  }
+  const parameters = field('parameters')
+  if (parameters !== undefined) checkSpec('parameters', parameters, checkParameterSchemaSpec, fail)
+  const output = field('output')
+  if (output !== undefined) checkSpec('output', output, checkValueSchemaSpec, fail)
+  const presentationValue = field('presentation')
+  const presentation = presentationValue === undefined ? undefined : checkPresentation(presentationValue, fail)
+
+  if (!ok) return undefined
+  return {
+    name: name as string,
+    description: description as string,
+    ...(timeoutMs === undefined ? {} : { timeoutMs: timeoutMs as number }),
+    ...(concurrencySafe === undefined ? {} : { concurrencySafe: concurrencySafe as boolean }),
+    parameters: parameters as ToolDeclaration['parameters'],
+    output: output as ToolDeclaration['output'],
+    ...(presentation === undefined ? {} : { presentation }),
+    sourceFile,
+  }
+}
+
+function checkName(name: unknown, fail: ReportAt): void {
+  if (typeof name !== 'string') {
+    fail('/name', 'wrong-type', `"name" must be a string, found ${describeFound(name)}`)
+  } else if (!TOOL_NAME_PATTERN.test(name)) {
+    fail(
+      '/name',
+      'invalid-name',
+      `tool name ${JSON.stringify(name)} must start with a letter and hold only letters, digits, "_" and "-" (at most 64 characters)`,
+    )
+  } else if (RESERVED_TOOL_NAMES.has(name)) {
+    fail('/name', 'reserved-name', `tool name ${JSON.stringify(name)} is reserved by the runtime`)
+  } else if (name.toLowerCase() === 'index') {
+    fail('/name', 'reserved-name', `tool name ${JSON.stringify(name)} would clash with the generated index.ts in the output folder`)
+  }
+}
+
+function checkSpec(
+  key: 'parameters' | 'output',
+  spec: unknown,
+  check: (spec: unknown) => readonly { path: string; message: string }[],
+  fail: ReportAt,
+): void {
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
+    const what = key === 'parameters' ? 'a mapping of parameter names to schema specs ({} for none)' : 'a schema spec mapping'
+    fail(`/${key}`, 'wrong-type', `"${key}" must be ${what}, found ${describeFound(spec)}`)
+    return
+  }
+  for (const issue of check(spec)) {
+    fail(`/${key}${issue.path}`, 'invalid-schema', `${key}${issue.path}: ${issue.message}`)
+  }
+}

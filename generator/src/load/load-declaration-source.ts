@@ -1,0 +1,25 @@
+import type { Diagnostic } from '../model/diagnostic.js'
+import type { ToolDeclaration } from '../model/tool-declaration.js'
+import { checkDeclaration } from './check-declaration.js'
+import { readYamlJson } from './read-yaml-json.js'
+
+/** One declaration file after loading: the declaration when it was valid, every problem otherwise. */
+export interface LoadedDeclarationSource {
+  readonly declaration: ToolDeclaration | undefined
+  readonly diagnostics: readonly Diagnostic[]
+  /** The decoded text (lossy when it was not UTF-8), for code frames. */
+  readonly text: string
+  /** Where the `name` value is written, for errors that involve two files. */
+  readonly nameAt: { readonly line: number; readonly column: number }
+}
+
+/** Loads one `*.tool.yaml` from its bytes: decode, parse, convert to JSON, check. Never throws on bad input. */
+export function loadDeclarationSource(file: string, bytes: Uint8Array): LoadedDeclarationSource {
+  const read = readYamlJson(file, bytes)
+  if (!read.ok) return { declaration: undefined, diagnostics: read.diagnostics.list, text: read.text, nameAt: { line: 1, column: 1 } }
+  const { diagnostics } = read
+  const declaration = checkDeclaration(read.value, file, (pointer, code, message) => {
+    diagnostics.error(read.locate(pointer), code, message)
+  })
+  return { declaration, diagnostics: diagnostics.list, text: read.text, nameAt: diagnostics.position(read.locate('/name')) }
+}

@@ -1,0 +1,94 @@
+import path from 'node:path'
+import type { Diagnostic } from '../model/diagnostic.js'
+import type { ToolDeclaration } from '../model/tool-declaration.js'
+import { sortDiagnostics } from '../report/sort-diagnostics.js'
+import { checkDeclarationSet, type DeclaredName } from './check-declaration-set.js'
+import { discoverDeclarationFiles } from './discover-declaration-files.js'
+import { loadDeclarationSource } from './load-declaration-source.js'
+import { readSourceFile } from './read-source-file.js'
+import { MAX_SOURCE_BYTES } from './source-limits.js'
+
+/** Where to load declarations from. */
+export interface LoadDeclarationsOptions {
+  /** Absolute working directory; `schemas` and every reported file are relative to it. */
+  readonly cwd: string
+  /** The schemas folder, relative to `cwd`, `/`-separated. */
+  readonly schemas: string
+}
+
+/** Every valid declaration (sorted by file) and every problem found, with the texts for code frames. */
+export interface LoadedDeclarations {
+  readonly declarations: readonly ToolDeclaration[]
+  /** Sorted by file, line, column. Any error means the declarations must not be used. */
+  readonly diagnostics: readonly Diagnostic[]
+  /** File → decoded text, for every file that was read. */
+  readonly sources: ReadonlyMap<string, string>
+}
+
+// Files read at once: enough to hide the file system's latency, few enough to stay polite.
+const READ_CONCURRENCY = 16
+
+/**
+ * Loads and checks every `*.tool.yaml` in the schemas folder, collecting every problem of every file
+ * (then the cross-file name checks) instead of stopping at the first.
+ */
+export async function loadDeclarations(options: LoadDeclarationsOptions): Promise<LoadedDeclarations> {
+  const discovered = await discoverDeclarationFiles(options.cwd, options.schemas)
+  const diagnostics: Diagnostic[] = []
+  const sources = new Map<string, string>()
+  const at = (file: string, code: string, message: string, severity: Diagnostic['severity'] = 'error'): void => {
+    diagnostics.push({ severity, code, message, file, line: 1, column: 1 })
+  }
+  if (!discovered.found) {
+    at(options.schemas, 'no-schemas-folder', `the schemas folder ${JSON.stringify(options.schemas)} does not exist`)
+    return { declarations: [], diagnostics, sources }
+  }
+  for (const file of discovered.ignored) at(file, 'ignored-file', 'not read: declaration files end in .tool.yaml', 'warning')
+  if (discovered.files.length === 0) {
+    at(options.schemas, 'no-declarations', `no *.tool.yaml files in ${JSON.stringify(options.schemas)}`, 'warning')
+  }
+
+  const loaded = await mapConcurrently(discovered.files, READ_CONCURRENCY, async (file) => {
+    const read = await readSourceFile(path.resolve(options.cwd, file))
+    if (!read.ok) {
+      const message =
+        read.reason === 'too-large'
+          ? `the file is ${read.size ?? 'over'} bytes; toolsmith reads YAML files of at most ${MAX_SOURCE_BYTES} bytes`
+          : read.reason === 'not-a-file'
+            ? 'not a regular file'
+            : 'the file disappeared while loading'
+      return { file, failure: { code: read.reason === 'too-large' ? 'file-too-large' : 'unreadable-file', message } }
+    }
+    return { file, source: loadDeclarationSource(file, read.bytes) }
+  })
+
+  const declarations: ToolDeclaration[] = []
+  const names: DeclaredName[] = []
+  for (const entry of loaded) {
+    if (entry.failure !== undefined) {
+      at(entry.file, entry.failure.code, entry.failure.message)
+      continue
+    }
+    const { source } = entry
+    sources.set(entry.file, source.text)
+    diagnostics.push(...source.diagnostics)
+    if (source.declaration === undefined) continue
+    declarations.push(source.declaration)
+    names.push({ name: source.declaration.name, file: entry.file, ...source.nameAt })
+  }
+  diagnostics.push(...checkDeclarationSet(names))
+  return { declarations, diagnostics: sortDiagnostics(diagnostics), sources }
+}
+
+async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await work(items[index] as T)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}

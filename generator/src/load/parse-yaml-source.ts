@@ -1,0 +1,72 @@
+import { Composer, LineCounter, Parser, type CST, type Document, type ParsedNode, type YAMLError } from 'yaml'
+import { findTooDeep } from './measure-yaml-depth.js'
+import { SourceDiagnostics } from './source-diagnostics.js'
+import { MAX_YAML_DEPTH } from './source-limits.js'
+
+/** One parsed YAML source: its single document when it parsed cleanly, and the line map for positions. */
+export interface ParsedYamlSource {
+  readonly document: Document.Parsed<ParsedNode, true> | undefined
+  readonly lines: LineCounter
+  /** Syntax problems (YAML errors and warnings both count), located. */
+  readonly diagnostics: SourceDiagnostics
+}
+
+// YAML 1.2 core schema: JSON-compatible scalars only (no timestamps, no `<<` merges, no binary).
+// Keys are checked for uniqueness by the JSON conversion, in linear time and with a better message.
+const COMPOSE_OPTIONS = {
+  version: '1.2',
+  schema: 'core',
+  merge: false,
+  uniqueKeys: false,
+  strict: true,
+  prettyErrors: false,
+  intAsBigInt: false,
+  resolveKnownTags: false,
+  keepSourceTokens: false,
+} as const
+
+// yaml's codes for tags it cannot resolve: reported in our words, since every custom tag is refused.
+const TAG_CODES = new Set(['TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE'])
+
+/**
+ * Parses one YAML source into exactly one document. Every YAML error AND warning is reported (a
+ * warning there means the text does not say what it seems to); nesting deeper than
+ * `MAX_YAML_DEPTH` is refused before composing; a second document is an error.
+ */
+export function parseYamlSource(text: string, file: string): ParsedYamlSource {
+  const lines = new LineCounter()
+  const diagnostics = new SourceDiagnostics(file, lines)
+  const tokens = Array.from(new Parser(lines.addNewLine).parse(text))
+  const tooDeep = findTooDeep(tokens, MAX_YAML_DEPTH)
+  if (tooDeep !== undefined) {
+    diagnostics.error(tooDeep.offset, 'yaml-too-deep', `the document is nested more than ${MAX_YAML_DEPTH} levels deep`)
+    return { document: undefined, lines, diagnostics }
+  }
+  const composer = new Composer<ParsedNode, true>(COMPOSE_OPTIONS)
+  const documents = Array.from(composer.compose(tokens as Iterable<CST.Token>, true, text.length))
+  const [document, second] = documents
+  if (second !== undefined) {
+    diagnostics.error(
+      second.range[0],
+      'yaml-multiple-documents',
+      'a file holds exactly one YAML document; remove the second document (after "---")',
+    )
+  }
+  for (const doc of documents) {
+    for (const problem of [...doc.errors, ...doc.warnings]) report(problem, diagnostics)
+  }
+  const clean = diagnostics.list.length === 0
+  return { document: clean ? document : undefined, lines, diagnostics }
+}
+
+function report(problem: YAMLError, diagnostics: SourceDiagnostics): void {
+  if (TAG_CODES.has(problem.code)) {
+    diagnostics.error(
+      problem.pos[0],
+      'yaml-tag',
+      `YAML tags are not supported in toolsmith files (${problem.message}); write plain JSON-compatible values`,
+    )
+    return
+  }
+  diagnostics.error(problem.pos[0], 'yaml-syntax', `invalid YAML: ${problem.message}`)
+}

@@ -1,0 +1,47 @@
+import { decodeSource } from './decode-source.js'
+import { locateJsonPointer } from './locate-json-pointer.js'
+import { parseYamlSource } from './parse-yaml-source.js'
+import { SourceDiagnostics } from './source-diagnostics.js'
+import { MAX_SOURCE_BYTES } from './source-limits.js'
+import { yamlToJson } from './yaml-to-json.js'
+
+/** A YAML file read as JSON, or every problem that stopped it. */
+export type YamlJsonSource =
+  | {
+      readonly ok: true
+      readonly value: unknown
+      readonly text: string
+      /** The offset a JSON Pointer into `value` stands for in the text. */
+      readonly locate: (pointer: string) => number
+      /** Where further problems of this file go (empty so far). */
+      readonly diagnostics: SourceDiagnostics
+    }
+  | { readonly ok: false; readonly text: string; readonly diagnostics: SourceDiagnostics }
+
+/**
+ * Turns the bytes of one YAML file (a declaration or the config) into plain JSON with positions:
+ * size cap, strict UTF-8 (BOM accepted), one document, bounded depth and expansion, no tags.
+ */
+export function readYamlJson(file: string, bytes: Uint8Array): YamlJsonSource {
+  if (bytes.length > MAX_SOURCE_BYTES) {
+    const diagnostics = new SourceDiagnostics(file, undefined)
+    diagnostics.errorAt(1, 1, 'file-too-large', `the file is ${bytes.length} bytes; toolsmith reads YAML files of at most ${MAX_SOURCE_BYTES} bytes`)
+    return { ok: false, text: '', diagnostics }
+  }
+  const decoded = decodeSource(bytes)
+  if (!decoded.ok) {
+    const diagnostics = new SourceDiagnostics(file, undefined)
+    diagnostics.errorAt(decoded.line, decoded.column, 'invalid-utf8', decoded.message)
+    return { ok: false, text: decoded.text, diagnostics }
+  }
+  const text = decoded.text
+  const parsed = parseYamlSource(text, file)
+  const { diagnostics } = parsed
+  if (parsed.document === undefined) return { ok: false, text, diagnostics }
+  const json = yamlToJson(parsed.document, diagnostics)
+  if (diagnostics.list.length > 0) return { ok: false, text, diagnostics }
+  const root = parsed.document.contents
+  const locate = (pointer: string): number =>
+    root === null ? (parsed.document?.range[0] ?? 0) : locateJsonPointer(root, pointer, json.aliases)
+  return { ok: true, value: json.value, text, locate, diagnostics }
+}

@@ -1,0 +1,115 @@
+import { describe, expect, test } from 'vitest'
+import { loadDeclarationSource } from '../../../generator/src/load/load-declaration-source.js'
+import { positionOf } from './position-of.js'
+
+const FILE = 'schemas/t.tool.yaml'
+const load = (text: string) => loadDeclarationSource(FILE, Buffer.from(text))
+
+const HEAD = 'name: read_file\ndescription: Read a file.\n'
+const PARAMS = 'parameters:\n  path: { type: string, required: true }\n'
+const OUTPUT = 'output:\n  type: string\n'
+
+describe('loadDeclarationSource: a valid declaration', () => {
+  test('becomes a plain ToolDeclaration with every field, in YAML order', () => {
+    const text = `# yaml-language-server: $schema=./tool.schema.json
+name: grep
+description: Search files.
+timeoutMs: 30000
+concurrencySafe: true
+parameters:
+  pattern: { type: string, required: true, description: A regular expression. }
+  mode: { type: string, enum: [content, files], default: content }
+output:
+  type: object
+  additionalProperties: false
+  properties:
+    total: { type: integer, required: true }
+    items: { type: array, items: { oneOf: [{ type: string }, { type: 'null' }] } }
+presentation: { kind: search, card: search, shape: matches }
+`
+    const result = load(text)
+    expect(result.diagnostics).toEqual([])
+    expect(result.declaration).toStrictEqual({
+      name: 'grep',
+      description: 'Search files.',
+      timeoutMs: 30000,
+      concurrencySafe: true,
+      parameters: {
+        pattern: { type: 'string', required: true, description: 'A regular expression.' },
+        mode: { type: 'string', enum: ['content', 'files'], default: 'content' },
+      },
+      output: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          total: { type: 'integer', required: true },
+          items: { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'null' }] } },
+        },
+      },
+      presentation: { kind: 'search', card: 'search', shape: 'matches' },
+      sourceFile: FILE,
+    })
+    expect(JSON.parse(JSON.stringify(result.declaration))).toStrictEqual(result.declaration)
+  })
+
+  test('optional fields stay absent (not undefined) when not declared', () => {
+    const declaration = load(`${HEAD}parameters: {}\n${OUTPUT}`).declaration
+    expect(declaration && Object.keys(declaration)).toEqual(['name', 'description', 'parameters', 'output', 'sourceFile'])
+  })
+})
+
+// Each case: the text, the diagnostic code and the text the caret must point at (nth occurrence).
+const INVALID: [string, { text: string; code: string; at: string; nth?: number; says?: string }][] = [
+  ['an unknown top-level field', { text: `${HEAD}${PARAMS}${OUTPUT}timeout: 5\n`, code: 'unknown-field', at: '5' , says: '"timeout"' }],
+  ['an unknown field with a mapping value', { text: `${HEAD}${PARAMS}${OUTPUT}extra:\n  a: 1\n`, code: 'unknown-field', at: 'extra' }],
+  ['a missing output', { text: `${HEAD}${PARAMS}`, code: 'missing-field', at: 'name', says: '"output"' }],
+  ['a numeric name', { text: `name: 12\ndescription: d\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: '12' }],
+  ['a name with a space', { text: `name: read file\ndescription: d\n${PARAMS}${OUTPUT}`, code: 'invalid-name', at: 'read file' }],
+  ['a name starting with a digit', { text: `name: 1tool\ndescription: d\n${PARAMS}${OUTPUT}`, code: 'invalid-name', at: '1tool' }],
+  ['a 65-character name', { text: `name: ${'a'.repeat(65)}\ndescription: d\n${PARAMS}${OUTPUT}`, code: 'invalid-name', at: 'aaa' }],
+  ['the reserved run_code', { text: `name: run_code\ndescription: d\n${PARAMS}${OUTPUT}`, code: 'reserved-name', at: 'run_code' }],
+  ['index (the generated index file)', { text: `name: Index\ndescription: d\n${PARAMS}${OUTPUT}`, code: 'reserved-name', at: 'Index' }],
+  ['an empty description', { text: `name: t\ndescription: "  "\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: '"  "' }],
+  ['a missing description value', { text: `name: t\ndescription:\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: 'description' }],
+  ['timeoutMs 0', { text: `${HEAD}timeoutMs: 0\n${PARAMS}${OUTPUT}`, code: 'invalid-timeout', at: '0' }],
+  ['a negative timeoutMs', { text: `${HEAD}timeoutMs: -5\n${PARAMS}${OUTPUT}`, code: 'invalid-timeout', at: '-5' }],
+  ['a fractional timeoutMs', { text: `${HEAD}timeoutMs: 1.5\n${PARAMS}${OUTPUT}`, code: 'invalid-timeout', at: '1.5' }],
+  ['a string timeoutMs', { text: `${HEAD}timeoutMs: "100"\n${PARAMS}${OUTPUT}`, code: 'invalid-timeout', at: '"100"' }],
+  ['a timeoutMs past the timer range', { text: `${HEAD}timeoutMs: 2147483648\n${PARAMS}${OUTPUT}`, code: 'invalid-timeout', at: '2147483648' }],
+  ['concurrencySafe yes (a string in YAML 1.2)', { text: `${HEAD}concurrencySafe: yes\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: 'yes' }],
+  ['parameters as a list', { text: `${HEAD}parameters:\n  - path\n${OUTPUT}`, code: 'wrong-type', at: 'parameters' }],
+  ['output as a string', { text: `${HEAD}${PARAMS}output: string\n`, code: 'wrong-type', at: 'string', nth: 2 }],
+  ['a typo in a parameter type', { text: `${HEAD}parameters:\n  path: { type: strin }\n${OUTPUT}`, code: 'invalid-schema', at: 'strin', says: 'parameters/path/type' }],
+  ['required: false', { text: `${HEAD}parameters:\n  path: { type: string, required: false }\n${OUTPUT}`, code: 'invalid-schema', at: 'false' }],
+  ['an unknown DSL keyword', { text: `${HEAD}parameters:\n  path: { type: string, format: uri }\n${OUTPUT}`, code: 'invalid-schema', at: 'uri' }],
+  ['an enum member of the wrong type', { text: `${HEAD}parameters:\n  n:\n    type: integer\n    enum: [1, two, 3]\n${OUTPUT}`, code: 'invalid-schema', at: 'two' }],
+  ['an object node without additionalProperties', { text: `${HEAD}${PARAMS}output:\n  type: object\n  additionalProperties: true\n  properties:\n    deep:\n      type: object\n`, code: 'invalid-schema', at: 'deep' }],
+  ['an array without items, deep in the output', { text: `${HEAD}${PARAMS}output:\n  type: object\n  additionalProperties: false\n  properties:\n    lines:\n      type: array\n`, code: 'invalid-schema', at: 'lines', says: 'output/properties/lines' }],
+  ['a one-branch oneOf', { text: `${HEAD}${PARAMS}output:\n  oneOf:\n    - type: string\n`, code: 'invalid-schema', at: 'oneOf' }],
+  ['required on the output root', { text: `${HEAD}${PARAMS}output: { type: string, required: true }\n`, code: 'invalid-schema', at: 'true', nth: 2 }],
+  ['an unknown presentation field', { text: `${HEAD}${PARAMS}${OUTPUT}presentation:\n  icon: x\n`, code: 'unknown-field', at: 'x' }],
+  ['an unknown presentation kind', { text: `${HEAD}${PARAMS}${OUTPUT}presentation:\n  kind: look\n`, code: 'invalid-presentation', at: 'look' }],
+  ['an unknown card', { text: `${HEAD}${PARAMS}${OUTPUT}presentation:\n  card: table\n`, code: 'invalid-presentation', at: 'table' }],
+  ['card: search without a shape', { text: `${HEAD}${PARAMS}${OUTPUT}presentation:\n  card: search\n`, code: 'invalid-presentation', at: 'search' }],
+  ['a shape on another card', { text: `${HEAD}${PARAMS}${OUTPUT}presentation:\n  card: read\n  shape: paths\n`, code: 'invalid-presentation', at: 'paths' }],
+  ['an unknown shape', { text: `${HEAD}${PARAMS}${OUTPUT}presentation:\n  card: search\n  shape: tree\n`, code: 'invalid-presentation', at: 'tree' }],
+  ['presentation as a string', { text: `${HEAD}${PARAMS}${OUTPUT}presentation: read\n`, code: 'wrong-type', at: 'read', nth: 2 }],
+]
+
+describe('loadDeclarationSource: every rule is an error at the offending node', () => {
+  test.each(INVALID)('%s', (_name, { text, code, at, nth, says }) => {
+    const result = load(text)
+    expect(result.declaration).toBeUndefined()
+    const expected = { severity: 'error', code, file: FILE, ...positionOf(text, at, nth) }
+    expect(result.diagnostics).toEqual([expect.objectContaining(expected)])
+    if (says !== undefined) expect(result.diagnostics[0]?.message).toContain(says)
+  })
+
+  test('every problem of a file is reported in one pass', () => {
+    const text = 'name: 1bad\ndescription: 7\ntimeoutMs: -1\nextra: x\nparameters:\n  a: { type: strin }\n  b: { type: array }\noutput: { type: object }\npresentation: { card: search }\n'
+    const codes = load(text).diagnostics.map((d) => d.code)
+    expect(codes.sort()).toEqual(
+      ['invalid-name', 'wrong-type', 'invalid-timeout', 'unknown-field', 'invalid-schema', 'invalid-schema', 'invalid-schema', 'invalid-presentation'].sort(),
+    )
+  })
+})
