@@ -29,7 +29,7 @@ export function locateJsonPointer(
   }
   // A scalar is shown where it is written; a mapping or list at the key that introduces it.
   if (!isScalar(node) && keyOffset !== undefined) return keyOffset
-  if (isScalar(node) && (node.value === null || node.source === '') && keyOffset !== undefined) return keyOffset
+  if (isScalar(node) && node.value === null && keyOffset !== undefined) return keyOffset
   return node.range[0]
 }
 

@@ -1,0 +1,145 @@
+import { realpath } from 'node:fs/promises'
+import path from 'node:path'
+import { escapeJsonPointerToken } from '@toolsmith/runtime'
+import { resolveProjectPath } from '../apply/project-path.js'
+import { realPathInside } from '../apply/real-path-inside.js'
+import { describeFound } from '../load/describe-found.js'
+import { readSourceFile } from '../load/read-source-file.js'
+import { readYamlJson } from '../load/read-yaml-json.js'
+import type { Diagnostic } from '../model/diagnostic.js'
+import { CONFIG_DEFAULTS, CONFIG_FILE_NAME, type ProjectConfig } from './project-config.js'
+
+/** What the command line says about the config. */
+export interface LoadConfigOptions {
+  /** Absolute working directory: the project. */
+  readonly cwd: string
+  /** `--config FILE` (relative to `cwd`); without it `toolsmith.config.yaml` in `cwd`, if present. */
+  readonly config?: string
+  /** `--schemas`, `--out`, `--docs` (relative to `cwd`); they win over the file. */
+  readonly overrides?: { readonly schemas?: string; readonly out?: string; readonly docs?: string }
+}
+
+/** The resolved config, or every problem found in it. */
+export interface LoadedConfig {
+  readonly config: ProjectConfig | undefined
+  readonly diagnostics: readonly Diagnostic[]
+  /** The config file's text, for code frames. */
+  readonly sources: ReadonlyMap<string, string>
+}
+
+/** Where command-line problems are reported (they have no file). */
+export const COMMAND_LINE = '(command line)'
+
+const PATH_KEYS = ['schemas', 'out', 'docs', 'catalogJson', 'templates'] as const
+const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions']
+
+type Origin = { readonly file: string; readonly at: (pointer: string) => { line: number; column: number }; readonly base: string }
+
+/**
+ * Reads the config file (if any), applies the flags, and resolves every path: unknown keys, wrong
+ * types, and paths outside the project (lexically or through a symbolic link) are errors with
+ * locations. Paths in the file are relative to the file's folder; flags to the working directory.
+ */
+export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
+  const { cwd } = options
+  const diagnostics: Diagnostic[] = []
+  const sources = new Map<string, string>()
+  const commandLine: Origin = { file: COMMAND_LINE, at: () => ({ line: 1, column: 1 }), base: cwd }
+  const error = (origin: Origin, pointer: string, code: string, message: string): void => {
+    diagnostics.push({ severity: 'error', code, message, file: origin.file, ...origin.at(pointer) })
+  }
+
+  const configPath = path.resolve(cwd, options.config ?? CONFIG_FILE_NAME)
+  const configFile = toDisplayPath(cwd, configPath)
+  const read = await readSourceFile(configPath)
+  let values: Record<string, unknown> = {}
+  let fileOrigin: Origin = commandLine
+  if (!read.ok && (read.reason !== 'missing' || options.config !== undefined)) {
+    const why = read.reason === 'missing' ? 'does not exist' : read.reason === 'too-large' ? 'is too large' : 'is not a regular file'
+    error(commandLine, '', 'config-not-found', `the config file ${JSON.stringify(configFile)} ${why}`)
+  } else if (read.ok) {
+    const yaml = readYamlJson(configFile, read.bytes)
+    sources.set(configFile, yaml.text)
+    if (!yaml.ok) {
+      diagnostics.push(...yaml.diagnostics.list)
+    } else {
+      fileOrigin = { file: configFile, at: (pointer) => yaml.diagnostics.position(yaml.locate(pointer)), base: path.dirname(configPath) }
+      if (yaml.value !== null && (typeof yaml.value !== 'object' || Array.isArray(yaml.value))) {
+        error(fileOrigin, '', 'config-type', `the config must be a mapping of ${KEYS.join(', ')}, found ${describeFound(yaml.value)}`)
+      } else if (yaml.value !== null) {
+        values = yaml.value as Record<string, unknown>
+      }
+    }
+  }
+
+  for (const key of Object.keys(values)) {
+    if (!KEYS.includes(key)) {
+      error(fileOrigin, `/${escapeJsonPointerToken(key)}`, 'config-unknown-key', `unknown config key ${JSON.stringify(key)}; the keys are ${KEYS.join(', ')}`)
+    }
+  }
+  const resolved = new Map<string, string>()
+  const resolve = (origin: Origin, pointer: string, label: string, value: unknown, isFile: boolean): string | undefined => {
+    if (typeof value !== 'string' || value.trim() === '') {
+      error(origin, pointer, 'config-type', `${label} must be a non-empty path, found ${describeFound(value)}`)
+      return undefined
+    }
+    const result = resolveProjectPath(cwd, origin.base, value)
+    if (!result.ok || (isFile && result.path === '.')) {
+      error(origin, pointer, 'config-path-outside', `${label} ${JSON.stringify(value)} ${result.ok ? 'is the project folder itself, not a file' : result.reason}`)
+      return undefined
+    }
+    return result.path
+  }
+  const pick = (key: (typeof PATH_KEYS)[number], isFile: boolean): string | undefined => {
+    const flag = key === 'schemas' || key === 'out' || key === 'docs' ? options.overrides?.[key] : undefined
+    if (flag !== undefined) return resolve(commandLine, '', `--${key}`, flag, isFile)
+    if (Object.hasOwn(values, key)) return resolve(fileOrigin, `/${key}`, `"${key}"`, values[key], isFile)
+    return undefined
+  }
+
+  const schemas = pick('schemas', false) ?? CONFIG_DEFAULTS.schemas
+  const out = pick('out', false) ?? CONFIG_DEFAULTS.out
+  const docs = pick('docs', true) ?? CONFIG_DEFAULTS.docs
+  const catalogJson = pick('catalogJson', true) ?? path.posix.join(path.posix.dirname(docs), 'catalog.json')
+  const templates = pick('templates', false)
+  const catalogRegions: string[] = []
+  if (Object.hasOwn(values, 'catalogRegions')) {
+    const list = values['catalogRegions']
+    if (!Array.isArray(list)) {
+      error(fileOrigin, '/catalogRegions', 'config-type', `"catalogRegions" must be a list of Markdown files, found ${describeFound(list)}`)
+    } else {
+      list.forEach((item: unknown, index) => {
+        const file = resolve(fileOrigin, `/catalogRegions/${index}`, `catalogRegions[${index}]`, item, true)
+        if (file === undefined) return
+        const clash = catalogRegions.includes(file) ? 'is listed twice' : file === docs || file === catalogJson ? 'is also the generated catalog' : undefined
+        if (clash !== undefined) error(fileOrigin, `/catalogRegions/${index}`, 'config-conflict', `catalogRegions[${index}] ${JSON.stringify(file)} ${clash}`)
+        else catalogRegions.push(file)
+      })
+    }
+  }
+  if (docs === catalogJson) error(fileOrigin, '/catalogJson', 'config-conflict', `"catalogJson" and "docs" are the same file ${JSON.stringify(docs)}`)
+  for (const [key, value] of [['schemas', schemas], ['out', out], ['docs', docs], ['catalogJson', catalogJson], ['templates', templates]] as const) {
+    if (value !== undefined) resolved.set(key, value)
+  }
+  catalogRegions.forEach((file, index) => resolved.set(`catalogRegions/${index}`, file))
+
+  // Symbolic links: every configured path must really resolve inside the project.
+  const realRoot = await realpath(cwd)
+  for (const [key, value] of resolved) {
+    if (!(await realPathInside(realRoot, path.resolve(cwd, value)))) {
+      const flagged = key === 'schemas' || key === 'out' || key === 'docs' ? options.overrides?.[key] !== undefined : false
+      error(flagged ? commandLine : fileOrigin, flagged ? '' : `/${key}`, 'config-path-outside', `${key} ${JSON.stringify(value)} leads outside the project through a symbolic link`)
+    }
+  }
+  if (diagnostics.length > 0) return { config: undefined, diagnostics, sources }
+  return {
+    config: { cwd, schemas, out, docs, catalogJson, catalogRegions, ...(templates === undefined ? {} : { templates }) },
+    diagnostics,
+    sources,
+  }
+}
+
+function toDisplayPath(cwd: string, absolute: string): string {
+  const relative = path.relative(cwd, absolute)
+  return relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative.split(path.sep).join('/')
+}

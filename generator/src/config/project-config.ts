@@ -1,0 +1,23 @@
+/** The resolved configuration of one run: every path relative to the project (the cwd), `/`-separated. */
+export interface ProjectConfig {
+  /** Absolute project folder (the working directory). */
+  readonly cwd: string
+  /** Folder of the `*.tool.yaml` declarations. */
+  readonly schemas: string
+  /** Folder of the TypeScript output. */
+  readonly out: string
+  /** The catalog Markdown file. */
+  readonly docs: string
+  /** The machine-readable catalog. */
+  readonly catalogJson: string
+  /** Hand-written Markdown files with catalog regions. */
+  readonly catalogRegions: readonly string[]
+  /** A project's own templates folder, when configured. */
+  readonly templates?: string
+}
+
+/** The name of the config file looked up in the working directory. */
+export const CONFIG_FILE_NAME = 'toolsmith.config.yaml'
+
+/** Defaults of the config keys (`catalogJson` defaults to `catalog.json` beside `docs`). */
+export const CONFIG_DEFAULTS = { schemas: 'schemas', out: 'src/tools', docs: 'docs/tools.md' } as const
