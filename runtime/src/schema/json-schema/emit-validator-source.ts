@@ -115,12 +115,6 @@ class Emitter {
     return `(${values.map((v) => `${x} === ${sourceLiteral(v)}`).join(' || ')})`
   }
 
-  /** Whether a declared key (for…in variable `k`) is one of `keys`. */
-  #declaredTest(k: string, keys: readonly string[]): string {
-    if (keys.length > KEY_CHAIN_LIMIT) return `${this.#hoistSet(keys)}.has(${k})`
-    return keys.map((key) => `${k} === ${sourceLiteral(key)}`).join(' || ')
-  }
-
   #read(x: string, key: string): string {
     const literal = sourceLiteral(key)
     // For a name Object.prototype has (toString, constructor, __proto__…) an absent key would read
@@ -209,11 +203,23 @@ class Emitter {
       out.push(node.closed ? `for (const ${k} in ${x}) ${fail};` : `for (const ${k} in ${x}) { ${extra}; }`)
       return out.join('\n')
     }
+    // One for…in pass records which declared keys are enumerable; then each declared key is read by
+    // name (a monomorphic load). Up to KEY_CHAIN_LIMIT keys, `seen`/`read` are bitmasks, so a failing
+    // value can be told apart cheaply: it counts only if its key was seen in for…in (own and
+    // enumerable, the only kind the interpreter reads); a non-enumerable own key or an inherited one
+    // (a polluted prototype) sends the call to the interpreter instead. Past the limit, a hoisted Set
+    // and counts are used, and propertyIsEnumerable decides on the failure path.
     const seen = this.#name('n')
     const read = this.#name('m')
     const keys = node.properties.map(([key]) => key)
+    const bits = keys.length <= KEY_CHAIN_LIMIT
     out.push(`let ${seen} = 0;`)
-    out.push(`for (const ${k} in ${x}) { if (${this.#declaredTest(k, keys)}) ${seen}++; else { ${extra}; } }`)
+    if (bits) {
+      const chain = keys.map((key, i) => `if (${k} === ${sourceLiteral(key)}) ${seen} |= ${1 << i};`).join(' else ')
+      out.push(`for (const ${k} in ${x}) { ${chain} else { ${extra}; } }`)
+    } else {
+      out.push(`for (const ${k} in ${x}) { if (${this.#hoistSet(keys)}.has(${k})) ${seen}++; else { ${extra}; } }`)
+    }
     out.push(`let ${read} = 0;`)
     const required = new Set(node.required)
     node.properties.forEach(([key, child], i) => {
@@ -222,7 +228,19 @@ class Emitter {
       // Right after the first load V8 knows the object's map and folds the prototype check.
       if (i === 0) out.push(protoCheck)
       const missing = required.has(key) ? ` else ${fail};` : ''
-      out.push(`if (${y} !== undefined) { ${read}++;`, this.is(child, y, depth + 1, fail, bail), `}${missing}`)
+      const done = this.#name('L')
+      const failed = this.#name('L')
+      const counted = bits ? `${seen} & ${1 << i}` : `pie.call(${x}, ${sourceLiteral(key)})`
+      out.push(
+        `if (${y} !== undefined) { ${read} ${bits ? `|= ${1 << i}` : '++'};`,
+        `${done}: { ${failed}: {`,
+        this.is(child, y, depth + 1, `break ${failed}`, bail),
+        `break ${done};`,
+        `}`,
+        `if (${counted}) ${fail}; else ${bail};`,
+        `}`,
+        `}${missing}`,
+      )
     })
     // Every enumerable declared key was read as defined, and nothing else was: otherwise an own
     // `undefined`, a non-enumerable key or an inherited one is involved, which the interpreter judges.
