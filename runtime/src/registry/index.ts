@@ -1,2 +1,5 @@
 // Barrel of this area: export each public name here; the package root re-exports this file.
-export {}
+export { createToolRuntime } from './create-tool-runtime.js'
+export type { ApprovalAnswer, ApprovalRequest, ApprovalService, ToolRuntime, ToolRuntimeOptions } from './tool-runtime.js'
+export type { Awaitable, ToolListenerOptions, ToolRuntimeEventName, ToolRuntimeEvents } from './tool-runtime-events.js'
+export { ToolRegistryError } from '../errors/tool-registry-error.js'

@@ -1,0 +1,36 @@
+import type { Agent, ToolExecutionMode } from '../execution/execution-types.js'
+import { materializeJson } from '../json/materialize-json.js'
+import { compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
+import { readCallInput } from './execution-input.js'
+import type { RegistryState } from './registry-state.js'
+import { readScopeChain } from './scope-chain.js'
+import { presentationMode, resolveTool } from './visibility.js'
+
+const PARALLEL: ToolExecutionMode = Object.freeze({ kind: 'parallel' })
+const EXCLUSIVE: ToolExecutionMode = Object.freeze({ kind: 'exclusive' })
+
+/**
+ * `ToolRuntime.executionMode`, fail-closed: `parallel` only when the tool the call's scope sees
+ * (under the same visibility rules as `execute`, Code Mode included) declares `isConcurrencySafe`,
+ * the arguments are lossless JSON that satisfy the tool's `parameters` (checked here too, so a raw
+ * definition's classifier never sees invalid input), and the classifier returns exactly `true`.
+ * Anything else — a malformed input, an unreadable scope chain, a throw — is `exclusive`.
+ */
+export function executionMode(state: RegistryState, scope: Agent | undefined, input: unknown): ToolExecutionMode {
+  const read = readCallInput(input, scope)
+  if (typeof read === 'string') return EXCLUSIVE
+  const chain = read.agent === undefined ? undefined : readScopeChain(read.agent)
+  if (read.agent !== undefined && chain === undefined) return EXCLUSIVE
+  const tool = resolveTool(state, read.name, chain)
+  const classify = tool?.isConcurrencySafe
+  if (tool === undefined || classify === undefined) return EXCLUSIVE
+  const parentKnown = read.parent !== undefined && state.inFlight.has(read.parent)
+  if (!parentKnown && presentationMode(state, chain) === 'code') return EXCLUSIVE
+  const args = materializeJson(read.arguments)
+  if (!args.ok || !compileJsonSchema(tool.parameters).is(args.value)) return EXCLUSIVE
+  try {
+    return classify.call(tool.definition, args.value) === true ? PARALLEL : EXCLUSIVE
+  } catch {
+    return EXCLUSIVE
+  }
+}

@@ -1,0 +1,54 @@
+import type { Agent } from '../execution/execution-types.js'
+import type { ToolRuntime } from './tool-runtime.js'
+
+/** One subscription: the function, the view it was registered through (its `this`) and that view's scope. */
+export interface ListenerEntry<F> {
+  readonly fn: F
+  readonly view: ToolRuntime
+  /** `undefined` for a global subscription. */
+  readonly scope: Agent | undefined
+  /** Marks the built-in timeout policy, which is skipped for tools without `timeoutMs`. */
+  readonly timeoutPolicy?: true
+}
+
+const EMPTY: readonly never[] = Object.freeze([])
+
+/**
+ * The ordered subscriptions of one event (or the guards). Copy-on-write: a run takes the current
+ * array and is unaffected by later subscriptions or disposals, and the hot path reads it without
+ * copying. Most deployments have no scoped entries, so `forChain` returns the array itself then.
+ */
+export class ListenerList<F> {
+  entries: readonly ListenerEntry<F>[] = EMPTY
+  /** How many entries are scoped; 0 means every entry applies to every call. */
+  scoped = 0
+
+  /** Adds `entry` (first when `prepend`); returns its exact, idempotent disposer. */
+  add(entry: ListenerEntry<F>, prepend: boolean): () => void {
+    this.entries = prepend ? [entry, ...this.entries] : [...this.entries, entry]
+    if (entry.scope !== undefined) this.scoped++
+    let active = true
+    return () => {
+      if (!active) return
+      active = false
+      this.entries = this.entries.filter((candidate) => candidate !== entry)
+      if (entry.scope !== undefined) this.scoped--
+    }
+  }
+
+  /**
+   * The entries that apply to a call whose scope chain is `chain` (the agent first, then its
+   * parents; `undefined` for a call without an agent): global entries, and scoped entries whose
+   * scope is on the chain.
+   */
+  forChain(chain: readonly Agent[] | undefined): readonly ListenerEntry<F>[] {
+    const entries = this.entries
+    if (this.scoped === 0) return entries
+    const applicable: ListenerEntry<F>[] = []
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i] as ListenerEntry<F>
+      if (entry.scope === undefined || (chain !== undefined && chain.includes(entry.scope))) applicable.push(entry)
+    }
+    return applicable
+  }
+}

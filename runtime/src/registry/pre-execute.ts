@@ -1,0 +1,90 @@
+import { formatIssues } from '../errors/json-schema-error.js'
+import type { PreToolDecision, ToolExecution, ToolExecutionFailure } from '../execution/execution-types.js'
+import { describeValue } from '../json/describe-value.js'
+import type { JsonValue } from '../json/json-value.js'
+import { materializeJson } from '../json/materialize-json.js'
+import type { RegistryListeners } from './registry-state.js'
+import { snapshotConstant } from './snapshot-constant.js'
+import { thrownMessage } from './thrown-failure.js'
+import type { ToolCall } from './tool-call.js'
+import { failureResult } from './tool-results.js'
+import { runWaterfall, type WaterfallSpec } from './waterfall.js'
+
+type PreListener = RegistryListeners['preExecute']['entries'][number]['fn']
+
+const ALLOW = snapshotConstant<PreToolDecision>({ kind: 'allow' })
+
+/**
+ * Runs the `tools/pre-execute` waterfall and the approval step. Resolves `undefined` when the call
+ * may proceed, or the `DENIED` failure: an explicit deny; an `ask` without an approval service,
+ * without an agent, with a failing service or with any answer but `allowed-once`; and — failing
+ * closed — a listener that throws or answers anything but a well-formed decision (exact keys).
+ */
+export async function admit(call: ToolCall): Promise<ToolExecutionFailure | undefined> {
+  const entries = call.state.listeners.preExecute.forChain(call.chain)
+  if (entries.length === 0) return undefined
+  const decision = await runWaterfall(entries, PRE_EXECUTE, call)
+  if (decision.kind === 'allow') return undefined
+  if (decision.kind === 'deny') return denied(decision.reason === '' ? 'The call was denied by policy.' : `The call was denied by policy: ${decision.reason}`)
+  return ask(call, decision.reason)
+}
+
+const PRE_EXECUTE: WaterfallSpec<ToolCall, PreToolDecision, PreListener> = {
+  invoke: (entry, call, next) => entry.fn.call(entry.view, call.exec, next),
+  normalize: (_call, answer) => normalizePreDecision(answer),
+  fail: (_call, error) => snapshotConstant<PreToolDecision>({ kind: 'deny', reason: `a tools/pre-execute listener failed: ${thrownMessage(error)}` }),
+  terminal: () => Promise.resolve(ALLOW),
+}
+
+/** A well-formed frozen decision, or a deny naming what was wrong with the answer. */
+export function normalizePreDecision(answer: unknown): PreToolDecision {
+  if (answer === ALLOW) return ALLOW
+  const snapshot = materializeJson(answer)
+  if (!snapshot.ok) return malformed(formatIssues('it is not lossless JSON', snapshot.issues))
+  const value = snapshot.value
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return malformed(`found ${describeValue(value)}`)
+  const record = value as { readonly [key: string]: JsonValue }
+  const keys = Object.keys(record)
+  const kind = Object.hasOwn(record, 'kind') ? record.kind : undefined
+  const hasReason = Object.hasOwn(record, 'reason')
+  const reason = hasReason ? record.reason : undefined
+  switch (kind) {
+    case 'allow':
+      if (keys.length === 1) return ALLOW
+      break
+    case 'deny':
+      if (keys.length === 2 && typeof reason === 'string') return value as PreToolDecision
+      break
+    case 'ask':
+      if (keys.length === (hasReason ? 2 : 1) && (!hasReason || typeof reason === 'string')) return value as PreToolDecision
+      break
+  }
+  return malformed('expected { kind: "allow" }, { kind: "deny", reason } or { kind: "ask", reason? }')
+}
+
+function malformed(why: string): PreToolDecision {
+  return snapshotConstant<PreToolDecision>({ kind: 'deny', reason: `a tools/pre-execute listener returned a malformed decision (${why})` })
+}
+
+async function ask(call: ToolCall, reason: string | undefined): Promise<ToolExecutionFailure | undefined> {
+  const { approval } = call.state
+  const exec: ToolExecution = call.exec
+  const why = reason === undefined ? '' : ` (${reason})`
+  if (approval === undefined) return denied(`The call needs approval${why}, but no approval service is configured.`)
+  if (exec.agent === undefined) return denied(`The call needs approval${why}, but it has no agent to ask on behalf of.`)
+  let answer: unknown
+  try {
+    const request = reason === undefined ? { execution: exec, signal: exec.signal } : { execution: exec, reason, signal: exec.signal }
+    answer = await approval(Object.freeze(request))
+  } catch (error) {
+    return denied(`The call needs approval${why}, and the approval service failed: ${thrownMessage(error)}`)
+  }
+  if (answer === 'allowed-once') return undefined
+  if (answer === 'denied') return denied(`The call was not approved${why}.`)
+  return denied(`The call needs approval${why}, and the approval service answered ${describeValue(answer)} instead of "allowed-once".`)
+}
+
+/** A `DENIED` failure with a message the model can read. */
+export function denied(message: string): ToolExecutionFailure {
+  return failureResult('DENIED', message)
+}

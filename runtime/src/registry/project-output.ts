@@ -1,0 +1,82 @@
+import { checkContentBlocks } from '../content/check-content-blocks.js'
+import type { ContentBlock, UserMessage } from '../content/content-block.js'
+import { formatIssues } from '../errors/json-schema-error.js'
+import type { ToolExecutionResult } from '../execution/execution-types.js'
+import type { JsonValue } from '../json/json-value.js'
+import { materializeJson } from '../json/materialize-json.js'
+import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import { thrownMessage } from './thrown-failure.js'
+import type { ToolCall } from './tool-call.js'
+import { failureResult, successResult } from './tool-results.js'
+
+/** What a successful value carries along besides its projections. */
+export interface ProjectionCarry {
+  readonly contexts: readonly UserMessage[] | undefined
+  readonly concludesTurn: boolean
+}
+
+/**
+ * The success path for a value the body returned or a post-execute listener substituted: snapshot
+ * it (non-JSON → `INVALID_TOOL_OUTPUT`), validate it against the output schema
+ * (`INVALID_TOOL_OUTPUT` with every issue), then project it.
+ */
+export function acceptValue(call: ToolCall, value: unknown, carry: ProjectionCarry): ToolExecutionResult {
+  const snapshot = materializeJson(value)
+  if (!snapshot.ok) return invalidOutput(call, snapshot.issues, carry)
+  const validator = call.tool.outputValidator
+  if (!validator.is(snapshot.value)) return invalidOutput(call, validator.validate(snapshot.value).errors, carry)
+  return project(call, snapshot.value, carry)
+}
+
+/**
+ * Calls the pure projectors on a validated, frozen value: `render` always, `presentationMeta` only
+ * for a top-level call (no `parent`). A throwing projector or a projection that is not lossless
+ * JSON of the right shape is `INVALID_RESULT`, so observers only ever see durable-safe fields.
+ */
+export function project(call: ToolCall, value: JsonValue, carry: ProjectionCarry): ToolExecutionResult {
+  const tool = call.tool
+  const args = call.exec.arguments
+  let rendered: unknown
+  try {
+    rendered = tool.render.call(tool.output, args, value)
+  } catch (error) {
+    return invalidResult(`The tool's output.render threw: ${thrownMessage(error)}`)
+  }
+  const content = materializeJson(rendered)
+  const issues: SchemaIssue[] = []
+  if (!content.ok) return invalidResult(formatIssues("The tool's output.render returned content that is not lossless JSON", content.issues))
+  if (!checkContentBlocks(content.value, '', issues)) return invalidResult(formatIssues("The tool's output.render returned invalid content", issues))
+  let meta: JsonValue | undefined
+  if (tool.presentationMeta !== undefined && call.exec.parent === undefined) {
+    let projected: unknown
+    try {
+      projected = tool.presentationMeta.call(tool.output, args, value)
+    } catch (error) {
+      return invalidResult(`The tool's output.presentationMeta threw: ${thrownMessage(error)}`)
+    }
+    const snapshot = materializeJson(projected)
+    if (!snapshot.ok) return invalidResult(formatIssues("The tool's output.presentationMeta returned a value that is not lossless JSON", snapshot.issues))
+    meta = snapshot.value
+  }
+  return successResult({
+    value,
+    content: content.value as readonly ContentBlock[],
+    meta,
+    contexts: carry.contexts,
+    concludesTurn: carry.concludesTurn,
+  })
+}
+
+/** An `INVALID_RESULT` failure: it carries only the registry's message, never the rejected fields. */
+export function invalidResult(message: string): ToolExecutionResult {
+  return failureResult('INVALID_RESULT', message)
+}
+
+function invalidOutput(call: ToolCall, issues: readonly SchemaIssue[], carry: ProjectionCarry): ToolExecutionResult {
+  const details = materializeJson({ issues: issues.map((issue) => ({ path: issue.path, message: issue.message })) })
+  return failureResult('INVALID_TOOL_OUTPUT', formatIssues(`Invalid output from ${call.exec.name}`, issues), {
+    name: 'ToolOutputError',
+    details: details.ok ? details.value : undefined,
+    contexts: carry.contexts,
+  })
+}

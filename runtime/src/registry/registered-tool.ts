@@ -1,0 +1,151 @@
+import type { ContentBlock } from '../content/content-block.js'
+import { JsonSchemaError } from '../errors/json-schema-error.js'
+import { ToolRegistryError } from '../errors/tool-registry-error.js'
+import type { ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
+import { describeValue } from '../json/describe-value.js'
+import { escapeJsonPointerToken } from '../json/json-pointer.js'
+import type { JsonValue } from '../json/json-value.js'
+import { materializeJson } from '../json/materialize-json.js'
+import { assertObjectJsonSchema } from '../schema/json-schema/assert-object-json-schema.js'
+import { assertSupportedJsonSchema } from '../schema/json-schema/assert-supported-json-schema.js'
+import { type CompiledJsonSchema, compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
+import type { JsonSchemaNode, ObjectJsonSchema, SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import type { ToolDefinition, ToolOutputDefinition, ToolRunContext } from '../tool/tool-definition.js'
+
+/** The name reserved for Code Mode's transport tool; never registrable. */
+export const RESERVED_TOOL_NAME = 'run_code'
+
+/**
+ * A definition as the registry holds it: every field read once, at registration, from the
+ * definition's own data properties and checked; the schemas are frozen lossless snapshots, so a
+ * later mutation of the caller's objects changes neither what executes nor what `schemas()` sends.
+ * Callbacks are called with the object they were read from as `this`.
+ */
+export interface RegisteredTool {
+  /** The borrowed definition, returned by `get()` and passed as `this` to its callbacks. */
+  readonly definition: ToolDefinition
+  readonly name: string
+  readonly description: string
+  /** Frozen snapshot of `parameters`. */
+  readonly parameters: ObjectJsonSchema
+  /** The borrowed `output` object (`this` of `render`/`presentationMeta`). */
+  readonly output: ToolOutputDefinition
+  /** Compiled validator of the frozen snapshot of `output.schema`. */
+  readonly outputValidator: CompiledJsonSchema
+  readonly render: (this: unknown, args: unknown, value: JsonValue) => ContentBlock[]
+  readonly presentationMeta: ((this: unknown, args: unknown, value: JsonValue) => JsonValue) | undefined
+  readonly execute: (this: unknown, args: unknown, exec: ToolRunContext) => Promise<unknown>
+  readonly finalizeContent:
+    | ((this: unknown, exec: Readonly<ToolExecution>, result: Readonly<ToolExecutionResult>) => ContentBlock[] | undefined)
+    | undefined
+  readonly timeoutMs: number | undefined
+  readonly isConcurrencySafe: ((this: unknown, args: unknown) => boolean) | undefined
+}
+
+/**
+ * Checks a definition and captures it as a {@link RegisteredTool}. Reads own data properties only
+ * (an accessor or an inherited member is an issue: a polluted prototype must not supply `execute`,
+ * and a getter could answer differently later). Throws one `ToolRegistryError` listing every issue.
+ */
+export function captureDefinition(definition: unknown): RegisteredTool {
+  const issues: SchemaIssue[] = []
+  const fields = readOwnFields(definition, '', 'a tool definition', issues)
+  if (fields === undefined) throw new ToolRegistryError('Invalid tool definition', issues)
+
+  const name = fields.name
+  if (typeof name !== 'string' || name.length === 0) {
+    issues.push({ path: '/name', message: `must be a non-empty string, found ${describeValue(name)}` })
+  } else if (name === RESERVED_TOOL_NAME) {
+    issues.push({ path: '/name', message: `"${RESERVED_TOOL_NAME}" is reserved for the Code Mode transport` })
+  }
+  if (typeof fields.description !== 'string') {
+    issues.push({ path: '/description', message: `must be a string, found ${describeValue(fields.description)}` })
+  }
+  const parameters = snapshotSchema(fields.parameters, '/parameters', true, issues)
+  const output = readOwnFields(fields.output, '/output', 'output', issues)
+  const outputSchema = output === undefined ? undefined : snapshotSchema(output.schema, '/output/schema', false, issues)
+  if (output !== undefined) {
+    requireFunction(output.render, '/output/render', issues)
+    optionalFunction(output.presentationMeta, '/output/presentationMeta', issues)
+  }
+  requireFunction(fields.execute, '/execute', issues)
+  for (const key of ['finalizeContent', 'isConcurrencySafe', 'presentCall', 'presentResult'] as const) {
+    optionalFunction(fields[key], `/${key}`, issues)
+  }
+  const timeoutMs = fields.timeoutMs
+  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs - timeoutMs === 0)) {
+    issues.push({ path: '/timeoutMs', message: `must be a positive finite number of milliseconds, found ${describeValue(timeoutMs)}` })
+  }
+  if (issues.length > 0 || output === undefined || parameters === undefined || outputSchema === undefined) {
+    throw new ToolRegistryError(`Invalid tool definition${typeof name === 'string' ? ` ${JSON.stringify(name)}` : ''}`, issues)
+  }
+  return Object.freeze({
+    definition: definition as ToolDefinition,
+    name: name as string,
+    description: fields.description as string,
+    parameters: parameters as ObjectJsonSchema,
+    output: fields.output as ToolOutputDefinition,
+    outputValidator: compileJsonSchema(outputSchema),
+    render: output.render as RegisteredTool['render'],
+    presentationMeta: output.presentationMeta as RegisteredTool['presentationMeta'],
+    execute: fields.execute as RegisteredTool['execute'],
+    finalizeContent: fields.finalizeContent as RegisteredTool['finalizeContent'],
+    timeoutMs: timeoutMs as number | undefined,
+    isConcurrencySafe: fields.isConcurrencySafe as RegisteredTool['isConcurrencySafe'],
+  })
+}
+
+/** Reads every own property of an object through descriptors; accessors and unreadable objects are issues. */
+function readOwnFields(value: unknown, path: string, what: string, issues: SchemaIssue[]): Record<string, unknown> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    issues.push({ path, message: `${what} must be an object, found ${describeValue(value)}` })
+    return undefined
+  }
+  const fields: Record<string, unknown> = Object.create(null)
+  try {
+    for (const key of Reflect.ownKeys(value)) {
+      if (typeof key === 'symbol') continue
+      const descriptor = Object.getOwnPropertyDescriptor(value, key)
+      if (descriptor === undefined) continue
+      if (!Object.hasOwn(descriptor, 'value')) {
+        issues.push({ path: `${path}/${escapeJsonPointerToken(key)}`, message: 'is an accessor property; definitions are read from own data properties' })
+        continue
+      }
+      fields[key] = descriptor.value
+    }
+  } catch {
+    issues.push({ path, message: `${what} could not be read: a Proxy trap threw` })
+    return undefined
+  }
+  return fields
+}
+
+/** Checks a raw schema and returns its frozen lossless snapshot, or reports its issues under `path`. */
+function snapshotSchema(schema: unknown, path: string, objectRoot: boolean, issues: SchemaIssue[]): JsonSchemaNode | undefined {
+  if (schema === undefined) {
+    issues.push({ path, message: 'is required' })
+    return undefined
+  }
+  try {
+    if (objectRoot) assertObjectJsonSchema(schema)
+    else assertSupportedJsonSchema(schema)
+  } catch (error) {
+    if (!(error instanceof JsonSchemaError)) throw error
+    for (const issue of error.issues) issues.push({ path: `${path}${issue.path}`, message: issue.message })
+    return undefined
+  }
+  const snapshot = materializeJson(schema)
+  if (!snapshot.ok) {
+    for (const issue of snapshot.issues) issues.push({ path: `${path}${issue.path}`, message: issue.message })
+    return undefined
+  }
+  return snapshot.value as JsonSchemaNode
+}
+
+function requireFunction(value: unknown, path: string, issues: SchemaIssue[]): void {
+  if (typeof value !== 'function') issues.push({ path, message: `must be a function, found ${describeValue(value)}` })
+}
+
+function optionalFunction(value: unknown, path: string, issues: SchemaIssue[]): void {
+  if (value !== undefined) requireFunction(value, path, issues)
+}

@@ -1,0 +1,27 @@
+import type { JsonValue } from '../json/json-value.js'
+import type { ObjectJsonSchema } from '../schema/json-schema/json-schema-node.js'
+import type { ToolSchema } from '../tool/tool-definition.js'
+import type { RegisteredTool } from './registered-tool.js'
+
+/**
+ * The model-facing projection of one tool: an explicit allowlist of `name`, `description` and a
+ * fresh deep copy of `parameters`. Nothing else of the definition (output, execute, timeoutMs,
+ * isConcurrencySafe, finalizeContent, presenters, defineTool's `spec`) can reach a model request,
+ * and mutating the copy cannot reach the registry.
+ */
+export function projectSchema(tool: RegisteredTool): ToolSchema {
+  return { name: tool.name, description: tool.description, parameters: cloneJson(tool.parameters as unknown as JsonValue) as unknown as ObjectJsonSchema }
+}
+
+/** A mutable deep copy of a (frozen, acyclic) lossless JSON snapshot; `__proto__` keys stay own data. */
+function cloneJson(value: JsonValue): JsonValue {
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) return value.map(cloneJson)
+  const copy: { [key: string]: JsonValue } = {}
+  for (const key of Object.keys(value)) {
+    const item = cloneJson((value as { readonly [key: string]: JsonValue })[key] as JsonValue)
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, writable: true, enumerable: true, configurable: true })
+    else copy[key] = item
+  }
+  return copy
+}

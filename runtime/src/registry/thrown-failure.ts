@@ -1,0 +1,79 @@
+import type { UserMessage } from '../content/content-block.js'
+import type { ToolErrorCode, ToolExecutionFailure } from '../execution/execution-types.js'
+import { describeValue } from '../json/describe-value.js'
+import type { JsonValue } from '../json/json-value.js'
+import { materializeJson } from '../json/materialize-json.js'
+import { failureResult } from './tool-results.js'
+
+/** What a thrown value says about itself, read without running its getters. */
+interface ThrownFacts {
+  readonly message: string | undefined
+  readonly name: string | undefined
+  readonly code: unknown
+  readonly issues: unknown
+}
+
+/**
+ * Turns a value a tool body (or a `tools/execute` wrapper) threw into a structured failure. An
+ * error whose own `code` is `INVALID_ARGS` (a `ToolArgsError`) becomes `INVALID_ARGS` and one whose
+ * code is `INVALID_TOOL_OUTPUT` becomes that, with their `issues` as details; anything else is
+ * `TOOL_ERROR` with the error's message. Own data properties only: a hostile thrown object (getters,
+ * Proxies) can neither run code here nor crash the pipeline.
+ */
+export function thrownFailure(error: unknown, contexts?: readonly UserMessage[]): ToolExecutionFailure {
+  const facts = readThrown(error)
+  const code: ToolErrorCode =
+    facts.code === 'INVALID_ARGS' || facts.code === 'INVALID_TOOL_OUTPUT' ? facts.code : 'TOOL_ERROR'
+  const message =
+    facts.message !== undefined && facts.message.length > 0
+      ? facts.message
+      : `The tool failed without a message (it threw ${facts.name ?? describeValue(error)})`
+  let details: JsonValue | undefined
+  if (code !== 'TOOL_ERROR' && facts.issues !== undefined) {
+    const snapshot = materializeJson({ issues: facts.issues })
+    if (snapshot.ok) details = snapshot.value
+  }
+  return failureResult(code, message, { name: facts.name, details, contexts })
+}
+
+/** A readable message for any thrown value (used where a listener or service failed). */
+export function thrownMessage(error: unknown): string {
+  const facts = readThrown(error)
+  if (facts.message !== undefined && facts.message.length > 0) return facts.message
+  return `it threw ${facts.name ?? describeValue(error)}`
+}
+
+function readThrown(error: unknown): ThrownFacts {
+  if (typeof error === 'string') return { message: error, name: undefined, code: undefined, issues: undefined }
+  if (typeof error !== 'object' || error === null) return { message: undefined, name: undefined, code: undefined, issues: undefined }
+  try {
+    return {
+      message: ownString(error, 'message'),
+      name: error instanceof Error ? errorName(error) : undefined,
+      code: ownData(error, 'code'),
+      issues: ownData(error, 'issues'),
+    }
+  } catch {
+    // Only a Proxy trap can throw here.
+    return { message: undefined, name: undefined, code: undefined, issues: undefined }
+  }
+}
+
+function ownData(value: object, key: string): unknown {
+  const descriptor = Object.getOwnPropertyDescriptor(value, key)
+  return descriptor !== undefined && Object.hasOwn(descriptor, 'value') ? descriptor.value : undefined
+}
+
+function ownString(value: object, key: string): string | undefined {
+  const data = ownData(value, key)
+  return typeof data === 'string' ? data : undefined
+}
+
+/** The class name of an Error: its own `name`, else the data `name` on its prototype chain. */
+function errorName(error: Error): string | undefined {
+  for (let target: object | null = error; target !== null; target = Object.getPrototypeOf(target)) {
+    const name = ownData(target, 'name')
+    if (name !== undefined) return typeof name === 'string' ? name : undefined
+  }
+  return undefined
+}

@@ -1,0 +1,43 @@
+import type { ToolDispatchExecution, ToolExecutionResult } from '../execution/execution-types.js'
+import type { ToolCall } from './tool-call.js'
+import { failureResult } from './tool-results.js'
+
+/** Longest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days); a longer budget sets no timer. */
+export const MAX_TIMER_MS = 2_147_483_647
+
+/**
+ * The built-in timeout policy, a `tools/execute` wrapper the runtime installs first (unless
+ * `timeouts: false`). For a tool with `timeoutMs` it replaces `exec.signal`, for the delegated
+ * lifetime of `next()`, with one that also aborts at the deadline (a `TimeoutError` reason). It
+ * does not abandon the body: it waits for `next()` to settle — a cooperative body stops promptly
+ * on the abort — then answers `TIMEOUT` if the deadline passed first, whatever the body returned.
+ * The timer and the listener on the previous signal are always cleared, and the signal restored.
+ */
+export async function runTimeoutPolicy(
+  call: ToolCall,
+  exec: ToolDispatchExecution,
+  next: () => Promise<ToolExecutionResult>,
+): Promise<ToolExecutionResult> {
+  const budget = call.tool.timeoutMs
+  if (budget === undefined || budget > MAX_TIMER_MS) return next()
+  const previous = exec.signal
+  const controller = new AbortController()
+  const forward = (): void => controller.abort(previous.reason)
+  if (previous.aborted) forward()
+  else previous.addEventListener('abort', forward, { once: true })
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(new DOMException(`The tool did not finish within ${budget} ms`, 'TimeoutError'))
+  }, budget)
+  exec.signal = controller.signal
+  try {
+    const result = await next()
+    if (!timedOut) return result
+    return failureResult('TIMEOUT', `The tool did not finish within its ${budget} ms timeout.`, { contexts: result.additionalContexts })
+  } finally {
+    clearTimeout(timer)
+    previous.removeEventListener('abort', forward)
+    exec.signal = previous
+  }
+}

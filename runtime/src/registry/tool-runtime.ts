@@ -1,0 +1,122 @@
+import type { ContentBlock } from '../content/content-block.js'
+import type {
+  Agent,
+  CodeDispatchLog,
+  ScopeKey,
+  ToolExecution,
+  ToolExecutionInput,
+  ToolExecutionMode,
+  ToolExecutionResult,
+  ToolGuard,
+  ToolPresentationMode,
+  ToolRestriction,
+} from '../execution/execution-types.js'
+import type { ToolDefinition, ToolSchema } from '../tool/tool-definition.js'
+import type { ToolListenerOptions, ToolRuntimeEventName, ToolRuntimeEvents } from './tool-runtime-events.js'
+
+/** What the approval service is asked when a `tools/pre-execute` decision is `ask`. */
+export interface ApprovalRequest {
+  /** The frozen pending call. */
+  readonly execution: ToolExecution
+  /** The reason the asking listener gave, when it gave one. */
+  readonly reason?: string
+  /** The caller's cancellation signal. */
+  readonly signal: AbortSignal
+}
+
+/** The approval service's answer; only `allowed-once` lets an asked call run. */
+export type ApprovalAnswer = 'allowed-once' | 'denied'
+
+/** Asks a human (or a policy) whether one call may run. */
+export type ApprovalService = (request: ApprovalRequest) => Promise<ApprovalAnswer>
+
+/** Options of {@link createToolRuntime}. */
+export interface ToolRuntimeOptions {
+  /** The deployment's default presentation; `presentAs` overrides it per scope. Default `'native'`. */
+  readonly mode?: ToolPresentationMode
+  /** The approval service for `ask` decisions; without one every `ask` is denied. */
+  readonly approval?: ApprovalService
+  /** Whether the built-in `timeoutMs` policy (a `tools/execute` wrapper) is installed. Default `true`. */
+  readonly timeouts?: boolean
+}
+
+/**
+ * The tool registry and execution pipeline (the spec's `ctx.tools`). A view is bound to one scope:
+ * `createToolRuntime()` returns the global view, `forAgent(agent)` the view of that agent's scope.
+ * Scopes are identified by the Agent OBJECT (two objects with the same `id` are two scopes); the
+ * chain of a scope is the agent, its `parent`s, then the global layer. Scoped registrations,
+ * restrictions and presentation modes apply down the chain: what a scope declares covers the
+ * agents under it. Likewise a scoped guard or listener sees the calls whose agent has the scope on
+ * its chain (that agent and its descendants) — a guard set on a parent therefore also guards the
+ * sub-agents it delegates to, so delegation cannot bypass it. `tools/change` is never filtered.
+ */
+export interface ToolRuntime {
+  /** The scope this view is bound to; `undefined` for the global view. */
+  readonly scope: Agent | undefined
+  /**
+   * Present this scope's tools in `mode` instead of the deployment default; the nearest declaration
+   * on the chain wins. Scoped only (throws on the global view), one declaration per scope.
+   * @returns the exact, idempotent disposer that removes this declaration.
+   */
+  presentAs(mode: ToolPresentationMode): () => void
+  /**
+   * Register a tool in this view's layer (global, or the agent's scope). Scoped tools shadow
+   * globals; duplicates within one layer, the reserved `run_code` name and invalid definitions throw
+   * a `ToolRegistryError`. The registry borrows the definition read-only: its own data properties are
+   * read and checked once, here.
+   * @returns the exact, idempotent disposer that unregisters this registration only.
+   */
+  register(definition: ToolDefinition): () => void
+  /**
+   * Filter the tools this scope inherits (global layer and ancestor scopes). Scoped only. Empty
+   * filters, unknown, scope-local and reserved names throw. Restrictions intersect; the scope's own
+   * registrations stay visible.
+   * @returns the exact, idempotent disposer that lifts this restriction.
+   */
+  restrict(filter: ToolRestriction): () => void
+  /**
+   * Register a monotonic guard, run after `tools/pre-execute`: any returned value other than
+   * `undefined` denies. On a scoped view it applies to calls of that agent and its descendants.
+   * @returns the exact, idempotent disposer.
+   */
+  guard(guard: ToolGuard): () => void
+  /**
+   * The definition `scope` (default: this view's scope) resolves for `name`: scoped shadows global,
+   * a restricted-away tool reads as absent. Returns the registered definition object itself, so a
+   * presenter calls the same `presentCall`/`presentResult` the registry dispatches with.
+   */
+  get(name: string, scope?: ScopeKey): ToolDefinition | undefined
+  /**
+   * The model-facing projection of every tool `scope` (default: this view's scope) sees: only
+   * `name`, `description` and `parameters`, deep-cloned, sorted by name (UTF-16 code unit order) so
+   * the tool list — and a provider's prompt cache — does not depend on registration order.
+   */
+  schemas(scope?: ScopeKey): ToolSchema[]
+  /**
+   * Classify a pending call: only an exact `true` from the visible definition's
+   * `isConcurrencySafe` is parallel; unknown, hidden, undeclared, invalid or non-JSON arguments,
+   * non-`true` answers and throwing classifiers are exclusive.
+   */
+  executionMode(exec: ToolExecutionInput): ToolExecutionMode
+  /**
+   * Run one call through the whole pipeline. The arguments are snapshotted before this returns.
+   * Never rejects for tool, policy or listener failures; resolves the deep-frozen result that
+   * `tools/result` observers receive. `exec.agent` defaults to this view's scope.
+   */
+  execute(exec: ToolExecutionInput): Promise<ToolExecutionResult>
+  /**
+   * Subscribe to a `tools/*` event; `prepend` runs the listener before earlier ones. On a scoped
+   * view, scope-filtered events reach it only for calls of that agent and its descendants.
+   * @returns the exact, idempotent disposer.
+   */
+  on<E extends ToolRuntimeEventName>(event: E, listener: ToolRuntimeEvents[E], options?: ToolListenerOptions): () => void
+  /** The same surface bound to `agent`'s scope (the same view object for the same agent object). */
+  forAgent(agent: Agent): ToolRuntime
+  /**
+   * Run the `tools/code-dispatch-log` waterfall for one settled `run_code` sub-dispatch (the Code
+   * Mode bridge calls this): listeners scoped to `dispatch.agent`'s chain may replace the durable log
+   * copy of the content; a throwing or malformed listener falls back to the original content.
+   * @returns the frozen content to log.
+   */
+  logCodeDispatch(dispatch: CodeDispatchLog): Promise<readonly ContentBlock[]>
+}
