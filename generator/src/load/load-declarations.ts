@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
+import { mapConcurrently } from '../apply/map-concurrently.js'
 import { sortDiagnostics } from '../report/sort-diagnostics.js'
 import { checkDeclarationSet, type DeclaredName } from './check-declaration-set.js'
 import { discoverDeclarationFiles } from './discover-declaration-files.js'
@@ -78,17 +79,4 @@ export async function loadDeclarations(options: LoadDeclarationsOptions): Promis
   }
   diagnostics.push(...checkDeclarationSet(names))
   return { declarations, diagnostics: sortDiagnostics(diagnostics), sources }
-}
-
-async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await work(items[index] as T)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
 }

@@ -1,0 +1,67 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { resolveProjectPath } from './project-path.js'
+import { realPathInside } from './real-path-inside.js'
+
+/** The planner's view of the disk: `PlanOptions.readFile` and `PlanOptions.listFiles`. */
+export interface ProjectReader {
+  readonly readFile: (file: string) => Promise<string | undefined>
+  readonly listFiles: (dir: string) => Promise<readonly string[]>
+}
+
+/** Thrown when the planner asks for a file it must not read or cannot decode; the run reports it. */
+export class ProjectReadError extends Error {
+  constructor(
+    /** The file, relative to the project. */
+    readonly file: string,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'ProjectReadError'
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+/**
+ * Reads for the planner, confined to the project: paths outside it (lexically or through a symbolic
+ * link) are refused; text is strict UTF-8 with any BOM kept, so an author's file round-trips byte
+ * for byte (a lossy decode would silently rewrite their bytes on the next write).
+ */
+export function createProjectReader(cwd: string, realRoot: string): ProjectReader {
+  const confined = async (file: string): Promise<string> => {
+    const resolved = resolveProjectPath(cwd, cwd, file)
+    if (!resolved.ok) throw new ProjectReadError(file, `refusing to read ${JSON.stringify(file)}: it ${resolved.reason}`)
+    const absolute = path.resolve(cwd, resolved.path)
+    if (!(await realPathInside(realRoot, absolute))) {
+      throw new ProjectReadError(file, `refusing to read ${JSON.stringify(file)}: it leads outside the project through a symbolic link`)
+    }
+    return absolute
+  }
+  return {
+    async readFile(file) {
+      const absolute = await confined(file)
+      const bytes = await readFile(absolute).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'EISDIR') return undefined
+        throw error
+      })
+      if (bytes === undefined) return undefined
+      try {
+        return UTF8.decode(bytes)
+      } catch {
+        throw new ProjectReadError(file, 'the file is not valid UTF-8; toolsmith will not rewrite it')
+      }
+    },
+    async listFiles(dir) {
+      const absolute = await confined(dir)
+      const entries = await readdir(absolute, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return []
+        throw error
+      })
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name)
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    },
+  }
+}

@@ -1,0 +1,34 @@
+import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from 'diff'
+
+/** A unified diff of one file and the first line it changes (for annotations). */
+export interface FileDiff {
+  readonly diff: string
+  /** 1-based line in the current file where the first change is (1 for a missing file). */
+  readonly firstChangedLine: number
+}
+
+// Past this many edits the diff is not worth computing or reading; the file is named instead.
+const MAX_EDIT_LENGTH = 20_000
+
+/**
+ * The unified diff from `current` (on disk; `undefined` when missing) to `planned` (`undefined` when
+ * the file would be deleted), with `a/` and `b/` paths relative to the project, as `git apply` reads it.
+ */
+export function renderFileDiff(file: string, current: string | undefined, planned: string | undefined): FileDiff {
+  const oldName = current === undefined ? '/dev/null' : `a/${file}`
+  const newName = planned === undefined ? '/dev/null' : `b/${file}`
+  const patch = structuredPatch(oldName, newName, current ?? '', planned ?? '', undefined, undefined, {
+    context: 3,
+    maxEditLength: MAX_EDIT_LENGTH,
+  })
+  if (patch === undefined) {
+    return { diff: `--- ${oldName}\n+++ ${newName}\n(more than ${MAX_EDIT_LENGTH} lines differ; diff not shown)\n`, firstChangedLine: 1 }
+  }
+  const hunk = patch.hunks[0]
+  let firstChangedLine = 1
+  if (hunk !== undefined) {
+    const leadingContext = hunk.lines.findIndex((line) => line.startsWith('-') || line.startsWith('+'))
+    firstChangedLine = Math.max(1, hunk.oldStart + Math.max(0, leadingContext))
+  }
+  return { diff: formatPatch(patch, FILE_HEADERS_ONLY), firstChangedLine }
+}

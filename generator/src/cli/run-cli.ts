@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../config/load-config.js'
+import type { Diagnostic } from '../model/diagnostic.js'
+import { driftDiagnostic } from '../pipeline/drift-diagnostic.js'
+import { runCheck } from '../pipeline/run-check.js'
+import { runGenerate } from '../pipeline/run-generate.js'
+import type { RunOptions } from '../pipeline/run-options.js'
+import { DIAGNOSTIC_FORMATS, type DiagnosticFormat } from '../report/diagnostic-format.js'
+import { formatDiagnosticsGithub } from '../report/format-diagnostics-github.js'
+import { formatDiagnosticsJson } from '../report/format-diagnostics-json.js'
+import { formatDiagnosticsText } from '../report/format-diagnostics-text.js'
+import { sortDiagnostics } from '../report/sort-diagnostics.js'
+import type { CliIo } from './cli-io.js'
+import { createDeclaration } from './create-declaration.js'
+import { USAGE } from './usage.js'
+
+/** Extra wiring for programmatic and test use. */
+export interface CliOverrides {
+  /** Replaces the emitters' planner. */
+  readonly planFiles?: RunOptions['planFiles']
+}
+
+const OPTIONS = {
+  config: { type: 'string' },
+  schemas: { type: 'string' },
+  out: { type: 'string' },
+  docs: { type: 'string' },
+  format: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const
+
+/** Runs the `toolsmith` command line; resolves to the exit code (0, 1 or 2) and never throws for bad input. */
+export async function runCli(argv: readonly string[], io: CliIo, overrides: CliOverrides = {}): Promise<number> {
+  const usageError = (message: string): number => {
+    io.stderr(`toolsmith: ${message}\nRun "toolsmith --help" for usage.\n`)
+    return 2
+  }
+  let parsed
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })
+  } catch (error) {
+    return usageError((error as Error).message)
+  }
+  const { values, positionals } = parsed
+  if (values.help === true) {
+    io.stdout(USAGE)
+    return 0
+  }
+  if (values.version === true) {
+    io.stdout(`${version()}\n`)
+    return 0
+  }
+  const format = values.format ?? 'text'
+  if (!(DIAGNOSTIC_FORMATS as readonly string[]).includes(format)) {
+    return usageError(`--format must be one of ${DIAGNOSTIC_FORMATS.join(', ')}, not ${JSON.stringify(format)}`)
+  }
+  const [command, ...rest] = positionals
+  const run: RunOptions = {
+    cwd: io.cwd,
+    ...(values.config === undefined ? {} : { config: values.config }),
+    ...(values.schemas === undefined ? {} : { schemas: values.schemas }),
+    ...(values.out === undefined ? {} : { out: values.out }),
+    ...(values.docs === undefined ? {} : { docs: values.docs }),
+    ...(overrides.planFiles === undefined ? {} : { planFiles: overrides.planFiles }),
+  }
+  const printer = new DiagnosticPrinter(io, format as DiagnosticFormat)
+  switch (command) {
+    case undefined:
+      return usageError('missing command (generate, check or new)')
+    case 'generate': {
+      if (rest.length > 0) return usageError(`generate takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
+      const outcome = await runGenerate(run)
+      printer.diagnostics(outcome.diagnostics, outcome.sources)
+      if (outcome.exitCode !== 2) {
+        const lines = [...outcome.written.map((file) => `  wrote ${file}`), ...outcome.deleted.map((file) => `  deleted ${file}`)]
+        const summary = `toolsmith generate: ${outcome.written.length} written, ${outcome.unchanged} unchanged, ${outcome.deleted.length} deleted`
+        printer.summary([...lines, summary].join('\n'))
+      }
+      return outcome.exitCode
+    }
+    case 'check': {
+      if (rest.length > 0) return usageError(`check takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
+      const outcome = await runCheck(run)
+      // Text shows the diffs themselves; machine formats get one located error per drifted file.
+      const drifted = format === 'text' ? [] : outcome.drift.map(driftDiagnostic)
+      printer.diagnostics(sortDiagnostics([...outcome.diagnostics, ...drifted]), outcome.sources)
+      if (format !== 'json') for (const drift of outcome.drift) io.stdout(drift.diff.endsWith('\n') ? drift.diff : `${drift.diff}\n`)
+      if (outcome.exitCode === 1) {
+        const list = outcome.drift.map((drift) => `  ${drift.status.padEnd(8)} ${drift.path}`).join('\n')
+        printer.summary(`toolsmith check: ${outcome.drift.length} file(s) differ from what generate would leave:\n${list}`, true)
+      } else if (outcome.exitCode === 0) {
+        printer.summary('toolsmith check: every generated file is current')
+      }
+      return outcome.exitCode
+    }
+    case 'new': {
+      if (rest.length !== 1) return usageError('new takes exactly one tool name')
+      const loaded = await loadConfig({ cwd: io.cwd, ...(run.config === undefined ? {} : { config: run.config }), overrides: { ...(run.schemas === undefined ? {} : { schemas: run.schemas }) } })
+      if (loaded.config === undefined) {
+        printer.diagnostics(loaded.diagnostics, loaded.sources)
+        return 2
+      }
+      const created = await createDeclaration(loaded.config, rest[0] as string)
+      if (!created.ok) return usageError(created.message)
+      printer.summary(`created ${created.file}; describe the tool, then run toolsmith generate`)
+      return 0
+    }
+    default:
+      return usageError(`unknown command ${JSON.stringify(command)}`)
+  }
+}
+
+/** Prints in the chosen format: text to stderr; json and github to stdout (machine readers take stdout). */
+class DiagnosticPrinter {
+  constructor(
+    private readonly io: CliIo,
+    private readonly format: DiagnosticFormat,
+  ) {}
+
+  diagnostics(list: readonly Diagnostic[], sources: ReadonlyMap<string, string>): void {
+    if (this.format === 'json') this.io.stdout(formatDiagnosticsJson(list))
+    else if (this.format === 'github') this.io.stdout(formatDiagnosticsGithub(list))
+    else if (list.length > 0) this.io.stderr(formatDiagnosticsText(list, sources, { color: this.io.color }))
+  }
+
+  /** A human summary: stdout in text mode, stderr otherwise (keeps machine output clean). */
+  summary(text: string, problem = false): void {
+    if (this.format === 'text' && !problem) this.io.stdout(`${text}\n`)
+    else this.io.stderr(`${text}\n`)
+  }
+}
+
+function version(): string {
+  // generator/{src,dist}/cli/ → generator/package.json
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+  return pkg.version
+}

@@ -1,0 +1,19 @@
+/** The `--help` text. */
+export const USAGE = `Usage: toolsmith <command> [options]
+
+Commands:
+  generate          write the tool stubs, generated types, index and catalogs; only changed files
+  check             write nothing; exit 1 with a unified diff when any file is stale, missing or orphaned
+  new <name>        create <schemas>/<name>.tool.yaml, a starter declaration (never overwrites)
+
+Options:
+  --config FILE     config file (default: toolsmith.config.yaml in the working directory)
+  --schemas DIR     declarations folder (default: schemas)
+  --out DIR         TypeScript output folder (default: src/tools)
+  --docs FILE       catalog Markdown file (default: docs/tools.md)
+  --format FORMAT   how problems are printed: text (default), json or github
+  -h, --help        show this help
+  -v, --version     print the version
+
+Exit codes: 0 done or current; 1 check found drift, or a write failed; 2 invalid input or usage.
+`

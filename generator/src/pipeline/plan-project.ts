@@ -1,0 +1,85 @@
+import { realpath } from 'node:fs/promises'
+import { checkPlanPaths } from '../apply/check-plan-paths.js'
+import { comparePlan, type PlanComparison } from '../apply/compare-plan.js'
+import { createProjectReader, ProjectReadError } from '../apply/project-reader.js'
+import { loadConfig } from '../config/load-config.js'
+import type { ProjectConfig } from '../config/project-config.js'
+import { loadDeclarations } from '../load/load-declarations.js'
+import type { Diagnostic } from '../model/diagnostic.js'
+import type { PlanResult } from '../model/plan.js'
+import { sortDiagnostics } from '../report/sort-diagnostics.js'
+import { defaultPlanFiles } from './default-planner.js'
+import type { RunOptions } from './run-options.js'
+
+/** Everything `generate` and `check` share: the plan compared with disk, or why there is none. */
+export interface ProjectPlan {
+  /** Sorted; any error means `ready` is absent. */
+  readonly diagnostics: readonly Diagnostic[]
+  /** File → text, for code frames. */
+  readonly sources: ReadonlyMap<string, string>
+  readonly ready?: {
+    readonly config: ProjectConfig
+    /** The project folder with symbolic links resolved (the write edge checks against it). */
+    readonly realRoot: string
+    readonly plan: PlanResult
+    readonly comparison: PlanComparison
+  }
+}
+
+/**
+ * load config → load and check declarations → plan in memory → confine the plan → compare with disk.
+ * Pure up to the comparison (reads only); stops after the first stage that found an error, having
+ * collected every error of that stage.
+ */
+export async function planProject(options: RunOptions): Promise<ProjectPlan> {
+  const sources = new Map<string, string>()
+  const diagnostics: Diagnostic[] = []
+  const stop = (): ProjectPlan => ({ diagnostics: sortDiagnostics(diagnostics), sources })
+  const failed = (): boolean => diagnostics.some((d) => d.severity === 'error')
+
+  const loadedConfig = await loadConfig({
+    cwd: options.cwd,
+    ...(options.config === undefined ? {} : { config: options.config }),
+    overrides: {
+      ...(options.schemas === undefined ? {} : { schemas: options.schemas }),
+      ...(options.out === undefined ? {} : { out: options.out }),
+      ...(options.docs === undefined ? {} : { docs: options.docs }),
+    },
+  })
+  for (const [file, text] of loadedConfig.sources) sources.set(file, text)
+  diagnostics.push(...loadedConfig.diagnostics)
+  const config = loadedConfig.config
+  if (config === undefined || failed()) return stop()
+
+  const loaded = await loadDeclarations({ cwd: config.cwd, schemas: config.schemas })
+  for (const [file, text] of loaded.sources) sources.set(file, text)
+  diagnostics.push(...loaded.diagnostics)
+  if (failed()) return stop()
+
+  const realRoot = await realpath(config.cwd)
+  const reader = createProjectReader(config.cwd, realRoot)
+  let plan: PlanResult
+  try {
+    plan = await (options.planFiles ?? defaultPlanFiles)(loaded.declarations, {
+      cwd: config.cwd,
+      out: config.out,
+      docs: config.docs,
+      catalogJson: config.catalogJson,
+      catalogRegions: config.catalogRegions,
+      ...(config.templates === undefined ? {} : { templates: config.templates }),
+      readFile: reader.readFile,
+      listFiles: reader.listFiles,
+    })
+  } catch (error) {
+    if (!(error instanceof ProjectReadError)) throw error
+    diagnostics.push({ severity: 'error', code: 'unreadable-file', message: error.message, file: error.file, line: 1, column: 1 })
+    return stop()
+  }
+  diagnostics.push(...plan.diagnostics)
+  if (failed()) return stop()
+  diagnostics.push(...checkPlanPaths(config, plan))
+  if (failed()) return stop()
+
+  const comparison = await comparePlan(config.cwd, plan)
+  return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison } }
+}

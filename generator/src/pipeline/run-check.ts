@@ -1,0 +1,45 @@
+import { renderFileDiff } from '../apply/render-file-diff.js'
+import type { Diagnostic } from '../model/diagnostic.js'
+import { planProject } from './plan-project.js'
+import type { RunOptions } from './run-options.js'
+
+/** One file that is not what `generate` would leave. */
+export interface FileDrift {
+  readonly path: string
+  /** stale: differs; missing: not on disk; deletion: generate would delete it; orphan: a stub whose tool is gone. */
+  readonly status: 'stale' | 'missing' | 'deletion' | 'orphan'
+  /** Unified diff from disk to what generate would leave (an orphan: to its removal). */
+  readonly diff: string
+  /** 1-based line of the first difference in the file on disk (1 when missing). */
+  readonly line: number
+}
+
+/** What `check` found. */
+export interface CheckOutcome {
+  /** 0 every file current; 1 some drift (see `drift`); 2 invalid input or usage. */
+  readonly exitCode: 0 | 1 | 2
+  /** Problems with the inputs (errors on exit 2; otherwise warnings only), sorted. */
+  readonly diagnostics: readonly Diagnostic[]
+  readonly sources: ReadonlyMap<string, string>
+  /** Every drifted file, in plan order (then deletions, then orphans). */
+  readonly drift: readonly FileDrift[]
+}
+
+/** `toolsmith check`: the same plan as `generate`, compared with disk; writes nothing. */
+export async function runCheck(options: RunOptions): Promise<CheckOutcome> {
+  const project = await planProject(options)
+  if (project.ready === undefined) return { exitCode: 2, diagnostics: project.diagnostics, sources: project.sources, drift: [] }
+  const { comparison } = project.ready
+  const drift: FileDrift[] = []
+  const add = (path: string, status: FileDrift['status'], current: string | undefined, planned: string | undefined): void => {
+    const { diff, firstChangedLine } = renderFileDiff(path, current, planned)
+    drift.push({ path, status, diff, line: firstChangedLine })
+  }
+  for (const change of comparison.changes) {
+    if (change.status === 'create') add(change.path, 'missing', undefined, change.planned)
+    else if (change.status === 'update') add(change.path, 'stale', change.current, change.planned)
+  }
+  for (const file of comparison.deletions) add(file.path, 'deletion', file.current, undefined)
+  for (const file of comparison.orphans) add(file.path, 'orphan', file.current, undefined)
+  return { exitCode: drift.length > 0 ? 1 : 0, diagnostics: project.diagnostics, sources: project.sources, drift }
+}

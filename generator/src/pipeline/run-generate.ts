@@ -1,0 +1,51 @@
+import { writePlan } from '../apply/write-plan.js'
+import type { Diagnostic } from '../model/diagnostic.js'
+import { sortDiagnostics } from '../report/sort-diagnostics.js'
+import { planProject } from './plan-project.js'
+import type { RunOptions } from './run-options.js'
+
+/** What `generate` did. */
+export interface GenerateOutcome {
+  /** 0 done; 1 a write failed (other files may have been written); 2 invalid input or a refused path (nothing written). */
+  readonly exitCode: 0 | 1 | 2
+  /** Errors and warnings (orphaned stubs are warnings), sorted. */
+  readonly diagnostics: readonly Diagnostic[]
+  readonly sources: ReadonlyMap<string, string>
+  /** Files created or replaced because their bytes differed. */
+  readonly written: readonly string[]
+  /** Planned files already identical on disk (not touched). */
+  readonly unchanged: number
+  readonly deleted: readonly string[]
+  /** Author stubs whose tool no longer exists: reported, never deleted. */
+  readonly orphans: readonly string[]
+}
+
+/** `toolsmith generate`: the shared plan, then only the changed files written (atomically) and stale generated files deleted. */
+export async function runGenerate(options: RunOptions): Promise<GenerateOutcome> {
+  const project = await planProject(options)
+  const nothing = { written: [], unchanged: 0, deleted: [], orphans: [] }
+  if (project.ready === undefined) return { exitCode: 2, diagnostics: project.diagnostics, sources: project.sources, ...nothing }
+  const { comparison, realRoot, config } = project.ready
+  const result = await writePlan(config.cwd, realRoot, comparison)
+  const orphans = comparison.orphans.map((file) => file.path)
+  const warnings: Diagnostic[] = orphans.map((file) => ({
+    severity: 'warning',
+    code: 'orphan-stub',
+    message: 'no declaration produces this stub any more; it is kept (delete it, or restore its declaration)',
+    file,
+    line: 1,
+    column: 1,
+  }))
+  const diagnostics = sortDiagnostics([...project.diagnostics, ...result.diagnostics, ...warnings])
+  const failedWrite = result.diagnostics.some((d) => d.code === 'write-failed')
+  const refused = result.diagnostics.length > 0 && !failedWrite
+  return {
+    exitCode: refused ? 2 : failedWrite ? 1 : 0,
+    diagnostics,
+    sources: project.sources,
+    written: result.written,
+    unchanged: comparison.changes.filter((change) => change.status === 'unchanged').length,
+    deleted: result.deleted,
+    orphans,
+  }
+}

@@ -1,0 +1,159 @@
+import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync } from 'node:fs'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import type { PlanFiles } from '../../../generator/src/pipeline/run-options.js'
+import { runGenerate } from '../../../generator/src/pipeline/run-generate.js'
+import { FAKE_HEADER, fakePlanFiles } from './fake-planner.js'
+import { TempProject } from './temp-project.js'
+
+let project: TempProject
+beforeEach(() => {
+  project = new TempProject()
+})
+afterEach(() => project.remove())
+
+const generate = (planFiles: PlanFiles = fakePlanFiles) => runGenerate({ cwd: project.cwd, planFiles })
+const ALL_OUTPUTS = ['docs/catalog.json', 'docs/tools.md', 'src/tools/a.ts', 'src/tools/b.ts', 'src/tools/generated/a.ts', 'src/tools/generated/b.ts', 'src/tools/index.ts']
+
+// Backdates every file so a rewrite, even within the same millisecond, shows as a new mtime.
+const backdate = (): void => {
+  for (const file of project.snapshot().keys()) utimesSync(path.join(project.cwd, file), 1_000, 1_000)
+}
+
+describe('runGenerate', () => {
+  test('a cold run writes every planned file; a second run writes nothing', async () => {
+    project.declare('a')
+    project.declare('b')
+    const first = await generate()
+    expect(first).toMatchObject({ exitCode: 0, written: ALL_OUTPUTS, unchanged: 0, deleted: [], orphans: [] })
+    expect([...project.snapshot().keys()].filter((file) => !file.startsWith('schemas/'))).toEqual(ALL_OUTPUTS)
+    backdate()
+    const before = project.snapshot()
+    const second = await generate()
+    expect(second).toMatchObject({ exitCode: 0, written: [], unchanged: ALL_OUTPUTS.length })
+    expect(project.snapshot()).toEqual(before)
+  })
+
+  test('after one declaration changes only the files whose bytes change are written', async () => {
+    project.declare('a')
+    project.declare('b')
+    await generate()
+    backdate()
+    project.declare('b', 'timeoutMs: 5\n')
+    const outcome = await generate()
+    expect(outcome.written).toEqual(['src/tools/generated/b.ts'])
+    const after = project.snapshot()
+    expect([...after].filter(([, mtime]) => mtime !== 1_000_000).map(([file]) => file).sort()).toEqual(['schemas/b.tool.yaml', 'src/tools/generated/b.ts'])
+  })
+
+  test('invalid input: exit 2 and nothing at all is written', async () => {
+    project.declare('a')
+    project.write('schemas/b.tool.yaml', 'name: b\n')
+    const outcome = await generate()
+    expect(outcome.exitCode).toBe(2)
+    expect(outcome.diagnostics).toContainEqual(expect.objectContaining({ code: 'missing-field', file: 'schemas/b.tool.yaml' }))
+    expect([...project.snapshot().keys()]).toEqual(['schemas/a.tool.yaml', 'schemas/b.tool.yaml'])
+  })
+
+  test('an error from the planner: exit 2, nothing written', async () => {
+    project.declare('a')
+    const failing: PlanFiles = async (declarations, options) => ({
+      ...(await fakePlanFiles(declarations, options)),
+      diagnostics: [{ severity: 'error', code: 'template', message: 'bad template', file: 'templates/stub.hbs', line: 3, column: 1 }],
+    })
+    expect((await generate(failing)).exitCode).toBe(2)
+    expect([...project.snapshot().keys()]).toEqual(['schemas/a.tool.yaml'])
+  })
+
+  test.each([
+    ['a path climbing out', '../evil.ts'],
+    ['a path climbing out of out', 'src/tools/../../evil.ts'],
+    ['an absolute path', '/tmp/evil.ts'],
+    ['a path beside out', 'src/evil.ts'],
+    ['a backslash path', 'src/tools\\..\\..\\evil.ts'],
+  ])('a planned file outside the output folder (%s) is refused and nothing is written', async (_name, evil) => {
+    project.declare('a')
+    const escaping: PlanFiles = async (declarations, options) => {
+      const plan = await fakePlanFiles(declarations, options)
+      return { ...plan, files: [...plan.files, { path: evil, owner: 'generator', content: 'pwned' }] }
+    }
+    const outcome = await generate(escaping)
+    expect(outcome.exitCode).toBe(2)
+    expect(outcome.diagnostics).toEqual([expect.objectContaining({ code: 'plan-path-outside', file: evil })])
+    expect([...project.snapshot(project.root).keys()]).toEqual(['project/schemas/a.tool.yaml'])
+  })
+
+  test('a folder inside out that links outside the project: refused at the read and at the write edge, nothing written', async () => {
+    project.declare('a')
+    mkdirSync(path.join(project.root, 'outside'))
+    mkdirSync(path.join(project.cwd, 'src/tools'), { recursive: true })
+    symlinkSync(path.join(project.root, 'outside'), path.join(project.cwd, 'src/tools/generated'))
+    const read = await generate()
+    expect(read).toMatchObject({ exitCode: 2, diagnostics: [expect.objectContaining({ code: 'unreadable-file', file: 'src/tools/generated' })] })
+    // A planner that never reads still meets the write edge.
+    const blind: PlanFiles = async (declarations) => ({
+      files: declarations.flatMap((d) => [
+        { path: `src/tools/${d.name}.ts`, owner: 'author' as const, content: 'stub\n' },
+        { path: `src/tools/generated/${d.name}.ts`, owner: 'generator' as const, content: 'types\n' },
+      ]),
+      deletions: [],
+      orphans: [],
+      diagnostics: [],
+    })
+    const write = await generate(blind)
+    expect(write).toMatchObject({ exitCode: 2, diagnostics: [expect.objectContaining({ code: 'write-outside', file: 'src/tools/generated/a.ts' })] })
+    expect(readdirSync(path.join(project.root, 'outside'))).toEqual([])
+    expect(project.read('src/tools/a.ts')).toBeUndefined()
+  })
+
+  test('a target that is a symbolic link is never written through', async () => {
+    project.declare('a')
+    project.write('elsewhere.md', 'keep me')
+    mkdirSync(path.join(project.cwd, 'docs'))
+    symlinkSync(path.join(project.cwd, 'elsewhere.md'), path.join(project.cwd, 'docs/tools.md'))
+    const outcome = await generate()
+    expect(outcome.exitCode).toBe(2)
+    expect(outcome.diagnostics).toEqual([expect.objectContaining({ code: 'write-symlink', file: 'docs/tools.md' })])
+    expect(project.read('elsewhere.md')).toBe('keep me')
+  })
+
+  test('a planner reading outside the project is stopped with an error', async () => {
+    project.declare('a')
+    const snooping: PlanFiles = async (declarations, options) => {
+      await options.readFile('../secret.txt')
+      return fakePlanFiles(declarations, options)
+    }
+    const outcome = await generate(snooping)
+    expect(outcome).toMatchObject({ exitCode: 2, diagnostics: [expect.objectContaining({ code: 'unreadable-file', file: '../secret.txt' })] })
+  })
+
+  test('stale generated files are deleted; orphaned stubs are kept with a warning', async () => {
+    project.declare('a')
+    project.declare('gone')
+    await generate()
+    rmSync(path.join(project.cwd, 'schemas/gone.tool.yaml'))
+    const outcome = await generate()
+    expect(outcome).toMatchObject({ exitCode: 0, deleted: ['src/tools/generated/gone.ts'], orphans: ['src/tools/gone.ts'] })
+    expect(outcome.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', code: 'orphan-stub', file: 'src/tools/gone.ts' })])
+    expect(project.read('src/tools/generated/gone.ts')).toBeUndefined()
+    expect(project.read('src/tools/gone.ts')).toContain('stub of gone')
+  })
+
+  test('a generated file without the header is not deleted by the fake planner (the header marks ownership)', async () => {
+    project.declare('a')
+    project.write('src/tools/generated/mine.ts', 'export const mine = 1\n')
+    await generate()
+    expect(project.read('src/tools/generated/mine.ts')).toBe('export const mine = 1\n')
+    expect(FAKE_HEADER).toMatch(/^\/\//)
+  })
+
+  test('writes are atomic renames: no temporary files remain and a file keeps its permission bits', async () => {
+    project.declare('a')
+    await generate()
+    chmodSync(path.join(project.cwd, 'src/tools/index.ts'), 0o600)
+    project.declare('b')
+    await generate()
+    expect(statSync(path.join(project.cwd, 'src/tools/index.ts')).mode & 0o777).toBe(0o600)
+    expect([...project.snapshot().keys()].some((file) => file.includes('toolsmith-tmp'))).toBe(false)
+  })
+})
