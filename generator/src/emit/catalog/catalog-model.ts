@@ -1,0 +1,66 @@
+import { markdownFence } from '../../format/markdown-fence.js'
+import { markdownInline, markdownParagraphs, markdownTableCell } from '../../format/markdown-text.js'
+import { isRecord, ownEntries, ownValue } from '../../format/own-entries.js'
+import type { ToolDeclaration } from '../../model/tool-declaration.js'
+import { typeSummary } from './type-summary.js'
+
+/** One parameter row of the catalog; every cell already escaped for a GFM table. */
+export interface CatalogParameterRow {
+  readonly name: string
+  readonly type: string
+  readonly required: string
+  readonly default: string
+  readonly description: string
+}
+
+/** One tool as the catalog templates see it; every value already escaped for where the template puts it. */
+export interface CatalogToolModel {
+  /** The tool name as Markdown text (headings). */
+  readonly name: string
+  /** The description as Markdown paragraphs. */
+  readonly description: string
+  readonly hasParameters: boolean
+  readonly parameters: readonly CatalogParameterRow[]
+  /** A backtick fence long enough for `outputType`. */
+  readonly outputFence: string
+  /** The `<Name>Output` TypeScript declaration (code, inside the fence). */
+  readonly outputType: string
+  readonly timeout: string
+  readonly concurrency: string
+  readonly presentation: string
+}
+
+function presentationText(declaration: ToolDeclaration): string {
+  const hints = declaration.presentation
+  if (hints === undefined) return 'default'
+  const parts: string[] = []
+  if (hints.card !== undefined) parts.push(`${hints.card} card${hints.shape === undefined ? '' : ` (${hints.shape})`}`)
+  if (hints.kind !== undefined) parts.push(`kind ${hints.kind}`)
+  return markdownInline(parts.length === 0 ? 'default' : parts.join(', '))
+}
+
+/** The catalog model of one tool; `outputType` is its generated output type declaration. */
+export function catalogToolModel(declaration: ToolDeclaration, outputType: string): CatalogToolModel {
+  const parameters = ownEntries(declaration.parameters).map(([name, spec]): CatalogParameterRow => {
+    const description = isRecord(spec) ? ownValue(spec, 'description') : undefined
+    const hasDefault = isRecord(spec) && Object.hasOwn(spec, 'default')
+    return {
+      name: markdownTableCell(name),
+      type: markdownTableCell(typeSummary(spec)),
+      required: isRecord(spec) && ownValue(spec, 'required') === true ? 'yes' : 'no',
+      default: hasDefault ? markdownTableCell(JSON.stringify(ownValue(spec, 'default')) ?? '') : '',
+      description: typeof description === 'string' ? markdownTableCell(description) : '',
+    }
+  })
+  return {
+    name: markdownInline(declaration.name),
+    description: markdownParagraphs(declaration.description),
+    hasParameters: parameters.length > 0,
+    parameters,
+    outputFence: markdownFence(outputType),
+    outputType,
+    timeout: declaration.timeoutMs === undefined ? 'none' : `${declaration.timeoutMs} ms`,
+    concurrency: declaration.concurrencySafe === true ? 'parallel-safe (`concurrencySafe: true`)' : 'exclusive',
+    presentation: presentationText(declaration),
+  }
+}

@@ -1,0 +1,21 @@
+import { isRecord, ownValue } from '../../format/own-entries.js'
+
+/**
+ * A short, readable type for the catalog's parameter table, from a DSL node: scalar names (`integer` kept),
+ * literal unions for `enum`/`const` (as JSON), `T[]` for arrays, `object`, `json`, and `A | B` for `oneOf`.
+ * Plain text: the caller escapes it for Markdown.
+ */
+export function typeSummary(spec: unknown): string {
+  if (!isRecord(spec)) return 'json'
+  const branches = ownValue(spec, 'oneOf')
+  if (Array.isArray(branches)) return branches.map((branch: unknown) => typeSummary(branch)).join(' | ')
+  const type = ownValue(spec, 'type')
+  if (Object.hasOwn(spec, 'const')) return JSON.stringify(ownValue(spec, 'const')) ?? 'null'
+  const members = ownValue(spec, 'enum')
+  if (Array.isArray(members)) return members.map((member: unknown) => JSON.stringify(member) ?? 'null').join(' | ')
+  if (type === 'array') {
+    const item = typeSummary(ownValue(spec, 'items'))
+    return item.includes(' | ') ? `(${item})[]` : `${item}[]`
+  }
+  return typeof type === 'string' ? type : 'json'
+}

@@ -1,0 +1,51 @@
+import { posix } from 'node:path'
+import type { PlanOptions } from '../model/plan.js'
+import { isGeneratedText } from './generated-header.js'
+import { GENERATED_FOLDER, normalizePath } from './output-paths.js'
+import { withParsedStub } from './stub/parse-stub.js'
+
+/** Files in the output folders that this plan does not produce. */
+export interface Leftovers {
+  /** Generator-owned files (they start with the header): `generate` deletes them. */
+  readonly deletions: readonly string[]
+  /** Author stubs (they carry the `// toolsmith:stub` marker or import a generated module): reported, never deleted. */
+  readonly orphans: readonly string[]
+}
+
+const STUB_MARKER = '// toolsmith:stub '
+
+/** Whether a module is a stub: it carries the marker comment, or (parsed) it imports a generated module. */
+function isStub(path: string, text: string): boolean {
+  if (text.includes(STUB_MARKER)) return true
+  const found = withParsedStub(path, text, (file) => ({
+    ok: true,
+    value: file.getImportDeclarations().some((declaration) => declaration.getModuleSpecifierValue().startsWith(`./${GENERATED_FOLDER}/`)),
+  }))
+  return found.ok && found.value
+}
+
+/**
+ * Looks at every `.ts` file directly in `<out>` and `<out>/generated` that the plan does not produce. The header
+ * tells a generator-owned file; the marker comment or an import of a generated module tells a stub; an author's
+ * other modules are left alone and not reported.
+ */
+export async function findLeftovers(options: PlanOptions, planned: ReadonlySet<string>): Promise<Leftovers> {
+  const out = normalizePath(options.out)
+  const generated = posix.join(out, GENERATED_FOLDER)
+  const deletions: string[] = []
+  const orphans: string[] = []
+  const inspect = async (folder: string, stubsToo: boolean): Promise<void> => {
+    for (const name of await options.listFiles(folder)) {
+      const path = posix.join(folder, name)
+      if (!name.endsWith('.ts') || name.endsWith('.d.ts') || planned.has(path)) continue
+      const text = await options.readFile(path)
+      if (text === undefined) continue
+      if (isGeneratedText(text)) deletions.push(path)
+      else if (stubsToo && isStub(path, text)) orphans.push(path)
+    }
+  }
+  await inspect(out, true)
+  await inspect(generated, false)
+  const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+  return { deletions: deletions.sort(byPath), orphans: orphans.sort(byPath) }
+}

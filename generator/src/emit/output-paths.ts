@@ -1,0 +1,46 @@
+import { posix } from 'node:path'
+
+/** The generator-owned folder inside `out` holding each tool's specs and types. */
+export const GENERATED_FOLDER = 'generated'
+
+/** Where one tool's files go, relative to the working directory with `/` separators. */
+export interface ToolPaths {
+  /** `<out>/<name>.ts`: the author-owned stub. */
+  readonly stub: string
+  /** `<out>/generated/<name>.ts`: the generator-owned specs and types. */
+  readonly generated: string
+  /** The stub's import specifier of the generated module: `./generated/<name>.js`. */
+  readonly generatedSpecifier: string
+}
+
+/** Normalises a configured folder or file path to `/` separators without a trailing slash. */
+export function normalizePath(path: string): string {
+  const normalized = posix.normalize(path.replaceAll('\\', '/'))
+  return normalized.length > 1 && normalized.endsWith('/') ? normalized.slice(0, -1) : normalized
+}
+
+/** The paths of the tool called `name` under the output folder `out`. */
+export function toolPaths(out: string, name: string): ToolPaths {
+  const folder = normalizePath(out)
+  return {
+    stub: posix.join(folder, `${name}.ts`),
+    generated: posix.join(folder, GENERATED_FOLDER, `${name}.ts`),
+    generatedSpecifier: `./${GENERATED_FOLDER}/${name}.js`,
+  }
+}
+
+/** `<out>/index.ts`. */
+export function indexPath(out: string): string {
+  return posix.join(normalizePath(out), 'index.ts')
+}
+
+// A leading `_` keeps the shared module's name out of reach of tool names (they start with a letter).
+const RESULT_VIEWS_MODULE = '_result-views'
+
+/** `<out>/generated/_result-views.ts`: the shared reader of completed cards kept in `result.meta`. */
+export function resultViewsPath(out: string): string {
+  return posix.join(normalizePath(out), GENERATED_FOLDER, `${RESULT_VIEWS_MODULE}.ts`)
+}
+
+/** The stub's import specifier of the shared result-views module. */
+export const RESULT_VIEWS_SPECIFIER = `./${GENERATED_FOLDER}/${RESULT_VIEWS_MODULE}.js`

@@ -1,0 +1,97 @@
+import { createCodeFormatter } from '../format/code-formatter.js'
+import type { Diagnostic } from '../model/diagnostic.js'
+import type { PlanOptions, PlanResult } from '../model/plan.js'
+import type { PlannedFile } from '../model/planned-file.js'
+import type { ToolDeclaration } from '../model/tool-declaration.js'
+import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-name.js'
+import { planCatalogs } from './catalog/plan-catalogs.js'
+import { emitIndex } from './emit-index.js'
+import { emitResultViews } from './emit-result-views.js'
+import { findLeftovers } from './find-leftovers.js'
+import { mapBounded } from './map-bounded.js'
+import { indexPath, resultViewsPath } from './output-paths.js'
+import { planTool } from './plan-tool.js'
+import { loadTemplates } from './template/template-set.js'
+
+// json2ts and prettier are CPU-bound on this thread; a few tools in flight overlap their file reads without
+// holding many large intermediate strings at once.
+const TOOLS_IN_FLIGHT = 8
+
+const byName = (a: ToolDeclaration, b: ToolDeclaration): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+const byPath = (a: PlannedFile, b: PlannedFile): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+
+/**
+ * A name the emitters refuse even when the loader let it through: it must be a valid tool name (so it is safe in
+ * paths, identifiers and comments), and it must not be `index` in any case, whose stub would be `<out>/index.ts`.
+ */
+function nameProblem(declaration: ToolDeclaration): Diagnostic | undefined {
+  const name = declaration.name
+  let message: string | undefined
+  if (!TOOL_NAME_PATTERN.test(name) || RESERVED_TOOL_NAMES.has(name)) message = `invalid tool name ${JSON.stringify(name)}`
+  else if (name.toLowerCase() === 'index') message = `the tool name ${name} would collide with the generated index.ts`
+  return message === undefined
+    ? undefined
+    : { severity: 'error', code: 'invalid-name', message, file: declaration.sourceFile, line: 1, column: 1 }
+}
+
+/**
+ * Plans every output in memory: per tool its generated module and its stub (created once from the template,
+ * later merged without touching author code), the shared result-view reader, `index.ts`, the Markdown catalog,
+ * the catalog regions and `catalog.json`; plus the generator-owned files to delete and the orphaned stubs.
+ * Pure: existing files are read only through `options.readFile`/`listFiles`. Deterministic: files are complete,
+ * formatted and sorted by path, and the input order of `declarations` does not matter.
+ */
+export async function planFiles(declarations: readonly ToolDeclaration[], options: PlanOptions): Promise<PlanResult> {
+  const diagnostics: Diagnostic[] = []
+  const formatter = createCodeFormatter(options.cwd)
+  const templateSet = await loadTemplates(options.templates, options.readFile)
+  diagnostics.push(...templateSet.diagnostics)
+  const template = (name: 'stub.ts.hbs' | 'catalog.md.hbs' | 'catalog-section.md.hbs') => {
+    const found = templateSet.templates.get(name)
+    if (found === undefined) throw new Error(`template ${name} was not loaded`)
+    return found
+  }
+  const stubTemplate = template('stub.ts.hbs')
+
+  const tools: ToolDeclaration[] = []
+  for (const declaration of [...declarations].sort(byName)) {
+    const problem = nameProblem(declaration)
+    if (problem === undefined) tools.push(declaration)
+    else diagnostics.push(problem)
+  }
+
+  const context = { options, formatter, stubTemplate, stubTemplateOverridden: !stubTemplate.file.startsWith('toolsmith/') }
+  const planned = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration) => {
+    try {
+      return await planTool(declaration, context)
+    } catch (error) {
+      const message = `cannot generate ${declaration.name}: ${error instanceof Error ? error.message : String(error)}`
+      const failure: Diagnostic = { severity: 'error', code: 'emit', message, file: declaration.sourceFile, line: 1, column: 1 }
+      return { files: [], diagnostics: [failure], outputType: '' }
+    }
+  })
+  const files: PlannedFile[] = []
+  for (const tool of planned) {
+    files.push(...tool.files)
+    diagnostics.push(...tool.diagnostics)
+  }
+
+  if (tools.length > 0) {
+    const path = resultViewsPath(options.out)
+    files.push({ path, content: await formatter.format(path, emitResultViews()), owner: 'generator' })
+  }
+  const index = indexPath(options.out)
+  files.push({ path: index, content: await formatter.format(index, emitIndex(tools.map((tool) => tool.name))), owner: 'generator' })
+
+  const catalogs = await planCatalogs(tools, planned.map((tool) => tool.outputType), {
+    options,
+    formatter,
+    sectionTemplate: template('catalog-section.md.hbs'),
+    pageTemplate: template('catalog.md.hbs'),
+  })
+  files.push(...catalogs.files)
+  diagnostics.push(...catalogs.diagnostics)
+
+  const leftovers = await findLeftovers(options, new Set(files.map((file) => file.path)))
+  return { files: files.sort(byPath), deletions: leftovers.deletions, orphans: leftovers.orphans, diagnostics }
+}

@@ -1,0 +1,108 @@
+import {
+  type ArrowFunction,
+  type FunctionExpression,
+  type ImportDeclaration,
+  type MethodDeclaration,
+  Node,
+  type ObjectLiteralElementLike,
+  type ObjectLiteralExpression,
+  type SourceFile,
+  type SpreadAssignment,
+} from 'ts-morph'
+import type { StubOutcome } from './parse-stub.js'
+
+/** The names a stub's wiring uses: the generated module and what it exports. */
+export interface WiringNames {
+  /** `./generated/<name>.js`. */
+  readonly generatedSpecifier: string
+  readonly declaration: string
+  readonly outputSpec: string
+  readonly argsType: string
+  readonly outputType: string
+}
+
+/** The generator-owned parts of a stub, found structurally. */
+export interface StubWiring {
+  /** The import of the generated module (absent when the author deleted it: the merge puts it back). */
+  readonly generatedImport: ImportDeclaration | undefined
+  /** The local name an export of the generated module is imported as (its own name when not imported). */
+  readonly local: (exported: string) => string
+  /** The object literal passed to the default-exported `defineTool(...)`. */
+  readonly definition: ObjectLiteralExpression
+  /** `...<camel>Declaration` inside it. */
+  readonly spread: SpreadAssignment
+  /** `output.schema` inside it. */
+  readonly schema: ObjectLiteralElementLike
+  /** The `execute` function (a method, or an arrow/function expression property). */
+  readonly execute: MethodDeclaration | ArrowFunction | FunctionExpression
+}
+
+function unwrap(node: Node | undefined): Node | undefined {
+  let current = node
+  while (
+    current !== undefined &&
+    (Node.isParenthesizedExpression(current) || Node.isAsExpression(current) || Node.isSatisfiesExpression(current))
+  ) {
+    current = current.getExpression()
+  }
+  return current
+}
+
+function memberName(member: ObjectLiteralElementLike): string | undefined {
+  if (Node.isSpreadAssignment(member)) return undefined
+  const nameNode = member.getNameNode()
+  if (Node.isIdentifier(nameNode)) return nameNode.getText()
+  return Node.isStringLiteral(nameNode) ? nameNode.getLiteralText() : undefined
+}
+
+/** The member called `name` of an object literal (identifier or string-literal name; computed names never match). */
+export function objectMember(object: ObjectLiteralExpression, name: string): ObjectLiteralElementLike | undefined {
+  return object.getProperties().find((member) => memberName(member) === name)
+}
+
+const missing = (message: string, node: Node | undefined): StubOutcome<never> => ({
+  ok: false,
+  problem: { kind: 'wiring', message, offset: node?.getStart() ?? 0 },
+})
+
+/**
+ * Finds the wiring in a parsed stub: `export default defineTool({ ...<decl>, output: { schema }, execute })` and the
+ * import of the generated module. A missing piece is a problem naming it (the author removed the wiring), so the
+ * stub is reported and left alone rather than guessed at.
+ */
+export function findStubWiring(file: SourceFile, names: WiringNames): StubOutcome<StubWiring> {
+  const generatedImport = file
+    .getImportDeclarations()
+    .find((declaration) => declaration.getModuleSpecifierValue() === names.generatedSpecifier)
+  const locals = new Map<string, string>()
+  for (const specifier of generatedImport?.getNamedImports() ?? []) {
+    locals.set(specifier.getName(), specifier.getAliasNode()?.getText() ?? specifier.getName())
+  }
+  const local = (exported: string): string => locals.get(exported) ?? exported
+
+  const exported = file.getExportAssignments().find((assignment) => !assignment.isExportEquals())
+  const call = unwrap(exported?.getExpression())
+  const definition = Node.isCallExpression(call) ? unwrap(call.getArguments()[0]) : undefined
+  if (!Node.isCallExpression(call) || !Node.isObjectLiteralExpression(definition)) {
+    return missing('the stub no longer default-exports `defineTool({ ... })`', exported)
+  }
+  const spread = definition
+    .getProperties()
+    .find((member): member is SpreadAssignment => Node.isSpreadAssignment(member) && member.getExpression().getText() === local(names.declaration))
+  if (spread === undefined) return missing(`the \`...${names.declaration}\` spread was removed from defineTool({ ... })`, definition)
+  const output = objectMember(definition, 'output')
+  const outputObject = Node.isPropertyAssignment(output) ? unwrap(output.getInitializer()) : undefined
+  if (!Node.isObjectLiteralExpression(outputObject)) return missing('`output: { ... }` was removed from defineTool({ ... })', definition)
+  const schema = objectMember(outputObject, 'schema')
+  if (schema === undefined) return missing('`output.schema` was removed from defineTool({ ... })', outputObject)
+  const execute = executeFunction(objectMember(definition, 'execute'))
+  if (execute === undefined) return missing('`execute` was removed from defineTool({ ... })', definition)
+  return { ok: true, value: { generatedImport, local, definition, spread, schema, execute } }
+}
+
+function executeFunction(member: ObjectLiteralElementLike | undefined): StubWiring['execute'] | undefined {
+  if (Node.isMethodDeclaration(member)) return member
+  if (!Node.isPropertyAssignment(member)) return undefined
+  const initializer = unwrap(member.getInitializer())
+  return Node.isArrowFunction(initializer) || Node.isFunctionExpression(initializer) ? initializer : undefined
+}

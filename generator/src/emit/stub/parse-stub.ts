@@ -1,0 +1,58 @@
+import { Project, type SourceFile, ts } from 'ts-morph'
+
+/** A problem at a character offset of a stub's text. */
+export interface StubProblem {
+  /** `syntax`: the stub does not parse; `wiring`: a generator-owned part is gone; `override`: author code overrides a declared value. */
+  readonly kind: 'syntax' | 'wiring' | 'override'
+  readonly message: string
+  /** 0-based offset into the stub's text. */
+  readonly offset: number
+}
+
+// One in-memory project for every stub of every plan: parse only (no lib files, no resolution, no checker).
+let project: Project | undefined
+
+function sharedProject(): Project {
+  project ??= new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    skipFileDependencyResolution: true,
+    compilerOptions: { allowJs: false, noLib: true },
+  })
+  return project
+}
+
+// The parser's own syntax errors. The compiler keeps them on the source file node; they are what `tsc` reports
+// first for a file that does not parse.
+type ParsedSourceFile = ts.SourceFile & { readonly parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }
+
+/** What `use` answered for a parsed stub, or the problem that stopped it. */
+export type StubOutcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: StubProblem }
+
+/**
+ * Parses `text` with ts-morph and hands the tree to `use`; the file is dropped from the shared project afterwards.
+ * A syntax error is answered as a problem instead (the first one, with its offset), and `use` is not called.
+ */
+export function withParsedStub<T>(path: string, text: string, use: (file: SourceFile) => StubOutcome<T>): StubOutcome<T> {
+  const file = sharedProject().createSourceFile(`/toolsmith/${path}`, text, { overwrite: true, scriptKind: ts.ScriptKind.TS })
+  try {
+    const syntaxError = (file.compilerNode as ParsedSourceFile).parseDiagnostics?.[0]
+    if (syntaxError !== undefined) {
+      return { ok: false, problem: { kind: 'syntax', message: ts.flattenDiagnosticMessageText(syntaxError.messageText, '\n'), offset: syntaxError.start } }
+    }
+    return use(file)
+  } finally {
+    sharedProject().removeSourceFile(file)
+  }
+}
+
+/** 1-based line and column of `offset` in `text` (columns count UTF-16 units, as editors and tsc do). */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1
+  let lineStart = 0
+  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
+    line += 1
+    lineStart = index + 1
+  }
+  return { line, column: offset - lineStart + 1 }
+}

@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises'
+import { posix } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Handlebars from 'handlebars'
+import type { Diagnostic } from '../../model/diagnostic.js'
+import { normalizePath } from '../output-paths.js'
+
+/** The template files the emitters fill; a project's `templates` folder may hold its own copy of any of them. */
+export const TEMPLATE_FILES = ['stub.ts.hbs', 'catalog.md.hbs', 'catalog-section.md.hbs'] as const
+
+/** The name of one template file. */
+export type TemplateFile = (typeof TEMPLATE_FILES)[number]
+
+/** One compiled template and the file it came from (for diagnostics). */
+export interface Template {
+  /** The template's path as diagnostics name it: relative to the working directory for a project's copy. */
+  readonly file: string
+  /** Fills the template; throws (with Handlebars' message) when the template asks for something the model lacks. */
+  render(model: object): string
+}
+
+/** The templates of one plan, and the problems found loading a project's copies. */
+export interface TemplateSet {
+  readonly templates: ReadonlyMap<TemplateFile, Template>
+  readonly diagnostics: readonly Diagnostic[]
+}
+
+// The shipped templates live in the repository's `templates/` folder; this file sits four levels below it both as
+// source (generator/src/emit/template/) and built (generator/dist/emit/template/).
+const DEFAULT_FOLDER = fileURLToPath(new URL('../../../../templates/', import.meta.url))
+const DEFAULT_LABEL = 'toolsmith/templates'
+
+// Values are pre-escaped for their context by the emitters (string literals, identifiers, Markdown text), so the
+// engine must not HTML-escape them; `strict` makes a template that names a missing field an error, not an empty hole.
+const COMPILE_OPTIONS: CompileOptions = { noEscape: true, strict: true }
+type CompileOptions = NonNullable<Parameters<typeof Handlebars.compile>[1]>
+
+const environment = Handlebars.create()
+const compiledSources = new Map<string, Handlebars.TemplateDelegate>()
+
+function compile(source: string): Handlebars.TemplateDelegate {
+  let compiled = compiledSources.get(source)
+  if (compiled === undefined) {
+    environment.parse(source) // syntax errors surface here, with their line
+    compiled = environment.compile(source, COMPILE_OPTIONS)
+    compiledSources.set(source, compiled)
+  }
+  return compiled
+}
+
+/** A diagnostic naming a template file; the line comes from Handlebars' message when it gives one. */
+export function templateDiagnostic(file: string, message: string): Diagnostic {
+  const line = /line (\d+)/.exec(message)?.[1]
+  return {
+    severity: 'error',
+    code: 'template',
+    message: message.split('\n')[0] ?? message,
+    file,
+    line: line === undefined ? 1 : Number(line),
+    column: 1,
+  }
+}
+
+/**
+ * Loads every template: the project's copy from `folder` (read through `readFile`, relative to the working
+ * directory) where it has one, else the shipped default. A copy that does not compile is reported naming its file,
+ * and the default is used in its place so the rest of the plan still runs.
+ */
+export async function loadTemplates(
+  folder: string | undefined,
+  readProjectFile: (path: string) => Promise<string | undefined>,
+): Promise<TemplateSet> {
+  const templates = new Map<TemplateFile, Template>()
+  const diagnostics: Diagnostic[] = []
+  await Promise.all(
+    TEMPLATE_FILES.map(async (name) => {
+      const projectFile = folder === undefined ? undefined : posix.join(normalizePath(folder), name)
+      const projectSource = projectFile === undefined ? undefined : await readProjectFile(projectFile)
+      if (projectFile !== undefined && projectSource !== undefined) {
+        try {
+          templates.set(name, { file: projectFile, render: renderer(compile(projectSource)) })
+          return
+        } catch (error) {
+          diagnostics.push(templateDiagnostic(projectFile, `invalid template: ${messageOf(error)}`))
+        }
+      }
+      const source = await readFile(`${DEFAULT_FOLDER}${name}`, 'utf8')
+      templates.set(name, { file: `${DEFAULT_LABEL}/${name}`, render: renderer(compile(source)) })
+    }),
+  )
+  return { templates, diagnostics }
+}
+
+function renderer(template: Handlebars.TemplateDelegate): (model: object) => string {
+  return (model) => template(model, { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false })
+}
+
+/** The message of a thrown value. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

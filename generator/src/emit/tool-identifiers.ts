@@ -1,0 +1,37 @@
+import { isReservedWord } from '../format/reserved-words.js'
+import { camelCaseName, pascalCaseName } from '../model/tool-name.js'
+
+/** The TypeScript names one tool's generated code uses, all derived from its name. */
+export interface ToolIdentifiers {
+  /** `<camel>Parameters`: the parameter spec const. */
+  readonly parameters: string
+  /** `<camel>OutputSpec`: the output spec const. */
+  readonly outputSpec: string
+  /** `<camel>Declaration`: name, description, parameters and limits, spread into `defineTool`. */
+  readonly declaration: string
+  /** `<Pascal>Args`: the argument type. */
+  readonly argsType: string
+  /** `<Pascal>Output`: the output value type. */
+  readonly outputType: string
+  /** The binding `index.ts` exports the tool under: camelCase, with `_` appended to a reserved word. */
+  readonly exportName: string
+}
+
+// Bindings `index.ts` declares itself; a tool's export must not shadow them.
+const INDEX_BINDINGS = new Set(['tools'])
+
+/** The identifiers of the tool called `name` (a valid tool name). */
+export function toolIdentifiers(name: string): ToolIdentifiers {
+  const camel = camelCaseName(name)
+  const pascal = pascalCaseName(name)
+  // camelCase never produces `_`, so the suffixed form cannot collide with another tool's export.
+  const exportName = isReservedWord(camel) || INDEX_BINDINGS.has(camel) ? `${camel}_` : camel
+  return {
+    parameters: `${camel}Parameters`,
+    outputSpec: `${camel}OutputSpec`,
+    declaration: `${camel}Declaration`,
+    argsType: `${pascal}Args`,
+    outputType: `${pascal}Output`,
+    exportName,
+  }
+}

@@ -1,0 +1,43 @@
+import { compile } from 'json-schema-to-typescript'
+import { tsPropertyName } from '../../format/ts-property-name.js'
+import type { TypeSchema } from './type-schema.js'
+
+const JSON2TS_OPTIONS = {
+  bannerComment: '',
+  format: false,
+  additionalProperties: false,
+  declareExternallyReferenced: true,
+  strictIndexSignatures: false,
+  unknownAny: true,
+  ignoreMinAndMaxItems: true,
+} as const
+
+// json2ts is the slowest step after prettier; its outputs are remembered across plans in one process (keyed by
+// the schema text and name), so regenerating unchanged declarations skips it. Bounded: the oldest go first.
+const COMPILED_LIMIT = 8_000
+const compiled = new Map<string, Promise<string>>()
+
+const LINE_SEPARATORS = /[\u2028\u2029]/g
+
+/**
+ * The declaration of the named type `name` for `typeSchema`, unformatted: json2ts output with the real property
+ * names put back (quoted when needed) and U+2028/U+2029 escaped (they only occur in string literals and comments).
+ */
+export function compileType(typeSchema: TypeSchema, name: string): Promise<string> {
+  const key = `${name}\u0000${JSON.stringify(typeSchema.schema)}\u0000${JSON.stringify(typeSchema.keys)}`
+  const cached = compiled.get(key)
+  if (cached !== undefined) return cached
+  const result = compile(typeSchema.schema, name, JSON2TS_OPTIONS).then((source) =>
+    source
+      .replace(typeSchema.placeholder, (_match, index: string) => tsPropertyName(typeSchema.keys[Number(index)] ?? ''))
+      .replace(LINE_SEPARATORS, (char) => (char === '\u2028' ? '\\u2028' : '\\u2029'))
+      .trim(),
+  )
+  if (compiled.size >= COMPILED_LIMIT) {
+    const oldest = compiled.keys().next()
+    if (oldest.done !== true) compiled.delete(oldest.value)
+  }
+  compiled.set(key, result)
+  result.catch(() => compiled.delete(key))
+  return result
+}

@@ -1,0 +1,44 @@
+// CommonMark lets a backslash escape any ASCII punctuation. Escaping every character that can open inline syntax
+// (code, emphasis, links, strikethrough, math, table pipes) and every block marker a line may start with
+// (headings, lists, setext underlines, ordered lists) turns arbitrary text into literal text; `<`, `>` and `&` become
+// entities, so raw HTML (`</script>`, comments, the catalog markers) can never form.
+const INLINE_SPECIAL = /[\\`*_[\]|~$]/g
+const HTML_SPECIAL = /[<>&]/g
+const ENTITIES: { readonly [char: string]: string } = { '<': '&lt;', '>': '&gt;', '&': '&amp;' }
+const BLOCK_START = /^([#+=-])|^(\d+)([.)])/
+const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/
+
+/** One line of literal text for Markdown: syntax characters escaped, HTML characters as entities. */
+export function markdownInline(text: string): string {
+  const escaped = text
+    .replace(HTML_SPECIAL, (char) => ENTITIES[char] ?? char)
+    .replace(INLINE_SPECIAL, (char) => `\\${char}`)
+  return escaped.replace(BLOCK_START, (_match, marker: string | undefined, digits: string, delimiter: string) =>
+    marker === undefined ? `${digits}\\${delimiter}` : `\\${marker}`,
+  )
+}
+
+/** Literal text as Markdown paragraphs: lines trimmed (no indented code), blank lines kept as paragraph breaks. */
+export function markdownParagraphs(text: string): string {
+  const paragraphs: string[][] = [[]]
+  for (const raw of text.split(LINE_BREAK)) {
+    const line = raw.trim()
+    const current = paragraphs[paragraphs.length - 1] ?? []
+    if (line === '') {
+      if (current.length > 0) paragraphs.push([])
+    } else current.push(markdownInline(line))
+  }
+  return paragraphs
+    .filter((lines) => lines.length > 0)
+    .map((lines) => lines.join('\n'))
+    .join('\n\n')
+}
+
+/** Literal text for one GFM table cell: one line (breaks become `<br>`), pipes escaped. */
+export function markdownTableCell(text: string): string {
+  return text
+    .split(LINE_BREAK)
+    .map((line) => markdownInline(line.trim()))
+    .filter((line) => line !== '')
+    .join('<br>')
+}
