@@ -1,5 +1,6 @@
 import type { JsonValue } from '../json/json-value.js'
 import { describeValue } from '../json/describe-value.js'
+import { prototypesPolluted } from '../json/prototypes-polluted.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { ContentBlock } from './content-block.js'
 
@@ -19,9 +20,10 @@ export function checkContentBlocks(value: JsonValue, path: string, issues: Schem
     return false
   }
   let ok = true
+  const polluted = prototypesPolluted()
   for (let i = 0; i < value.length; i++) {
     const block = value[i]
-    if (!isContentBlock(block)) {
+    if (!isContentBlock(block, polluted)) {
       issues.push({ path: `${path}/${i}`, message: contentBlockMessage(block) })
       ok = false
     }
@@ -29,12 +31,11 @@ export function checkContentBlocks(value: JsonValue, path: string, issues: Schem
   return ok
 }
 
-function isContentBlock(block: JsonValue | undefined): boolean {
+function isContentBlock(block: JsonValue | undefined, polluted: boolean): boolean {
   if (typeof block !== 'object' || block === null || isArray(block)) return false
   const record = block as { readonly [key: string]: JsonValue }
   if (!hasOwn(record, 'type')) return false
-  // Object.keys, not for…in: a polluted Object.prototype must not change the count.
-  const keys = Object.keys(record).length
+  const keys = polluted ? Object.keys(record).length : countKeys(record)
   if (record.type === 'text') return keys === 2 && hasOwn(record, 'text') && typeof record.text === 'string'
   if (record.type === 'image') {
     return (
@@ -46,6 +47,13 @@ function isContentBlock(block: JsonValue | undefined): boolean {
     )
   }
   return false
+}
+
+/** Counts enumerable keys without allocating; only exact when no prototype carries enumerable keys. */
+function countKeys(record: object): number {
+  let keys = 0
+  for (const _key in record) keys++
+  return keys
 }
 
 function contentBlockMessage(block: JsonValue | undefined): string {

@@ -40,7 +40,7 @@ const CODE_DISPATCH_LOG: WaterfallSpec<CodeDispatchLog, readonly ContentBlock[],
     return snapshot.value as readonly ContentBlock[]
   },
   fail: (dispatch) => dispatch.content,
-  terminal: (dispatch) => Promise.resolve(dispatch.content),
+  terminal: (dispatch) => dispatch.content,
 }
 
 /** A frozen copy of the dispatch with snapshotted content, or a message naming what is malformed. */

@@ -1,11 +1,11 @@
 import { formatIssues } from '../errors/json-schema-error.js'
 import type { ToolDispatchExecution, ToolExecutionResult } from '../execution/execution-types.js'
-import { createDispatchExecution } from './dispatch-execution.js'
+import { DispatchExecution } from './dispatch-execution.js'
 import { acceptWrapperResult } from './foreign-result.js'
 import type { ListenerEntry } from './listener-list.js'
 import { acceptValue } from './project-output.js'
 import type { RegistryListeners } from './registry-state.js'
-import { createRunContext } from './run-context.js'
+import { RunContext } from './run-context.js'
 import { fuseSignals } from './signals.js'
 import { thrownFailure } from './thrown-failure.js'
 import { runTimeoutPolicy } from './timeout-policy.js'
@@ -20,19 +20,14 @@ interface DispatchRun {
   readonly view: ToolDispatchExecution
 }
 
-/**
- * Runs the `tools/execute` waterfall around the body, or the body alone when no wrapper applies
- * (the built-in timeout policy applies only to tools that declare `timeoutMs`). Never rejects.
- */
-export function dispatch(call: ToolCall): Promise<ToolExecutionResult> {
-  let entries = call.state.listeners.execute.forChain(call.chain)
-  if (call.tool.timeoutMs === undefined && entries.some(isTimeoutPolicy)) entries = entries.filter((entry) => !isTimeoutPolicy(entry))
-  if (entries.length === 0) return invokeBody(call, call.exec.signal)
-  return runWaterfall(entries, EXECUTE, { call, view: createDispatchExecution(call.exec) })
+/** The `tools/execute` wrappers that apply to the call (the timeout policy only if the tool declares `timeoutMs`). */
+export function dispatchWrappers(call: ToolCall): readonly ListenerEntry<ExecuteListener>[] {
+  return call.state.listeners.execute.forChain(call.chain, call.tool.timeoutMs !== undefined)
 }
 
-function isTimeoutPolicy(entry: ListenerEntry<unknown>): boolean {
-  return entry.timeoutPolicy === true
+/** Runs the `tools/execute` waterfall around the body. Never rejects. */
+export function dispatchThrough(call: ToolCall, wrappers: readonly ListenerEntry<ExecuteListener>[]): Promise<ToolExecutionResult> {
+  return runWaterfall(wrappers, EXECUTE, { call, view: new DispatchExecution(call.exec) })
 }
 
 const EXECUTE: WaterfallSpec<DispatchRun, ToolExecutionResult, ExecuteListener> = {
@@ -44,22 +39,30 @@ const EXECUTE: WaterfallSpec<DispatchRun, ToolExecutionResult, ExecuteListener> 
 }
 
 /**
- * Calls the body once with a `ToolRunContext` whose signal is the caller's, re-fused with any
- * replacement a wrapper installed. A signal already aborted means the body never starts
- * (`ABORTED_BEFORE_DISPATCH`). The body's value goes through the output contract; a throw becomes
- * a structured failure. Resolves once the body's promise settled — the body is never abandoned.
+ * Starts the body: marks it started and calls `execute` with the frozen arguments and a
+ * `ToolRunContext` carrying `signal`. Returns what the body returned (or throws what it threw);
+ * the caller awaits it and hands the outcome to {@link bodyResult}.
+ */
+export function startBody(call: ToolCall, signal: AbortSignal): unknown {
+  call.bodyStarted = true
+  const tool = call.tool
+  return tool.execute.call(tool.definition, call.exec.arguments, new RunContext(call, signal))
+}
+
+/**
+ * The body behind the wrappers: its signal is the caller's re-fused with the replacement the
+ * wrappers left on the dispatch view, so no wrapper can detach caller cancellation. An aborted
+ * signal means the body never starts (`ABORTED_BEFORE_DISPATCH`). Resolves once the body settled.
  */
 function invokeBody(call: ToolCall, signal: AbortSignal): Promise<ToolExecutionResult> {
   const fused = fuseSignals(call.exec.signal, signal)
   if (fused.signal.aborted) {
     fused.dispose()
-    return Promise.resolve(failureResult('ABORTED_BEFORE_DISPATCH', 'The call was cancelled before the tool started.'))
+    return Promise.resolve(abortedBeforeDispatch())
   }
-  call.bodyStarted = true
-  const tool = call.tool
   let pending: unknown
   try {
-    pending = tool.execute.call(tool.definition, call.exec.arguments, createRunContext(call, fused.signal))
+    pending = startBody(call, fused.signal)
   } catch (error) {
     pending = Promise.reject(error)
   }
@@ -75,11 +78,21 @@ function invokeBody(call: ToolCall, signal: AbortSignal): Promise<ToolExecutionR
   )
 }
 
-function bodyResult(call: ToolCall, fulfilled: boolean, outcome: unknown): ToolExecutionResult {
+/**
+ * The normalized outcome of a settled body: a deferred context that was not a lossless user
+ * message makes it `INVALID_RESULT`; a throw becomes a structured failure; a value goes through
+ * the output contract. From here on the body can no longer defer contexts or conclude the turn.
+ */
+export function bodyResult(call: ToolCall, fulfilled: boolean, outcome: unknown): ToolExecutionResult {
   call.bodySettled = true
   if (call.contextIssues !== undefined) {
     return failureResult('INVALID_RESULT', formatIssues('The tool deferred a context that is not a lossless user message', call.contextIssues))
   }
   if (!fulfilled) return thrownFailure(outcome, call.contexts)
   return acceptValue(call, outcome, { contexts: call.contexts, concludesTurn: call.concludes })
+}
+
+/** The failure of a call whose body never started because it was cancelled. */
+export function abortedBeforeDispatch(): ToolExecutionResult {
+  return failureResult('ABORTED_BEFORE_DISPATCH', 'The call was cancelled before the tool started.')
 }

@@ -1,14 +1,15 @@
 import { formatIssues } from '../errors/json-schema-error.js'
-import type { Agent, ToolExecution, ToolExecutionResult, ToolExecutionToken } from '../execution/execution-types.js'
+import type { Agent, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
-import { admit } from './pre-execute.js'
-import { dispatch } from './dispatch.js'
-import { readCallInput, type CallInput } from './execution-input.js'
+import { askApproval, policyDenial, preExecuteDecision } from './pre-execute.js'
+import { abortedBeforeDispatch, bodyResult, dispatchThrough, dispatchWrappers, startBody } from './dispatch.js'
+import { Execution, retireExecution } from './execution.js'
+import { readCallInput } from './execution-input.js'
 import { finalizeContent } from './finalize-content.js'
 import { runGuards } from './guards.js'
 import { notifyResult } from './notify.js'
-import { reviewResult } from './post-execute.js'
+import { applyPostDecision, postExecuteDecision } from './post-execute.js'
 import type { RegisteredTool } from './registered-tool.js'
 import type { RegistryState } from './registry-state.js'
 import { MAX_SCOPE_DEPTH, readScopeChain } from './scope-chain.js'
@@ -40,7 +41,6 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
   }
   const args = materializeJson(read.arguments)
   const parentRoot = read.parent === undefined ? undefined : state.inFlight.get(read.parent)
-  const exec = createExecution(read, args.ok ? args.value : undefined, read.rootCallId ?? parentRoot ?? read.callId)
   let tool = resolveTool(state, read.name, chain)
   // Code Mode: a model-direct call (no live parent token) reaches no native tool; the model calls
   // them through run_code, whose sub-dispatches carry its token as `parent`.
@@ -48,6 +48,7 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
   if (codeMode) tool = undefined
   let early: ToolExecutionResult | undefined
   if (!args.ok) {
+    // A call with non-JSON arguments never runs, so its execution carries no arguments at all.
     early = failureResult('INVALID_ARGS', formatIssues(`Invalid arguments for ${read.name}: they are not lossless JSON`, args.issues), {
       name: 'ToolArgsError',
       details: issueDetails(args.issues),
@@ -56,12 +57,21 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
     early = failureResult('UNKNOWN_TOOL', codeMode
       ? `Unknown tool: ${JSON.stringify(read.name)}. This agent calls its tools through run_code (Code Mode).`
       : `Unknown tool: ${JSON.stringify(read.name)}.`, { name: 'ToolNotFoundError' })
-  } else if (exec.signal.aborted) {
+  } else if (read.signal.aborted) {
     early = abortedBeforeDispatch()
   }
+  const rootCallId = read.rootCallId ?? parentRoot ?? read.callId
+  const exec = new Execution(state, early === undefined, {
+    callId: read.callId,
+    rootCallId,
+    name: read.name,
+    arguments: args.ok ? args.value : undefined,
+    agent: read.agent,
+    parent: read.parent,
+    signal: read.signal,
+  })
   if (early !== undefined) return Promise.resolve(finish(state, tool, chain, exec, early))
   const call = new ToolCall(state, exec, tool as RegisteredTool, chain)
-  state.inFlight.set(exec.token, exec.rootCallId)
   return runCall(call)
 }
 
@@ -69,15 +79,31 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
   const { state, exec } = call
   let result: ToolExecutionResult
   try {
-    let refusal: ToolExecutionResult | undefined = state.listeners.preExecute.entries.length === 0 ? undefined : await admit(call)
+    let refusal: ToolExecutionResult | undefined
+    const gates = state.listeners.preExecute.forChain(call.chain)
+    if (gates.length > 0) {
+      const decision = await preExecuteDecision(call, gates)
+      if (decision.kind !== 'allow') refusal = decision.kind === 'deny' ? policyDenial(decision.reason) : await askApproval(call, decision.reason)
+    }
     // Recheck cancellation once the (possibly slow) gates settled; a refusal stands as it is.
     if (refusal === undefined && exec.signal.aborted) refusal = abortedBeforeDispatch()
     refusal ??= runGuards(call)
     if (refusal !== undefined) {
       result = refusal
     } else {
-      result = await dispatch(call)
-      if (state.listeners.postExecute.entries.length > 0) result = await reviewResult(call, result)
+      const wrappers = dispatchWrappers(call)
+      if (wrappers.length > 0) {
+        result = await dispatchThrough(call, wrappers)
+      } else {
+        // No wrapper: the body is awaited right here, the fewest promise hops between it and the caller.
+        try {
+          result = bodyResult(call, true, await startBody(call, exec.signal))
+        } catch (error) {
+          result = call.bodySettled ? failureResult('TOOL_ERROR', `The tool registry failed: ${thrownMessage(error)}`) : bodyResult(call, false, error)
+        }
+      }
+      const reviewers = state.listeners.postExecute.forChain(call.chain)
+      if (reviewers.length > 0) result = applyPostDecision(call, result, await postExecuteDecision(call, result, reviewers))
       // Caller cancellation replaces only an accepted success; a started body's own error stays.
       if (!result.isError && exec.signal.aborted) {
         result = call.bodyStarted
@@ -91,7 +117,7 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
     // Only a defect in the registry itself gets here; the caller still gets a structured result.
     result = failureResult('TOOL_ERROR', `The tool registry failed: ${thrownMessage(error)}`)
   }
-  state.inFlight.delete(exec.token)
+  retireExecution(exec)
   return finish(state, call.tool, call.chain, exec, result)
 }
 
@@ -106,24 +132,6 @@ function finish(
   const final = tool === undefined ? result : finalizeContent(tool, exec, result)
   notifyResult(state, chain, exec, final)
   return final
-}
-
-function createExecution(read: CallInput, args: JsonValue | undefined, rootCallId: string): ToolExecution {
-  const exec: { -readonly [K in keyof ToolExecution]: ToolExecution[K] } = {
-    callId: read.callId,
-    rootCallId,
-    name: read.name,
-    arguments: args,
-    signal: read.signal,
-    token: Symbol(read.callId) as ToolExecutionToken,
-  }
-  if (read.agent !== undefined) exec.agent = read.agent
-  if (read.parent !== undefined) exec.parent = read.parent
-  return Object.freeze(exec)
-}
-
-function abortedBeforeDispatch(): ToolExecutionResult {
-  return failureResult('ABORTED_BEFORE_DISPATCH', 'The call was cancelled before the tool started.')
 }
 
 function malformedInput(why: string): ToolExecutionResult {

@@ -16,22 +16,24 @@ const EMPTY: readonly never[] = Object.freeze([])
 /**
  * The ordered subscriptions of one event (or the guards). Copy-on-write: a run takes the current
  * array and is unaffected by later subscriptions or disposals, and the hot path reads it without
- * copying. Most deployments have no scoped entries, so `forChain` returns the array itself then.
+ * copying. Most deployments have no scoped entries, so `forChain` returns a stored array then.
  */
 export class ListenerList<F> {
   entries: readonly ListenerEntry<F>[] = EMPTY
   /** How many entries are scoped; 0 means every entry applies to every call. */
   scoped = 0
+  /** `entries` without the timeout policy, derived on change (tools without `timeoutMs` skip it). */
+  private untimed: readonly ListenerEntry<F>[] = EMPTY
 
   /** Adds `entry` (first when `prepend`); returns its exact, idempotent disposer. */
   add(entry: ListenerEntry<F>, prepend: boolean): () => void {
-    this.entries = prepend ? [entry, ...this.entries] : [...this.entries, entry]
+    this.replace(prepend ? [entry, ...this.entries] : [...this.entries, entry])
     if (entry.scope !== undefined) this.scoped++
     let active = true
     return () => {
       if (!active) return
       active = false
-      this.entries = this.entries.filter((candidate) => candidate !== entry)
+      this.replace(this.entries.filter((candidate) => candidate !== entry))
       if (entry.scope !== undefined) this.scoped--
     }
   }
@@ -39,10 +41,10 @@ export class ListenerList<F> {
   /**
    * The entries that apply to a call whose scope chain is `chain` (the agent first, then its
    * parents; `undefined` for a call without an agent): global entries, and scoped entries whose
-   * scope is on the chain.
+   * scope is on the chain. `withTimeoutPolicy: false` leaves the built-in timeout policy out.
    */
-  forChain(chain: readonly Agent[] | undefined): readonly ListenerEntry<F>[] {
-    const entries = this.entries
+  forChain(chain: readonly Agent[] | undefined, withTimeoutPolicy = true): readonly ListenerEntry<F>[] {
+    const entries = withTimeoutPolicy ? this.entries : this.untimed
     if (this.scoped === 0) return entries
     const applicable: ListenerEntry<F>[] = []
     for (let i = 0; i < entries.length; i++) {
@@ -50,5 +52,10 @@ export class ListenerList<F> {
       if (entry.scope === undefined || (chain !== undefined && chain.includes(entry.scope))) applicable.push(entry)
     }
     return applicable
+  }
+
+  private replace(entries: readonly ListenerEntry<F>[]): void {
+    this.entries = entries
+    this.untimed = entries.some((entry) => entry.timeoutPolicy === true) ? entries.filter((entry) => entry.timeoutPolicy !== true) : entries
   }
 }

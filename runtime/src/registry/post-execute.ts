@@ -16,7 +16,8 @@ import type { ToolCall } from './tool-call.js'
 import { failureResult, textContent, withContent, withContexts } from './tool-results.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 
-type PostListener = RegistryListeners['postExecute']['entries'][number]['fn']
+type PostEntry = RegistryListeners['postExecute']['entries'][number]
+type PostListener = PostEntry['fn']
 type JsonRecord = { readonly [key: string]: JsonValue }
 
 interface PostRun {
@@ -29,28 +30,27 @@ const ACCEPT_KEYS: ReadonlySet<string> = new Set(['kind', 'content', 'value', 'a
 const BLOCK_KEYS: ReadonlySet<string> = new Set(['kind', 'feedback', 'additionalContexts'])
 
 /**
- * Runs the `tools/post-execute` waterfall over a dispatch result and applies its decision: accept
+ * Runs the `tools/post-execute` waterfall over a dispatch result and resolves the decision that
+ * {@link applyPostDecision} applies: accept
  * unchanged; accept with replacement `content` (value and meta kept); accept with a replacement
  * `value` (revalidated, content and meta recomputed); optional `additionalContexts` appended after
  * the result's own; or block (`BLOCKED`: no value, no meta, the feedback as content, only the
  * decision's contexts — what a block hides must not ride along). A throwing listener or a malformed
  * decision blocks: a policy that failed must not let the result through unexamined.
  */
-export async function reviewResult(call: ToolCall, result: ToolExecutionResult): Promise<ToolExecutionResult> {
-  const entries = call.state.listeners.postExecute.forChain(call.chain)
-  if (entries.length === 0) return result
-  const decision = await runWaterfall(entries, POST_EXECUTE, { call, result })
-  return applyDecision(call, result, decision)
+export function postExecuteDecision(call: ToolCall, result: ToolExecutionResult, reviewers: readonly PostEntry[]): Promise<PostToolDecision> {
+  return runWaterfall(reviewers, POST_EXECUTE, { call, result })
 }
 
 const POST_EXECUTE: WaterfallSpec<PostRun, PostToolDecision, PostListener> = {
   invoke: (entry, run, next) => entry.fn.call(entry.view, run.call.exec, run.result, next),
   normalize: (_run, answer) => normalizePostDecision(answer),
   fail: (_run, error) => block(`A tools/post-execute listener failed, so the result was withheld: ${thrownMessage(error)}`),
-  terminal: () => Promise.resolve(ACCEPT),
+  terminal: () => ACCEPT,
 }
 
-function applyDecision(call: ToolCall, result: ToolExecutionResult, decision: PostToolDecision): ToolExecutionResult {
+/** Applies a normalized post-execute decision to the dispatch result (see {@link postExecuteDecision}). */
+export function applyPostDecision(call: ToolCall, result: ToolExecutionResult, decision: PostToolDecision): ToolExecutionResult {
   if (decision === ACCEPT) return result
   if (decision.kind === 'block') {
     const message = blockMessage(decision.feedback)

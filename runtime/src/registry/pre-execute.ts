@@ -10,30 +10,30 @@ import type { ToolCall } from './tool-call.js'
 import { failureResult } from './tool-results.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 
-type PreListener = RegistryListeners['preExecute']['entries'][number]['fn']
+type PreEntry = RegistryListeners['preExecute']['entries'][number]
+type PreListener = PreEntry['fn']
 
 const ALLOW = snapshotConstant<PreToolDecision>({ kind: 'allow' })
 
 /**
- * Runs the `tools/pre-execute` waterfall and the approval step. Resolves `undefined` when the call
- * may proceed, or the `DENIED` failure: an explicit deny; an `ask` without an approval service,
- * without an agent, with a failing service or with any answer but `allowed-once`; and — failing
- * closed — a listener that throws or answers anything but a well-formed decision (exact keys).
+ * Runs the `tools/pre-execute` waterfall over the gates that apply to the call and resolves its
+ * normalized decision. Failing closed: a listener that throws, or answers anything but a
+ * well-formed decision (exact keys), stands as a deny. Never rejects.
  */
-export async function admit(call: ToolCall): Promise<ToolExecutionFailure | undefined> {
-  const entries = call.state.listeners.preExecute.forChain(call.chain)
-  if (entries.length === 0) return undefined
-  const decision = await runWaterfall(entries, PRE_EXECUTE, call)
-  if (decision.kind === 'allow') return undefined
-  if (decision.kind === 'deny') return denied(decision.reason === '' ? 'The call was denied by policy.' : `The call was denied by policy: ${decision.reason}`)
-  return ask(call, decision.reason)
+export function preExecuteDecision(call: ToolCall, gates: readonly PreEntry[]): Promise<PreToolDecision> {
+  return runWaterfall(gates, PRE_EXECUTE, call)
+}
+
+/** The `DENIED` failure for an explicit `deny` decision. */
+export function policyDenial(reason: string): ToolExecutionFailure {
+  return denied(reason === '' ? 'The call was denied by policy.' : `The call was denied by policy: ${reason}`)
 }
 
 const PRE_EXECUTE: WaterfallSpec<ToolCall, PreToolDecision, PreListener> = {
   invoke: (entry, call, next) => entry.fn.call(entry.view, call.exec, next),
   normalize: (_call, answer) => normalizePreDecision(answer),
   fail: (_call, error) => snapshotConstant<PreToolDecision>({ kind: 'deny', reason: `a tools/pre-execute listener failed: ${thrownMessage(error)}` }),
-  terminal: () => Promise.resolve(ALLOW),
+  terminal: () => ALLOW,
 }
 
 /** A well-formed frozen decision, or a deny naming what was wrong with the answer. */
@@ -66,7 +66,12 @@ function malformed(why: string): PreToolDecision {
   return snapshotConstant<PreToolDecision>({ kind: 'deny', reason: `a tools/pre-execute listener returned a malformed decision (${why})` })
 }
 
-async function ask(call: ToolCall, reason: string | undefined): Promise<ToolExecutionFailure | undefined> {
+/**
+ * The `ask` step: the call proceeds (`undefined`) only when the approval service answers exactly
+ * `allowed-once`. No service, no agent to ask on behalf of, a failing service or any other answer
+ * is `DENIED`.
+ */
+export async function askApproval(call: ToolCall, reason: string | undefined): Promise<ToolExecutionFailure | undefined> {
   const { approval } = call.state
   const exec: ToolExecution = call.exec
   const why = reason === undefined ? '' : ` (${reason})`

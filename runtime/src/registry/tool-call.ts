@@ -1,8 +1,9 @@
 import { checkUserMessage } from '../content/check-user-message.js'
 import type { UserMessage } from '../content/content-block.js'
-import type { Agent, ToolExecution } from '../execution/execution-types.js'
+import type { Agent } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import type { Execution } from './execution.js'
 import type { RegisteredTool } from './registered-tool.js'
 import type { RegistryState } from './registry-state.js'
 
@@ -27,7 +28,7 @@ export class ToolCall {
 
   constructor(
     readonly state: RegistryState,
-    readonly exec: ToolExecution,
+    readonly exec: Execution,
     readonly tool: RegisteredTool,
     /** The agent's scope chain, or `undefined` for a call without an agent. */
     readonly chain: readonly Agent[] | undefined,

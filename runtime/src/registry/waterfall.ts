@@ -8,8 +8,11 @@ export interface WaterfallSpec<C, T, F> {
   normalize(context: C, answer: unknown): T
   /** The answer standing for a listener that threw or rejected, or for a `next()` called too late. */
   fail(context: C, error: unknown): T
-  /** The default action past the last listener; its promise never rejects. */
-  terminal(context: C): Promise<T>
+  /**
+   * The default past the last listener, already normalized: a value (a decision constant: no work
+   * to wait for) or a promise that never rejects (work, like the tool body, that must be drained).
+   */
+  terminal(context: C): T | Promise<T>
 }
 
 const settledLate = new Error('next() was called after this waterfall had settled')
@@ -21,7 +24,10 @@ const settledLate = new Error('next() was called after this waterfall had settle
  * fail-closed answer, never as a rejection it could swallow into permission. The returned promise
  * never rejects and settles only when every started level has settled: a listener that calls
  * `next()` without awaiting it does not leave its work (or the tool body) running unobserved.
- * A `next()` first called after that point does nothing and answers `fail`.
+ * A `next()` first called after that point starts nothing and answers `fail`.
+ *
+ * Cost: a listener that returns the very promise `next()` gave it (a pass-through) adds no promise
+ * reaction and no microtask — its answer is the inner answer, already normalized and tracked.
  */
 export function runWaterfall<C, T, F>(entries: readonly ListenerEntry<F>[], spec: WaterfallSpec<C, T, F>, context: C): Promise<T> {
   return new WaterfallRun(entries, spec, context).start()
@@ -39,13 +45,19 @@ class WaterfallRun<C, T, F> {
   ) {}
 
   start(): Promise<T> {
-    return this.level(0).then((answer) => {
+    const answer = this.level(0)
+    // Nothing tracked is still running: every level passed its inner answer through to a constant.
+    if (this.pending === 0) {
+      this.closed = true
+      return answer
+    }
+    return answer.then((value) => {
       if (this.pending === 0) {
         this.closed = true
-        return answer
+        return value
       }
       return new Promise<T>((resolve) => {
-        this.drained = () => resolve(answer)
+        this.drained = () => resolve(value)
       })
     })
   }
@@ -60,23 +72,17 @@ class WaterfallRun<C, T, F> {
   private level(index: number): Promise<T> {
     const { spec, context } = this
     if (this.closed) return Promise.resolve(spec.fail(context, settledLate))
-    this.pending++
+    if (index >= this.entries.length) return this.terminal()
+    let inner: Promise<T> | undefined
+    const next = (): Promise<T> => (inner ??= this.level(index + 1))
     let answer: unknown
-    if (index >= this.entries.length) {
-      try {
-        answer = spec.terminal(context)
-      } catch (error) {
-        answer = Promise.reject(error)
-      }
-    } else {
-      let nextAnswer: Promise<T> | undefined
-      const next = (): Promise<T> => (nextAnswer ??= this.level(index + 1))
-      try {
-        answer = spec.invoke(this.entries[index] as ListenerEntry<F>, context, next)
-      } catch (error) {
-        answer = Promise.reject(error)
-      }
+    try {
+      answer = spec.invoke(this.entries[index] as ListenerEntry<F>, context, next)
+    } catch (error) {
+      return Promise.resolve(spec.fail(context, error))
     }
+    if (answer === inner && inner !== undefined) return inner
+    this.pending++
     return Promise.resolve(answer).then(
       (value) => {
         this.settle()
@@ -89,6 +95,27 @@ class WaterfallRun<C, T, F> {
       (error: unknown) => {
         this.settle()
         return spec.fail(context, error)
+      },
+    )
+  }
+
+  private terminal(): Promise<T> {
+    let answer: T | Promise<T>
+    try {
+      answer = this.spec.terminal(this.context)
+    } catch (error) {
+      return Promise.resolve(this.spec.fail(this.context, error))
+    }
+    if (!(answer instanceof Promise)) return Promise.resolve(answer)
+    this.pending++
+    return answer.then(
+      (value) => {
+        this.settle()
+        return value
+      },
+      (error: unknown) => {
+        this.settle()
+        return this.spec.fail(this.context, error)
       },
     )
   }

@@ -1,0 +1,136 @@
+// execute() of a trivial tool vs the bare minimum a hand-written caller must do, and the cost of
+// pass-through listeners on each waterfall. Interleaved rounds in one process; medians and ratios.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { compileJsonSchema, createToolRuntime, defineTool, materializeJson } from '../../runtime/dist/index.js'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15)
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 80)
+const LISTENERS = 3
+
+// The trivial tool: a few arguments, a small object output, one text block.
+const parameters = {
+  path: { type: 'string', required: true },
+  offset: { type: 'integer' },
+  limit: { type: 'integer' },
+}
+const outputSpec = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { path: { type: 'string', required: true }, lines: { type: 'integer', required: true } },
+}
+const body = async (args) => ({ path: args.path, lines: args.limit ?? 10 })
+const render = (_args, value) => [{ type: 'text', text: `${value.path}: ${value.lines} lines` }]
+const tool = defineTool({ name: 'read_file', description: 'Read a file.', parameters, output: { schema: outputSpec, render }, execute: body })
+const args = { path: 'src/index.ts', offset: 1, limit: 20 }
+const signal = new AbortController().signal
+
+// The bare minimum: snapshot the arguments, validate them, call the body, snapshot and validate the
+// output, render, snapshot the content, freeze the result. No policy, no observers, no identity.
+const argsValidator = compileJsonSchema(tool.parameters)
+const outputValidator = compileJsonSchema(tool.output.schema)
+async function bare(input) {
+  const snapshot = materializeJson(input)
+  if (!snapshot.ok || !argsValidator.is(snapshot.value)) throw new Error('invalid arguments')
+  const value = materializeJson(await body(snapshot.value))
+  if (!value.ok || !outputValidator.is(value.value)) throw new Error('invalid output')
+  const content = materializeJson(render(snapshot.value, value.value))
+  if (!content.ok) throw new Error('invalid content')
+  return Object.freeze({ isError: false, value: value.value, content: content.value })
+}
+
+const plain = createToolRuntime()
+plain.register(tool)
+
+function withListeners(style) {
+  const runtime = createToolRuntime()
+  runtime.register(tool)
+  for (let i = 0; i < LISTENERS; i++) {
+    if (style === 'async') {
+      runtime.on('tools/pre-execute', async (_exec, next) => next())
+      runtime.on('tools/execute', async (_exec, next) => next())
+      runtime.on('tools/post-execute', async (_exec, _result, next) => next())
+    } else {
+      runtime.on('tools/pre-execute', (_exec, next) => next())
+      runtime.on('tools/execute', (_exec, next) => next())
+      runtime.on('tools/post-execute', (_exec, _result, next) => next())
+    }
+  }
+  return runtime
+}
+const syncListeners = withListeners('sync')
+const asyncListeners = withListeners('async')
+
+let call = 0
+const input = (runtime) => () => runtime.execute({ callId: `c${call++}`, name: 'read_file', arguments: args, signal })
+const contenders = {
+  bare: () => bare(args),
+  execute: input(plain),
+  [`execute + ${LISTENERS}x3 sync listeners`]: input(syncListeners),
+  [`execute + ${LISTENERS}x3 async listeners`]: input(asyncListeners),
+}
+
+// Every contender must produce the same success before it is timed.
+for (const [who, run] of Object.entries(contenders)) {
+  const result = await run()
+  if (result.isError !== false || result.value.lines !== 20 || !Object.isFrozen(result)) throw new Error(`${who} did not succeed: ${JSON.stringify(result)}`)
+}
+
+async function callsPerSecond(run) {
+  let calls = 0
+  const budget = BigInt(ROUND_MS) * 1_000_000n
+  const start = process.hrtime.bigint()
+  let elapsed = 0n
+  while (elapsed < budget) {
+    for (let i = 0; i < 200; i++) await run()
+    calls += 200
+    elapsed = process.hrtime.bigint() - start
+  }
+  return calls / (Number(elapsed) / 1e9)
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+const samples = Object.fromEntries(Object.keys(contenders).map((who) => [who, []]))
+for (const run of Object.values(contenders)) await callsPerSecond(run) // warm-up
+for (let round = 0; round < ROUNDS; round++) {
+  const order = Object.entries(contenders)
+  if (round % 2 === 1) order.reverse()
+  for (const [who, run] of order) samples[who].push(await callsPerSecond(run))
+}
+
+const rows = Object.entries(samples).map(([who, s]) => {
+  const ops = median(s)
+  return { contender: who, callsPerSecond: ops, microsecondsPerCall: 1e6 / ops }
+})
+const us = Object.fromEntries(rows.map((row) => [row.contender, row.microsecondsPerCall]))
+const perListener = (who) => (us[who] - us.execute) / (LISTENERS * 3)
+const summary = {
+  executeVsBare: us.execute / us.bare,
+  perListenerMicroseconds: {
+    sync: perListener(`execute + ${LISTENERS}x3 sync listeners`),
+    async: perListener(`execute + ${LISTENERS}x3 async listeners`),
+  },
+  targets: { executeVsBare: 1.5, perListenerMicroseconds: 0.2 },
+}
+
+const fmt = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : n.toFixed(0))
+console.log(`median over ${ROUNDS} interleaved rounds of ${ROUND_MS} ms (sequential awaited calls)\n`)
+console.log('| contender | calls/s | µs/call | vs bare |')
+console.log('| --- | ---: | ---: | ---: |')
+for (const row of rows) {
+  console.log(`| ${row.contender} | ${fmt(row.callsPerSecond)} | ${row.microsecondsPerCall.toFixed(3)} | ${(row.microsecondsPerCall / us.bare).toFixed(2)}x |`)
+}
+console.log(`\nexecute vs bare: ${summary.executeVsBare.toFixed(2)}x (target ≤ 1.5x)`)
+console.log(`per pass-through listener: sync ${summary.perListenerMicroseconds.sync.toFixed(3)} µs, async ${summary.perListenerMicroseconds.async.toFixed(3)} µs (target < 0.2 µs)`)
+mkdirSync(path.join(here, '../results'), { recursive: true })
+writeFileSync(
+  path.join(here, '../results/pipeline.json'),
+  `${JSON.stringify({ rounds: ROUNDS, roundMs: ROUND_MS, node: process.version, listenersPerWaterfall: LISTENERS, rows, summary }, null, 2)}\n`,
+)

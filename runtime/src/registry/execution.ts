@@ -1,0 +1,77 @@
+import type { Agent, CallId, ToolExecution, ToolExecutionToken } from '../execution/execution-types.js'
+import type { JsonValue } from '../json/json-value.js'
+
+/** Where an execution registers its token while in flight, so a sub-dispatch can name it as `parent`. */
+export interface TokenRegistry {
+  readonly inFlight: Map<symbol, CallId>
+}
+
+let retire: (exec: Execution) => void = () => {}
+
+/**
+ * The frozen `ToolExecution` of one call. Identity fields are own, read-only data properties.
+ * `token` is a getter on the prototype that creates the opaque Symbol on first read and then always
+ * returns it: a Symbol costs more to create than the rest of this object, and most calls never
+ * have their token read. While the call is in flight a created token is registered, so a
+ * sub-dispatch that names it as `parent` is recognised; {@link retireExecution} unregisters it.
+ */
+export class Execution implements ToolExecution {
+  readonly callId: CallId
+  readonly rootCallId: CallId
+  readonly name: string
+  readonly arguments: JsonValue | undefined
+  declare readonly agent?: Agent
+  declare readonly parent?: ToolExecutionToken
+  readonly signal: AbortSignal
+  #token: ToolExecutionToken | undefined = undefined
+  #live: boolean
+  readonly #registry: TokenRegistry
+
+  static {
+    retire = (exec) => {
+      exec.#live = false
+      if (exec.#token !== undefined) exec.#registry.inFlight.delete(exec.#token)
+    }
+  }
+
+  constructor(
+    registry: TokenRegistry,
+    live: boolean,
+    fields: {
+      readonly callId: CallId
+      readonly rootCallId: CallId
+      readonly name: string
+      readonly arguments: JsonValue | undefined
+      readonly agent: Agent | undefined
+      readonly parent: ToolExecutionToken | undefined
+      readonly signal: AbortSignal
+    },
+  ) {
+    this.callId = fields.callId
+    this.rootCallId = fields.rootCallId
+    this.name = fields.name
+    this.arguments = fields.arguments
+    if (fields.agent !== undefined) (this as { agent?: Agent }).agent = fields.agent
+    if (fields.parent !== undefined) (this as { parent?: ToolExecutionToken }).parent = fields.parent
+    this.signal = fields.signal
+    this.#registry = registry
+    this.#live = live
+    Object.freeze(this)
+  }
+
+  /** Registry-assigned identity, shared with nested calls only as their opaque `parent`. */
+  get token(): ToolExecutionToken {
+    let token = this.#token
+    if (token === undefined) {
+      token = Symbol(this.callId) as ToolExecutionToken
+      this.#token = token
+      if (this.#live) this.#registry.inFlight.set(token, this.rootCallId)
+    }
+    return token
+  }
+}
+
+/** Marks the execution settled: its token (if created) no longer authorizes sub-dispatches. */
+export function retireExecution(exec: Execution): void {
+  retire(exec)
+}
