@@ -7,8 +7,10 @@ export interface FileDiff {
   readonly firstChangedLine: number
 }
 
-// Past this many edits the diff is not worth computing or reading; the file is named instead.
-const MAX_EDIT_LENGTH = 20_000
+// Myers' diff costs O(N·D): past this many edits (or this long) the diff is not worth computing or
+// reading, and the file is named instead. A whole-file add or removal is cheap and always shown.
+const MAX_EDIT_LENGTH = 2_000
+const MAX_DIFF_MS = 1_000
 
 /**
  * The unified diff from `current` (on disk; `undefined` when missing) to `planned` (`undefined` when
@@ -17,12 +19,13 @@ const MAX_EDIT_LENGTH = 20_000
 export function renderFileDiff(file: string, current: string | undefined, planned: string | undefined): FileDiff {
   const oldName = current === undefined ? '/dev/null' : `a/${file}`
   const newName = planned === undefined ? '/dev/null' : `b/${file}`
+  const bounded = current !== undefined && current !== '' && planned !== undefined && planned !== ''
   const patch = structuredPatch(oldName, newName, current ?? '', planned ?? '', undefined, undefined, {
     context: 3,
-    maxEditLength: MAX_EDIT_LENGTH,
+    ...(bounded ? { maxEditLength: MAX_EDIT_LENGTH, timeout: MAX_DIFF_MS } : {}),
   })
   if (patch === undefined) {
-    return { diff: `--- ${oldName}\n+++ ${newName}\n(more than ${MAX_EDIT_LENGTH} lines differ; diff not shown)\n`, firstChangedLine: 1 }
+    return { diff: `--- ${oldName}\n+++ ${newName}\n(the files differ too much to diff; diff not shown)\n`, firstChangedLine: 1 }
   }
   const hunk = patch.hunks[0]
   let firstChangedLine = 1
