@@ -2,6 +2,7 @@ import { markdownFence } from '../../format/markdown-fence.js'
 import { markdownInline, markdownParagraphs, markdownTableCell } from '../../format/markdown-text.js'
 import { isRecord, ownEntries, ownValue } from '../../format/own-entries.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
+import { TOOL_NAME_PATTERN } from '../../model/tool-name.js'
 import { typeSummary } from './type-summary.js'
 
 /** One parameter row of the catalog; every cell already escaped for a GFM table. */
@@ -53,7 +54,9 @@ export function catalogToolModel(declaration: ToolDeclaration, outputType: strin
     }
   })
   return {
-    name: markdownInline(declaration.name),
+    // A valid tool name (letters, digits, `_`, `-`, starting with a letter) is literal Markdown as it stands: its
+    // underscores are intraword, so they cannot open emphasis. Anything else is escaped.
+    name: TOOL_NAME_PATTERN.test(declaration.name) ? declaration.name : markdownInline(declaration.name),
     description: markdownParagraphs(declaration.description),
     hasParameters: parameters.length > 0,
     parameters,

@@ -1,0 +1,83 @@
+// Each named type the generator writes equals the runtime's inference of the spec it writes beside it:
+// `<Name>Args` is `InferArgs<typeof <name>Parameters>` and `<Name>Output` is `InferValue<typeof <name>OutputSpec>`,
+// for every tool of every golden fixture (golden.test.ts checks that none is left out here).
+import type { InferArgs, InferValue } from '@toolsmith/runtime'
+import { describe, expectTypeOf, test } from 'vitest'
+import type * as cards_bash from './fixtures/cards/expected/src/tools/generated/bash.js'
+import type * as cards_editFile from './fixtures/cards/expected/src/tools/generated/edit_file.js'
+import type * as cards_glob from './fixtures/cards/expected/src/tools/generated/glob.js'
+import type * as cards_grep from './fixtures/cards/expected/src/tools/generated/grep.js'
+import type * as cards_moveFile from './fixtures/cards/expected/src/tools/generated/move_file.js'
+import type * as cards_now from './fixtures/cards/expected/src/tools/generated/now.js'
+import type * as cards_readFile from './fixtures/cards/expected/src/tools/generated/read_file.js'
+import type * as cards_runTests from './fixtures/cards/expected/src/tools/generated/run_tests.js'
+import type * as cards_webFetch from './fixtures/cards/expected/src/tools/generated/web_fetch.js'
+import type * as cards_webSearch from './fixtures/cards/expected/src/tools/generated/web_search.js'
+import type * as types_collections from './fixtures/types/expected/src/tools/generated/collections.js'
+import type * as types_deep from './fixtures/types/expected/src/tools/generated/deep.js'
+import type * as types_jsonRoot from './fixtures/types/expected/src/tools/generated/json_root.js'
+import type * as types_objects from './fixtures/types/expected/src/tools/generated/objects.js'
+import type * as types_scalars from './fixtures/types/expected/src/tools/generated/scalars.js'
+
+describe('generated types equal the inferred types', () => {
+  test('cards/bash', () => {
+    expectTypeOf<cards_bash.BashArgs>().toEqualTypeOf<InferArgs<typeof cards_bash.bashParameters>>()
+    expectTypeOf<cards_bash.BashOutput>().toEqualTypeOf<InferValue<typeof cards_bash.bashOutputSpec>>()
+  })
+  test('cards/edit_file', () => {
+    expectTypeOf<cards_editFile.EditFileArgs>().toEqualTypeOf<InferArgs<typeof cards_editFile.editFileParameters>>()
+    expectTypeOf<cards_editFile.EditFileOutput>().toEqualTypeOf<InferValue<typeof cards_editFile.editFileOutputSpec>>()
+  })
+  test('cards/glob', () => {
+    expectTypeOf<cards_glob.GlobArgs>().toEqualTypeOf<InferArgs<typeof cards_glob.globParameters>>()
+    expectTypeOf<cards_glob.GlobOutput>().toEqualTypeOf<InferValue<typeof cards_glob.globOutputSpec>>()
+  })
+  test('cards/grep', () => {
+    expectTypeOf<cards_grep.GrepArgs>().toEqualTypeOf<InferArgs<typeof cards_grep.grepParameters>>()
+    expectTypeOf<cards_grep.GrepOutput>().toEqualTypeOf<InferValue<typeof cards_grep.grepOutputSpec>>()
+  })
+  test('cards/move_file', () => {
+    expectTypeOf<cards_moveFile.MoveFileArgs>().toEqualTypeOf<InferArgs<typeof cards_moveFile.moveFileParameters>>()
+    expectTypeOf<cards_moveFile.MoveFileOutput>().toEqualTypeOf<InferValue<typeof cards_moveFile.moveFileOutputSpec>>()
+  })
+  test('cards/now', () => {
+    expectTypeOf<cards_now.NowArgs>().toEqualTypeOf<InferArgs<typeof cards_now.nowParameters>>()
+    expectTypeOf<cards_now.NowOutput>().toEqualTypeOf<InferValue<typeof cards_now.nowOutputSpec>>()
+  })
+  test('cards/read_file', () => {
+    expectTypeOf<cards_readFile.ReadFileArgs>().toEqualTypeOf<InferArgs<typeof cards_readFile.readFileParameters>>()
+    expectTypeOf<cards_readFile.ReadFileOutput>().toEqualTypeOf<InferValue<typeof cards_readFile.readFileOutputSpec>>()
+  })
+  test('cards/run_tests', () => {
+    expectTypeOf<cards_runTests.RunTestsArgs>().toEqualTypeOf<InferArgs<typeof cards_runTests.runTestsParameters>>()
+    expectTypeOf<cards_runTests.RunTestsOutput>().toEqualTypeOf<InferValue<typeof cards_runTests.runTestsOutputSpec>>()
+  })
+  test('cards/web_fetch', () => {
+    expectTypeOf<cards_webFetch.WebFetchArgs>().toEqualTypeOf<InferArgs<typeof cards_webFetch.webFetchParameters>>()
+    expectTypeOf<cards_webFetch.WebFetchOutput>().toEqualTypeOf<InferValue<typeof cards_webFetch.webFetchOutputSpec>>()
+  })
+  test('cards/web_search', () => {
+    expectTypeOf<cards_webSearch.WebSearchArgs>().toEqualTypeOf<InferArgs<typeof cards_webSearch.webSearchParameters>>()
+    expectTypeOf<cards_webSearch.WebSearchOutput>().toEqualTypeOf<InferValue<typeof cards_webSearch.webSearchOutputSpec>>()
+  })
+  test('types/collections', () => {
+    expectTypeOf<types_collections.CollectionsArgs>().toEqualTypeOf<InferArgs<typeof types_collections.collectionsParameters>>()
+    expectTypeOf<types_collections.CollectionsOutput>().toEqualTypeOf<InferValue<typeof types_collections.collectionsOutputSpec>>()
+  })
+  test('types/deep', () => {
+    expectTypeOf<types_deep.DeepArgs>().toEqualTypeOf<InferArgs<typeof types_deep.deepParameters>>()
+    expectTypeOf<types_deep.DeepOutput>().toEqualTypeOf<InferValue<typeof types_deep.deepOutputSpec>>()
+  })
+  test('types/json_root', () => {
+    expectTypeOf<types_jsonRoot.JsonRootArgs>().toEqualTypeOf<InferArgs<typeof types_jsonRoot.jsonRootParameters>>()
+    expectTypeOf<types_jsonRoot.JsonRootOutput>().toEqualTypeOf<InferValue<typeof types_jsonRoot.jsonRootOutputSpec>>()
+  })
+  test('types/objects', () => {
+    expectTypeOf<types_objects.ObjectsArgs>().toEqualTypeOf<InferArgs<typeof types_objects.objectsParameters>>()
+    expectTypeOf<types_objects.ObjectsOutput>().toEqualTypeOf<InferValue<typeof types_objects.objectsOutputSpec>>()
+  })
+  test('types/scalars', () => {
+    expectTypeOf<types_scalars.ScalarsArgs>().toEqualTypeOf<InferArgs<typeof types_scalars.scalarsParameters>>()
+    expectTypeOf<types_scalars.ScalarsOutput>().toEqualTypeOf<InferValue<typeof types_scalars.scalarsOutputSpec>>()
+  })
+})
