@@ -19,7 +19,8 @@ export function loadDeclarationSource(file: string, bytes: Uint8Array): LoadedDe
   if (!read.ok) return { declaration: undefined, diagnostics: read.diagnostics.list, text: read.text, nameAt: { line: 1, column: 1 } }
   const { diagnostics } = read
   const declaration = checkDeclaration(read.value, file, (pointer, code, message) => {
-    diagnostics.error(read.locate(pointer), code, message)
+    const offset = read.locate(pointer)
+    diagnostics.error(offset, code, message + read.hintAt(offset))
   })
   return { declaration, diagnostics: diagnostics.list, text: read.text, nameAt: diagnostics.position(read.locate('/name')) }
 }

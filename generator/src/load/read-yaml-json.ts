@@ -13,10 +13,14 @@ export type YamlJsonSource =
       readonly text: string
       /** The offset a JSON Pointer into `value` stands for in the text. */
       readonly locate: (pointer: string) => number
+      /** A hint to add to a problem at this offset (a value cut off by a comma), or ''. */
+      readonly hintAt: (offset: number) => string
       /** Where further problems of this file go (empty so far). */
       readonly diagnostics: SourceDiagnostics
     }
   | { readonly ok: false; readonly text: string; readonly diagnostics: SourceDiagnostics }
+
+const COMMA_HINT = ' (inside { } a comma ends the value before it, so the rest became a key: quote text that holds a comma)'
 
 /**
  * Turns the bytes of one YAML file (a declaration or the config) into plain JSON with positions:
@@ -43,5 +47,6 @@ export function readYamlJson(file: string, bytes: Uint8Array): YamlJsonSource {
   const root = parsed.document.contents
   const locate = (pointer: string): number =>
     root === null ? (parsed.document?.range[0] ?? 0) : locateJsonPointer(root, pointer, json.aliases)
-  return { ok: true, value: json.value, text, locate, diagnostics }
+  const hintAt = (offset: number): string => (json.commaSplitKeys.has(offset) ? COMMA_HINT : '')
+  return { ok: true, value: json.value, text, locate, hintAt, diagnostics }
 }

@@ -8,6 +8,11 @@ export interface YamlJson {
   readonly value: unknown
   /** Each alias node and the anchored node it stands for. */
   readonly aliases: ReadonlyMap<Alias, ParsedNode>
+  /**
+   * Offsets of keys that look like text cut off by a comma: a plain key with a space and no value,
+   * inside a flow mapping (`{ description: A, B }` makes `B` a key). Used to explain errors there.
+   */
+  readonly commaSplitKeys: ReadonlySet<number>
 }
 
 // The core-schema tags that only restate a JSON type; any other explicit tag is refused.
@@ -32,11 +37,12 @@ export function yamlToJson(document: Document.Parsed<ParsedNode, true>, diagnost
   } catch (error) {
     if (!(error instanceof Stop)) throw error
   }
-  return { value: diagnostics.list.length === errorsBefore ? value : undefined, aliases: walk.aliases }
+  return { value: diagnostics.list.length === errorsBefore ? value : undefined, aliases: walk.aliases, commaSplitKeys: walk.commaSplitKeys }
 }
 
 class JsonWalk {
   readonly aliases = new Map<Alias, ParsedNode>()
+  readonly commaSplitKeys = new Set<number>()
   readonly #anchors = new Map<string, ParsedNode>()
   readonly #open = new Set<ParsedNode>()
   #values = 0
@@ -108,6 +114,8 @@ class JsonWalk {
         continue
       }
       seen.set(key, keyOffset)
+      const valueless = pair.value === null || (isScalar(pair.value) && pair.value.value === null && pair.value.source === '')
+      if (node.flow === true && valueless && isScalar(keyNode) && keyNode.type === 'PLAIN' && key.includes(' ')) this.commaSplitKeys.add(keyOffset)
       const value = pair.value === null ? null : this.value(pair.value, depth + 1, inAlias)
       // defineProperty, not assignment: a `__proto__` key must stay an own data property.
       Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })

@@ -113,3 +113,18 @@ describe('loadDeclarationSource: every rule is an error at the offending node', 
     )
   })
 })
+
+describe('loadDeclarationSource: explanations', () => {
+  test('text cut off by a comma inside { } is explained at the key it became', () => {
+    const text = `${HEAD}parameters:\n  command: { type: string, description: The command line, run with bash -c. }\n${OUTPUT}`
+    const [diagnostic, ...rest] = load(text).diagnostics
+    expect(rest).toEqual([])
+    expect(diagnostic).toMatchObject({ code: 'invalid-schema', ...positionOf(text, 'run with') })
+    expect(diagnostic?.message).toContain('a comma ends the value')
+  })
+
+  test('an unknown key that is not a cut-off value gets no such hint', () => {
+    const text = `${HEAD}parameters:\n  command: { type: string, descripton: x }\n${OUTPUT}`
+    expect(load(text).diagnostics[0]?.message).not.toContain('a comma ends')
+  })
+})
