@@ -22,8 +22,9 @@ export class DispatchExecution implements ToolDispatchExecution {
     this.rootCallId = exec.rootCallId
     this.name = exec.name
     this.arguments = exec.arguments
-    if (exec.agent !== undefined) (this as { agent?: Agent }).agent = exec.agent
-    if (exec.parent !== undefined) (this as { parent?: ToolExecutionToken }).parent = exec.parent
+    // Always own (undefined when absent): a polluted Object.prototype must never supply a routing key.
+    ;(this as { agent?: Agent | undefined }).agent = exec.agent
+    ;(this as { parent?: ToolExecutionToken | undefined }).parent = exec.parent
     this.#signal = exec.signal
     this.#exec = exec
     Object.freeze(this)

@@ -88,8 +88,9 @@ export function bodyResult(call: ToolCall, fulfilled: boolean, outcome: unknown)
   if (call.contextIssues !== undefined) {
     return failureResult('INVALID_RESULT', formatIssues('The tool deferred a context that is not a lossless user message', call.contextIssues))
   }
-  if (!fulfilled) return thrownFailure(outcome, call.contexts)
-  return acceptValue(call, outcome, { contexts: call.contexts, concludesTurn: call.concludes })
+  const contexts = call.contexts === undefined ? undefined : Object.freeze(call.contexts)
+  if (!fulfilled) return thrownFailure(outcome, contexts)
+  return acceptValue(call, outcome, { contexts, concludesTurn: call.concludes })
 }
 
 /** The failure of a call whose body never started because it was cancelled. */

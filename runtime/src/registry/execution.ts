@@ -9,7 +9,8 @@ export interface TokenRegistry {
 let retire: (exec: Execution) => void = () => {}
 
 /**
- * The frozen `ToolExecution` of one call. Identity fields are own, read-only data properties.
+ * The frozen `ToolExecution` of one call. Identity fields are own, read-only data properties;
+ * `agent` and `parent` are own even when `undefined`, so an inherited value can never be read.
  * `token` is a getter on the prototype that creates the opaque Symbol on first read and then always
  * returns it: a Symbol costs more to create than the rest of this object, and most calls never
  * have their token read. While the call is in flight a created token is registered, so a
@@ -51,8 +52,9 @@ export class Execution implements ToolExecution {
     this.rootCallId = fields.rootCallId
     this.name = fields.name
     this.arguments = fields.arguments
-    if (fields.agent !== undefined) (this as { agent?: Agent }).agent = fields.agent
-    if (fields.parent !== undefined) (this as { parent?: ToolExecutionToken }).parent = fields.parent
+    // Always own (undefined when absent): a polluted Object.prototype must never supply a routing key.
+    ;(this as { agent?: Agent | undefined }).agent = fields.agent
+    ;(this as { parent?: ToolExecutionToken | undefined }).parent = fields.parent
     this.signal = fields.signal
     this.#registry = registry
     this.#live = live

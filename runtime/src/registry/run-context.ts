@@ -28,8 +28,9 @@ export class RunContext implements ToolRunContext {
     this.rootCallId = exec.rootCallId
     this.name = exec.name
     this.arguments = exec.arguments
-    if (exec.agent !== undefined) (this as { agent?: Agent }).agent = exec.agent
-    if (exec.parent !== undefined) (this as { parent?: ToolExecutionToken }).parent = exec.parent
+    // Always own (undefined when absent): a polluted Object.prototype must never supply a routing key.
+    ;(this as { agent?: Agent | undefined }).agent = exec.agent
+    ;(this as { parent?: ToolExecutionToken | undefined }).parent = exec.parent
     this.signal = signal
     this.deferContext = (context) => call.defer(context)
     this.concludeTurn = () => call.conclude()
