@@ -13,6 +13,20 @@ import type * as cards_readFile from './fixtures/cards/expected/src/tools/genera
 import type * as cards_runTests from './fixtures/cards/expected/src/tools/generated/run_tests.js'
 import type * as cards_webFetch from './fixtures/cards/expected/src/tools/generated/web_fetch.js'
 import type * as cards_webSearch from './fixtures/cards/expected/src/tools/generated/web_search.js'
+import type * as cardsMisfit_diffCount from './fixtures/cards-misfit/expected/src/tools/generated/diff_count.js'
+import type * as cardsMisfit_diffMany from './fixtures/cards-misfit/expected/src/tools/generated/diff_many.js'
+import type * as cardsMisfit_fetchStatus from './fixtures/cards-misfit/expected/src/tools/generated/fetch_status.js'
+import type * as cardsMisfit_ping from './fixtures/cards-misfit/expected/src/tools/generated/ping.js'
+import type * as cardsMisfit_readString from './fixtures/cards-misfit/expected/src/tools/generated/read_string.js'
+import type * as cardsMisfit_readText from './fixtures/cards-misfit/expected/src/tools/generated/read_text.js'
+import type * as cardsMisfit_searchList from './fixtures/cards-misfit/expected/src/tools/generated/search_list.js'
+import type * as cardsMisfit_searchUntotalled from './fixtures/cards-misfit/expected/src/tools/generated/search_untotalled.js'
+import type * as cardsMisfit_searchWebBare from './fixtures/cards-misfit/expected/src/tools/generated/search_web_bare.js'
+import type * as cardsMisfit_shellNumber from './fixtures/cards-misfit/expected/src/tools/generated/shell_number.js'
+import type * as hostile_class from './fixtures/hostile/expected/src/tools/generated/class.js'
+import type * as hostile_default from './fixtures/hostile/expected/src/tools/generated/default.js'
+import type * as hostile_delete from './fixtures/hostile/expected/src/tools/generated/delete.js'
+import type * as hostile_tools from './fixtures/hostile/expected/src/tools/generated/tools.js'
 import type * as types_collections from './fixtures/types/expected/src/tools/generated/collections.js'
 import type * as types_deep from './fixtures/types/expected/src/tools/generated/deep.js'
 import type * as types_jsonRoot from './fixtures/types/expected/src/tools/generated/json_root.js'
@@ -59,6 +73,62 @@ describe('generated types equal the inferred types', () => {
   test('cards/web_search', () => {
     expectTypeOf<cards_webSearch.WebSearchArgs>().toEqualTypeOf<InferArgs<typeof cards_webSearch.webSearchParameters>>()
     expectTypeOf<cards_webSearch.WebSearchOutput>().toEqualTypeOf<InferValue<typeof cards_webSearch.webSearchOutputSpec>>()
+  })
+  test('cards-misfit/diff_count', () => {
+    expectTypeOf<cardsMisfit_diffCount.DiffCountArgs>().toEqualTypeOf<InferArgs<typeof cardsMisfit_diffCount.diffCountParameters>>()
+    expectTypeOf<cardsMisfit_diffCount.DiffCountOutput>().toEqualTypeOf<InferValue<typeof cardsMisfit_diffCount.diffCountOutputSpec>>()
+  })
+  test('cards-misfit/diff_many', () => {
+    expectTypeOf<cardsMisfit_diffMany.DiffManyArgs>().toEqualTypeOf<InferArgs<typeof cardsMisfit_diffMany.diffManyParameters>>()
+    expectTypeOf<cardsMisfit_diffMany.DiffManyOutput>().toEqualTypeOf<InferValue<typeof cardsMisfit_diffMany.diffManyOutputSpec>>()
+  })
+  test('cards-misfit/fetch_status', () => {
+    expectTypeOf<cardsMisfit_fetchStatus.FetchStatusArgs>().toEqualTypeOf<InferArgs<typeof cardsMisfit_fetchStatus.fetchStatusParameters>>()
+    expectTypeOf<cardsMisfit_fetchStatus.FetchStatusOutput>().toEqualTypeOf<InferValue<typeof cardsMisfit_fetchStatus.fetchStatusOutputSpec>>()
+  })
+  test('cards-misfit/ping', () => {
+    expectTypeOf<cardsMisfit_ping.PingArgs>().toEqualTypeOf<InferArgs<typeof cardsMisfit_ping.pingParameters>>()
+    expectTypeOf<cardsMisfit_ping.PingOutput>().toEqualTypeOf<InferValue<typeof cardsMisfit_ping.pingOutputSpec>>()
+  })
+  test('cards-misfit/read_string', () => {
+    expectTypeOf<cardsMisfit_readString.ReadStringArgs>().toEqualTypeOf<InferArgs<typeof cardsMisfit_readString.readStringParameters>>()
+    expectTypeOf<cardsMisfit_readString.ReadStringOutput>().toEqualTypeOf<InferValue<typeof cardsMisfit_readString.readStringOutputSpec>>()
+  })
+  test('cards-misfit/read_text', () => {
+    expectTypeOf<cardsMisfit_readText.ReadTextArgs>().toEqualTypeOf<InferArgs<typeof cardsMisfit_readText.readTextParameters>>()
+    expectTypeOf<cardsMisfit_readText.ReadTextOutput>().toEqualTypeOf<InferValue<typeof cardsMisfit_readText.readTextOutputSpec>>()
+  })
+  test('cards-misfit/search_list', () => {
+    expectTypeOf<cardsMisfit_searchList.SearchListArgs>().toEqualTypeOf<InferArgs<typeof cardsMisfit_searchList.searchListParameters>>()
+    expectTypeOf<cardsMisfit_searchList.SearchListOutput>().toEqualTypeOf<InferValue<typeof cardsMisfit_searchList.searchListOutputSpec>>()
+  })
+  test('cards-misfit/search_untotalled', () => {
+    expectTypeOf<cardsMisfit_searchUntotalled.SearchUntotalledArgs>().toEqualTypeOf<InferArgs<typeof cardsMisfit_searchUntotalled.searchUntotalledParameters>>()
+    expectTypeOf<cardsMisfit_searchUntotalled.SearchUntotalledOutput>().toEqualTypeOf<InferValue<typeof cardsMisfit_searchUntotalled.searchUntotalledOutputSpec>>()
+  })
+  test('cards-misfit/search_web_bare', () => {
+    expectTypeOf<cardsMisfit_searchWebBare.SearchWebBareArgs>().toEqualTypeOf<InferArgs<typeof cardsMisfit_searchWebBare.searchWebBareParameters>>()
+    expectTypeOf<cardsMisfit_searchWebBare.SearchWebBareOutput>().toEqualTypeOf<InferValue<typeof cardsMisfit_searchWebBare.searchWebBareOutputSpec>>()
+  })
+  test('cards-misfit/shell_number', () => {
+    expectTypeOf<cardsMisfit_shellNumber.ShellNumberArgs>().toEqualTypeOf<InferArgs<typeof cardsMisfit_shellNumber.shellNumberParameters>>()
+    expectTypeOf<cardsMisfit_shellNumber.ShellNumberOutput>().toEqualTypeOf<InferValue<typeof cardsMisfit_shellNumber.shellNumberOutputSpec>>()
+  })
+  test('hostile/class', () => {
+    expectTypeOf<hostile_class.ClassArgs>().toEqualTypeOf<InferArgs<typeof hostile_class.classParameters>>()
+    expectTypeOf<hostile_class.ClassOutput>().toEqualTypeOf<InferValue<typeof hostile_class.classOutputSpec>>()
+  })
+  test('hostile/default', () => {
+    expectTypeOf<hostile_default.DefaultArgs>().toEqualTypeOf<InferArgs<typeof hostile_default.defaultParameters>>()
+    expectTypeOf<hostile_default.DefaultOutput>().toEqualTypeOf<InferValue<typeof hostile_default.defaultOutputSpec>>()
+  })
+  test('hostile/delete', () => {
+    expectTypeOf<hostile_delete.DeleteArgs>().toEqualTypeOf<InferArgs<typeof hostile_delete.deleteParameters>>()
+    expectTypeOf<hostile_delete.DeleteOutput>().toEqualTypeOf<InferValue<typeof hostile_delete.deleteOutputSpec>>()
+  })
+  test('hostile/tools', () => {
+    expectTypeOf<hostile_tools.ToolsArgs>().toEqualTypeOf<InferArgs<typeof hostile_tools.toolsParameters>>()
+    expectTypeOf<hostile_tools.ToolsOutput>().toEqualTypeOf<InferValue<typeof hostile_tools.toolsOutputSpec>>()
   })
   test('types/collections', () => {
     expectTypeOf<types_collections.CollectionsArgs>().toEqualTypeOf<InferArgs<typeof types_collections.collectionsParameters>>()

@@ -1,3 +1,4 @@
+import { jsonText } from '../../format/json-text.js'
 import { markdownFence } from '../../format/markdown-fence.js'
 import { markdownInline, markdownParagraphs, markdownTableCell } from '../../format/markdown-text.js'
 import { isRecord, ownEntries, ownValue } from '../../format/own-entries.js'
@@ -49,7 +50,7 @@ export function catalogToolModel(declaration: ToolDeclaration, outputType: strin
       name: markdownTableCell(name),
       type: markdownTableCell(typeSummary(spec)),
       required: isRecord(spec) && ownValue(spec, 'required') === true ? 'yes' : 'no',
-      default: hasDefault ? markdownTableCell(JSON.stringify(ownValue(spec, 'default')) ?? '') : '',
+      default: hasDefault ? markdownTableCell(jsonText(ownValue(spec, 'default'))) : '',
       description: typeof description === 'string' ? markdownTableCell(description) : '',
     }
   })

@@ -1,3 +1,4 @@
+import { jsonText } from '../../format/json-text.js'
 import { isRecord, ownValue } from '../../format/own-entries.js'
 
 /**
@@ -10,9 +11,9 @@ export function typeSummary(spec: unknown): string {
   const branches = ownValue(spec, 'oneOf')
   if (Array.isArray(branches)) return branches.map((branch: unknown) => typeSummary(branch)).join(' | ')
   const type = ownValue(spec, 'type')
-  if (Object.hasOwn(spec, 'const')) return JSON.stringify(ownValue(spec, 'const')) ?? 'null'
+  if (Object.hasOwn(spec, 'const')) return jsonText(ownValue(spec, 'const'))
   const members = ownValue(spec, 'enum')
-  if (Array.isArray(members)) return members.map((member: unknown) => JSON.stringify(member) ?? 'null').join(' | ')
+  if (Array.isArray(members)) return members.map((member: unknown) => jsonText(member)).join(' | ')
   if (type === 'array') {
     const item = typeSummary(ownValue(spec, 'items'))
     return item.includes(' | ') ? `(${item})[]` : `${item}[]`

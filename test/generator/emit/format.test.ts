@@ -1,0 +1,124 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { jsdocComment } from '../../../generator/src/format/jsdoc-comment.js'
+import { lineCommentText } from '../../../generator/src/format/line-comment-text.js'
+import { markdownFence } from '../../../generator/src/format/markdown-fence.js'
+import { markdownInline, markdownParagraphs, markdownTableCell } from '../../../generator/src/format/markdown-text.js'
+import { tsJsonLiteral } from '../../../generator/src/format/ts-json-literal.js'
+import { tsPropertyKey } from '../../../generator/src/format/ts-property-key.js'
+import { tsStringLiteral } from '../../../generator/src/format/ts-string-literal.js'
+
+// Evaluates an emitted expression the way a module would, so the tests check meaning, not spelling.
+const evaluate = (expression: string): unknown => new Function(`"use strict"; return (${expression})`)()
+
+// Structural equality over own keys read by descriptor: expect's equality reads `constructor` and friends, which
+// these very values own.
+function sameJson(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b)
+  if (Array.isArray(a) !== Array.isArray(b) || Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false
+  const keys = Object.keys(a)
+  if (keys.join('\u0000') !== Object.keys(b).join('\u0000')) return false
+  return keys.every((key) => sameJson(Object.getOwnPropertyDescriptor(a, key)?.value, Object.getOwnPropertyDescriptor(b, key)?.value))
+}
+
+const HOSTILE = ['__proto__', 'constructor', 'toString', '*/', '`${x}`', '</script>', '\u2028', '\u2029', 'a|b', 'a\nb', '\\', '"', "'", '']
+const text = fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom(...HOSTILE))
+const seeded = { seed: 20240611, numRuns: 500 }
+
+describe('TypeScript literals', () => {
+  test('a string literal evaluates to the same string and stays on one line', () => {
+    fc.assert(
+      fc.property(text, (value) => {
+        const literal = tsStringLiteral(value)
+        expect(evaluate(literal)).toBe(value)
+        expect(literal).not.toMatch(/[\n\r\u2028\u2029]/)
+      }),
+      seeded,
+    )
+  })
+
+  test('a property key defines an own property of that name and never touches the prototype', () => {
+    fc.assert(
+      fc.property(text, (key) => {
+        const object = evaluate(`{ ${tsPropertyKey(key)}: 1 }`) as object
+        expect(Object.getOwnPropertyDescriptor(object, key)?.value).toBe(1)
+        expect(Object.getPrototypeOf(object)).toBe(Object.prototype)
+      }),
+      seeded,
+    )
+  })
+
+  test('a JSON literal evaluates to an equal value with the same own keys, __proto__ included', () => {
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), fc.double({ noNaN: true, noDefaultInfinity: true }), text, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(text, tie('value'), { maxKeys: 3, noNullPrototype: true })),
+    })).value
+    fc.assert(
+      fc.property(json, (value) => {
+        expect(sameJson(evaluate(tsJsonLiteral(value)), value)).toBe(true)
+      }),
+      seeded,
+    )
+    const pollution = JSON.parse('{"__proto__": {"polluted": true}}') as object
+    const result = evaluate(tsJsonLiteral(pollution)) as object
+    expect(Object.hasOwn(result, '__proto__')).toBe(true)
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype)
+  })
+
+  test.each([[Number.NaN], [Number.POSITIVE_INFINITY], [undefined], [() => 1]])('%s is not JSON and is refused', (value) => {
+    expect(() => tsJsonLiteral(value)).toThrow(TypeError)
+  })
+})
+
+describe('comments', () => {
+  test('a JSDoc block never closes before its end and keeps every line prefixed', () => {
+    fc.assert(
+      fc.property(text, (value) => {
+        const comment = jsdocComment(value)
+        expect(comment.startsWith('/**')).toBe(true)
+        expect(comment.slice(3, -2)).not.toContain('*/')
+        expect(comment.endsWith('*/')).toBe(true)
+        for (const line of comment.split('\n').slice(1)) expect(line).toMatch(/^ \*/)
+      }),
+      seeded,
+    )
+  })
+
+  test('line comment text has no line break of any kind', () => {
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(lineCommentText(value)).not.toMatch(/[\n\r\u2028\u2029]/)
+      }),
+      seeded,
+    )
+  })
+})
+
+describe('Markdown text', () => {
+  test.each([
+    ['emphasis, code and links', '*a* _b_ `c` [d](e) ~~f~~ $g$', '\\*a\\* \\_b\\_ \\`c\\` \\[d\\](e) \\~\\~f\\~\\~ \\$g\\$'],
+    ['HTML and entities', '</script><!-- x --> & &amp;', '&lt;/script&gt;&lt;!-- x --&gt; &amp; &amp;amp;'],
+    ['a heading marker', '# title', '\\# title'],
+    ['a list marker', '- item', '\\- item'],
+    ['an ordered list marker', '12. item', '12\\. item'],
+    ['a setext underline', '===', '\\==='],
+    ['a table pipe', 'a | b', 'a \\| b'],
+    ['a backslash', 'a\\b', 'a\\\\b'],
+    ['plain words', 'Read a file.', 'Read a file.'],
+  ])('inline: %s', (_name, given, want) => {
+    expect(markdownInline(given)).toBe(want)
+  })
+
+  test('paragraphs trim lines (no indented code) and keep blank-line breaks', () => {
+    expect(markdownParagraphs('  one\n    two\n\n\n# three\r\nfour')).toBe('one\ntwo\n\n\\# three\nfour')
+  })
+
+  test('a table cell is one line with escaped pipes', () => {
+    expect(markdownTableCell('a | b\nc\u2028d\n\ne')).toBe('a \\| b<br>c<br>d<br>e')
+  })
+
+  test('a fence is longer than any backtick run inside the code', () => {
+    expect(markdownFence('no ticks')).toBe('```')
+    expect(markdownFence('a ``` b')).toBe('````')
+    expect(markdownFence('`````')).toBe('``````')
+  })
+})
