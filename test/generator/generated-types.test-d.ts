@@ -27,6 +27,11 @@ import type * as hostile_class from './fixtures/hostile/expected/src/tools/gener
 import type * as hostile_default from './fixtures/hostile/expected/src/tools/generated/default.js'
 import type * as hostile_delete from './fixtures/hostile/expected/src/tools/generated/delete.js'
 import type * as hostile_tools from './fixtures/hostile/expected/src/tools/generated/tools.js'
+import type * as regenerate_bash from './fixtures/regenerate/expected/src/tools/generated/bash.js'
+import type * as regenerate_editFile from './fixtures/regenerate/expected/src/tools/generated/edit_file.js'
+import type * as regenerate_lint from './fixtures/regenerate/expected/src/tools/generated/lint.js'
+import type * as regenerate_readFile from './fixtures/regenerate/expected/src/tools/generated/read_file.js'
+import type * as regenerate_webFetch from './fixtures/regenerate/expected/src/tools/generated/web_fetch.js'
 import type * as types_collections from './fixtures/types/expected/src/tools/generated/collections.js'
 import type * as types_deep from './fixtures/types/expected/src/tools/generated/deep.js'
 import type * as types_jsonRoot from './fixtures/types/expected/src/tools/generated/json_root.js'
@@ -129,6 +134,26 @@ describe('generated types equal the inferred types', () => {
   test('hostile/tools', () => {
     expectTypeOf<hostile_tools.ToolsArgs>().toEqualTypeOf<InferArgs<typeof hostile_tools.toolsParameters>>()
     expectTypeOf<hostile_tools.ToolsOutput>().toEqualTypeOf<InferValue<typeof hostile_tools.toolsOutputSpec>>()
+  })
+  test('regenerate/bash', () => {
+    expectTypeOf<regenerate_bash.BashArgs>().toEqualTypeOf<InferArgs<typeof regenerate_bash.bashParameters>>()
+    expectTypeOf<regenerate_bash.BashOutput>().toEqualTypeOf<InferValue<typeof regenerate_bash.bashOutputSpec>>()
+  })
+  test('regenerate/edit_file', () => {
+    expectTypeOf<regenerate_editFile.EditFileArgs>().toEqualTypeOf<InferArgs<typeof regenerate_editFile.editFileParameters>>()
+    expectTypeOf<regenerate_editFile.EditFileOutput>().toEqualTypeOf<InferValue<typeof regenerate_editFile.editFileOutputSpec>>()
+  })
+  test('regenerate/lint', () => {
+    expectTypeOf<regenerate_lint.LintArgs>().toEqualTypeOf<InferArgs<typeof regenerate_lint.lintParameters>>()
+    expectTypeOf<regenerate_lint.LintOutput>().toEqualTypeOf<InferValue<typeof regenerate_lint.lintOutputSpec>>()
+  })
+  test('regenerate/read_file', () => {
+    expectTypeOf<regenerate_readFile.ReadFileArgs>().toEqualTypeOf<InferArgs<typeof regenerate_readFile.readFileParameters>>()
+    expectTypeOf<regenerate_readFile.ReadFileOutput>().toEqualTypeOf<InferValue<typeof regenerate_readFile.readFileOutputSpec>>()
+  })
+  test('regenerate/web_fetch', () => {
+    expectTypeOf<regenerate_webFetch.WebFetchArgs>().toEqualTypeOf<InferArgs<typeof regenerate_webFetch.webFetchParameters>>()
+    expectTypeOf<regenerate_webFetch.WebFetchOutput>().toEqualTypeOf<InferValue<typeof regenerate_webFetch.webFetchOutputSpec>>()
   })
   test('types/collections', () => {
     expectTypeOf<types_collections.CollectionsArgs>().toEqualTypeOf<InferArgs<typeof types_collections.collectionsParameters>>()

@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import type { WiringNames } from '../../../generator/src/emit/stub/find-stub-wiring.js'
+import { mergeStub } from '../../../generator/src/emit/stub/merge-stub.js'
+import { FIXTURES } from './fixture-project.js'
+
+// The fresh read_file stub of the cards fixture: the starting point every author edit below is made on.
+const FRESH = readFileSync(join(FIXTURES, 'cards', 'expected', 'src', 'tools', 'read_file.ts'), 'utf8')
+const NAMES: WiringNames = {
+  generatedSpecifier: './generated/read_file.js',
+  declaration: 'readFileDeclaration',
+  outputSpec: 'readFileOutputSpec',
+  argsType: 'ReadFileArgs',
+  outputType: 'ReadFileOutput',
+}
+const IMPORT = "import { readFileDeclaration, readFileOutputSpec, type ReadFileArgs, type ReadFileOutput } from './generated/read_file.js'\n"
+
+const merge = (text: string) => mergeStub('src/tools/read_file.ts', text, NAMES, async () => IMPORT)
+
+/** Replaces exactly one occurrence (a test edit that misses its target must fail loudly, not pass vacuously). */
+function edit(text: string, from: string, to: string): string {
+  const at = text.indexOf(from)
+  if (at === -1 || text.indexOf(from, at + 1) !== -1) throw new Error(`edit target not found exactly once: ${from}`)
+  return text.slice(0, at) + to + text.slice(at + from.length)
+}
+
+const BODY = `  async execute(_args: ReadFileArgs): Promise<ReadFileOutput> {
+    throw new Error('read_file is not implemented yet: write its execute body in src/tools/read_file.ts')
+  },`
+
+// Author edits that touch nothing the generator owns: the merge must return the text unchanged, byte for byte.
+const AUTHOR_EDITS: [string, (text: string) => string][] = [
+  ['a filled body', (text) => edit(text, "throw new Error('read_file is not implemented yet: write its execute body in src/tools/read_file.ts')", 'const x = 1\n    return { path: "p", offset: x, totalLines: 0, truncated: false, lines: [] }')],
+  ['helpers and comments around and inside', (text) => `${edit(edit(text, 'export default', '/** helper */\nfunction helper(): number {\n  return 1 // why\n}\n\nexport default'), '  output: {', '  /* the output */\n  output: { // trailing\n')}\n// end\n`],
+  ['more imports, some from the generated module', (text) => edit(edit(text, "import { defineTool, type ToolResultView } from '@toolsmith/runtime'", "import { readFile } from 'node:fs/promises'\nimport { defineTool, type ToolResultView } from '@toolsmith/runtime'"), '  type ReadFileOutput,\n', '  type ReadFileOutput,\n  readFileParameters,\n')],
+  ['members reordered', (text) => edit(edit(text, BODY, ''), '  presentResult:', `${BODY.trimStart().replace(/^/, '  ')}\n  presentResult:`)],
+  ['an arrow execute with annotations and the exec parameter', (text) => edit(text, BODY, "  execute: async ({ path }: ReadFileArgs, exec): Promise<ReadFileOutput> => {\n    exec.signal.throwIfAborted()\n    throw new Error(path)\n  },")],
+  ['a function expression execute', (text) => edit(text, BODY, '  execute: async function (args: ReadFileArgs): Promise<ReadFileOutput> {\n    throw new Error(args.path)\n  },')],
+  ['aliased generated imports', (text) => edit(edit(edit(edit(text, '  readFileDeclaration,\n', '  readFileDeclaration as declared,\n'), '  ...readFileDeclaration,\n', '  ...declared,\n'), '  type ReadFileArgs,\n', '  type ReadFileArgs as Args,\n'), '_args: ReadFileArgs', '_args: Args')],
+  ['string-literal member names', (text) => edit(edit(text, '  output: {', "  'output': {"), '    schema:', '    "schema":')],
+  ['semicolons, tabs and double quotes', (text) => text.replaceAll("'", '"').replace(/^ {2}/gm, '\t').replace(/\)\n/g, ');\n')],
+  ['CRLF line ends', (text) => text.replaceAll('\n', '\r\n')],
+  ['a BOM', (text) => `\uFEFF${text}`],
+  ['the type annotations spaced out', (text) => edit(text, 'Promise<ReadFileOutput> {', 'Promise< ReadFileOutput > {')],
+  ['wrapped in satisfies and parentheses', (text) => edit(edit(text, 'export default defineTool({', 'export default (defineTool({'), '\n})\n', '\n}) satisfies object)\n')],
+]
+
+describe('author edits are kept byte for byte', () => {
+  test('the fresh stub itself needs no change', async () => {
+    expect(await merge(FRESH)).toEqual({ ok: true, value: { text: FRESH, changed: false, warnings: [] } })
+  })
+
+  test.each(AUTHOR_EDITS)('%s', async (_name, change) => {
+    const authored = change(FRESH)
+    expect(authored).not.toBe(FRESH)
+    const merged = await merge(authored)
+    expect(merged.ok && merged.value.text).toBe(authored)
+    expect(merged.ok && merged.value.changed).toBe(false)
+  })
+})
+
+// Generator-owned parts that drifted: each is put back with an edit at its own range, nothing else moves.
+const DRIFTS: [string, (text: string) => string, (text: string) => string][] = [
+  ['a missing generated import specifier', (text) => edit(text, '  type ReadFileOutput,\n', ''), (text) => text],
+  [
+    'a one-line import missing two specifiers',
+    (text) => edit(text, "import {\n  readFileDeclaration,\n  readFileOutputSpec,\n  type ReadFileArgs,\n  type ReadFileOutput,\n} from './generated/read_file.js'", "import { readFileDeclaration, type ReadFileArgs } from './generated/read_file.js'"),
+    (text) => edit(text, "import {\n  readFileDeclaration,\n  readFileOutputSpec,\n  type ReadFileArgs,\n  type ReadFileOutput,\n} from './generated/read_file.js'", "import { readFileDeclaration, type ReadFileArgs, readFileOutputSpec, type ReadFileOutput } from './generated/read_file.js'"),
+  ],
+  [
+    'the whole generated import deleted',
+    (text) => edit(text, "import {\n  readFileDeclaration,\n  readFileOutputSpec,\n  type ReadFileArgs,\n  type ReadFileOutput,\n} from './generated/read_file.js'\n", ''),
+    (text) => edit(text, "import {\n  readFileDeclaration,\n  readFileOutputSpec,\n  type ReadFileArgs,\n  type ReadFileOutput,\n} from './generated/read_file.js'\n", `${IMPORT}`),
+  ],
+  ['another schema', (text) => edit(text, 'schema: readFileOutputSpec,', 'schema: { type: "json" },'), (text) => text],
+  ['a shorthand schema', (text) => edit(text, 'schema: readFileOutputSpec,', 'schema,'), (text) => text],
+  ['a loosened argument type', (text) => edit(text, '_args: ReadFileArgs', '_args: ReadFileArgs & { more?: 1 }'), (text) => text],
+  ['no argument type', (text) => edit(text, '_args: ReadFileArgs', '_args'), (text) => text],
+  ['an optional argument without type', (text) => edit(text, '_args: ReadFileArgs', '_args?'), (text) => edit(text, '_args: ReadFileArgs', '_args?: ReadFileArgs')],
+  ['no return type', (text) => edit(text, '): Promise<ReadFileOutput> {', ') {'), (text) => text],
+  ['another return type', (text) => edit(text, '): Promise<ReadFileOutput> {', '): Promise<unknown> {'), (text) => text],
+  [
+    'an arrow execute without parentheses',
+    (text) => edit(text, BODY, '  execute: async args => ({ path: args.path, offset: 1, totalLines: 0, truncated: false, lines: [] }),'),
+    (text) => edit(text, BODY, '  execute: async (args: ReadFileArgs): Promise<ReadFileOutput> => ({ path: args.path, offset: 1, totalLines: 0, truncated: false, lines: [] }),'),
+  ],
+]
+
+describe('generator-owned parts are put back', () => {
+  test.each(DRIFTS)('%s', async (_name, drift, expected) => {
+    const merged = await merge(drift(FRESH))
+    expect(merged.ok && merged.value.text).toBe(expected(FRESH))
+    expect(merged.ok && merged.value.changed).toBe(true)
+  })
+
+  test('only the drifted ranges change, everything else stays (CRLF file, edits elsewhere)', async () => {
+    const authored = edit(FRESH, '_args: ReadFileArgs', 'args: object').replaceAll('\n', '\r\n')
+    const merged = await merge(authored)
+    expect(merged.ok && merged.value.text).toBe(FRESH.replaceAll('\n', '\r\n').replace('_args: ReadFileArgs', 'args: ReadFileArgs'))
+  })
+})
+
+// A stub the generator cannot read or whose wiring is gone: a problem with its place, and no text at all.
+const PROBLEMS: [string, string, 'syntax' | 'wiring', string][] = [
+  ['unparsable', edit(FRESH, '  output: {', '  output: {{'), 'syntax', '  output: {{'],
+  ['no default export', edit(FRESH, 'export default defineTool({', 'export const tool = defineTool({'), 'wiring', ''],
+  ['a default export that is no call', edit(edit(FRESH, 'export default defineTool({', 'const tool = defineTool({'), '\n})\n', '\n})\nexport default tool\n'), 'wiring', 'export default tool'],
+  ['the spread removed', edit(FRESH, '  ...readFileDeclaration,\n', "  name: 'read_file',\n"), 'wiring', 'defineTool({'],
+  ['output removed', edit(FRESH, '  output: {', '  out: {'), 'wiring', 'defineTool({'],
+  ['output.schema removed', edit(FRESH, '    schema: readFileOutputSpec,\n', ''), 'wiring', ''],
+  ['execute removed', edit(FRESH, BODY, ''), 'wiring', 'defineTool({'],
+  ['a type-only generated import', edit(FRESH, "import {\n  readFileDeclaration,", "import type {\n  readFileDeclaration,"), 'wiring', 'import type {'],
+]
+
+describe('stubs the generator cannot update are reported, with a place', () => {
+  test.each(PROBLEMS)('%s', async (_name, text, kind, near) => {
+    const merged = await merge(text)
+    expect(merged.ok).toBe(false)
+    if (merged.ok) return
+    expect(merged.problem.kind).toBe(kind)
+    const lineStart = text.lastIndexOf('\n', merged.problem.offset - 1) + 1
+    const lineEnd = text.indexOf('\n', merged.problem.offset)
+    expect(text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd)).toContain(near)
+  })
+})
+
+describe('author overrides of declared values are warned about', () => {
+  test('after the spread: a warning at the member', async () => {
+    const text = edit(FRESH, '  ...readFileDeclaration,\n', '  ...readFileDeclaration,\n  timeoutMs: 5,\n  "description": "mine",\n')
+    const merged = await merge(text)
+    expect(merged.ok && merged.value.warnings.map((warning) => [warning.kind, text.slice(warning.offset, warning.offset + 12)])).toEqual([
+      ['override', 'timeoutMs: 5'],
+      ['override', '"description'],
+    ])
+    expect(merged.ok && merged.value.text).toBe(text)
+  })
+
+  test('before the spread the declaration wins: no warning', async () => {
+    const merged = await merge(edit(FRESH, '  ...readFileDeclaration,\n', '  timeoutMs: 5,\n  ...readFileDeclaration,\n'))
+    expect(merged.ok && merged.value.warnings).toEqual([])
+  })
+})

@@ -1,0 +1,121 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { planFiles } from '../../../generator/src/emit/plan-files.js'
+import type { PlanResult } from '../../../generator/src/model/plan.js'
+import type { ToolDeclaration } from '../../../generator/src/model/tool-declaration.js'
+import { FIXTURES, fixtureCase, loadCase, memoryOptions } from './fixture-project.js'
+
+const contents = (result: PlanResult): [string, string][] => result.files.map((file) => [file.path, file.content])
+const asExisting = (result: PlanResult): Map<string, string> => new Map(contents(result))
+
+describe('deterministic', () => {
+  test('planning twice gives identical files; the input order of declarations does not matter', async () => {
+    const fixture = await fixtureCase('cards')
+    const first = await planFiles(fixture.declarations, fixture.options)
+    const again = await planFiles(fixture.declarations, fixture.options)
+    const reversed = await planFiles([...fixture.declarations].reverse(), fixture.options)
+    expect(contents(again)).toEqual(contents(first))
+    expect(contents(reversed)).toEqual(contents(first))
+  })
+
+  const elsewhere = mkdtempSync(join(tmpdir(), 'toolsmith-emit-'))
+  afterAll(() => rmSync(elsewhere, { recursive: true, force: true }))
+
+  test('the same project in another folder gives byte-identical files (no absolute path leaks)', async () => {
+    cpSync(join(FIXTURES, 'hostile', 'schemas'), join(elsewhere, 'schemas'), { recursive: true })
+    const here = await fixtureCase('hostile')
+    const there = await planFiles(await loadCase(elsewhere), memoryOptions(elsewhere, new Map()))
+    expect(contents(there)).toEqual(contents(await planFiles(here.declarations, here.options)))
+    for (const [, content] of contents(there)) expect(content).not.toContain(elsewhere)
+  })
+})
+
+describe('regenerating', () => {
+  test('a plan over its own output changes nothing, reports nothing', async () => {
+    const fixture = await fixtureCase('cards')
+    const first = await planFiles(fixture.declarations, fixture.options)
+    const second = await planFiles(fixture.declarations, memoryOptions(fixture.cwd, asExisting(first)))
+    expect(contents(second)).toEqual(contents(first))
+    expect(second.diagnostics).toEqual([])
+    expect(second.deletions).toEqual([])
+    expect(second.orphans).toEqual([])
+  })
+
+  test('author code survives a changed declaration byte for byte, while the generated module follows the YAML', async () => {
+    const fixture = await fixtureCase('cards')
+    const first = asExisting(await planFiles(fixture.declarations, fixture.options))
+    const stubPath = 'src/tools/grep.ts'
+    const authored = (first.get(stubPath) ?? '')
+      .replace("import { defineTool", "import { readdir } from 'node:fs/promises'\nimport { defineTool")
+      .replace(
+        "throw new Error('grep is not implemented yet: write its execute body in src/tools/grep.ts')",
+        '// Walks the folder; see helpers below.\n    const names = await readdir(".")\n    return { total: names.length, truncated: false, files: [] }',
+      )
+      .concat('\n/** A helper the author added. */\nexport function helper(): string {\n  return "kept"\n}\n')
+    expect(authored).toContain('helper')
+    first.set(stubPath, authored)
+    const changed: ToolDeclaration[] = fixture.declarations.map((declaration) =>
+      declaration.name !== 'grep'
+        ? declaration
+        : {
+            ...declaration,
+            timeoutMs: 5000,
+            concurrencySafe: false,
+            parameters: { ...declaration.parameters, glob: { type: 'string', description: 'Only files matching this glob.' } },
+          },
+    )
+    const second = await planFiles(changed, memoryOptions(fixture.cwd, first))
+    const planned = asExisting(second)
+    expect(planned.get(stubPath)).toBe(authored)
+    const generated = planned.get('src/tools/generated/grep.ts') ?? ''
+    expect(generated).toContain("glob: { type: 'string', description: 'Only files matching this glob.' }")
+    expect(generated).toContain('glob?: string')
+    expect(generated).toContain('timeoutMs: 5000')
+    expect(generated).not.toContain('isConcurrencySafe')
+    expect(second.diagnostics).toEqual([])
+  })
+
+  test('an unparsable stub is an error at its place and stays exactly as it is', async () => {
+    const fixture = await fixtureCase('cards')
+    const existing = asExisting(await planFiles(fixture.declarations, fixture.options))
+    const broken = (existing.get('src/tools/glob.ts') ?? '').replace('  output: {', '  output: {{')
+    existing.set('src/tools/glob.ts', broken)
+    const result = await planFiles(fixture.declarations, memoryOptions(fixture.cwd, existing))
+    expect(asExisting(result).get('src/tools/glob.ts')).toBe(broken)
+    const line = broken.split('\n').findIndex((text) => text.includes('output: {{')) + 1
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'error', code: 'stub-syntax', file: 'src/tools/glob.ts', line }),
+    ])
+  })
+
+  test('a stub whose wiring was removed is a warning at its place and stays exactly as it is', async () => {
+    const fixture = await fixtureCase('cards')
+    const existing = asExisting(await planFiles(fixture.declarations, fixture.options))
+    const rewired = (existing.get('src/tools/now.ts') ?? '').replace('  ...nowDeclaration,\n', "  name: 'now',\n  description: 'mine',\n  parameters: {},\n")
+    existing.set('src/tools/now.ts', rewired)
+    const result = await planFiles(fixture.declarations, memoryOptions(fixture.cwd, existing))
+    expect(asExisting(result).get('src/tools/now.ts')).toBe(rewired)
+    const line = rewired.split('\n').findIndex((text) => text.startsWith('export default defineTool(')) + 1
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'warning', code: 'stub-wiring', file: 'src/tools/now.ts', line, column: 'export default defineTool('.length + 1 }),
+    ])
+  })
+})
+
+describe('names the emitters refuse', () => {
+  test.each([
+    ['index', 'would collide with the generated index.ts'],
+    ['Index', 'would collide with the generated index.ts'],
+    ['run_code', 'invalid tool name'],
+    ['../escape', 'invalid tool name'],
+    ['a b', 'invalid tool name'],
+  ])('%s', async (name, message) => {
+    const declaration: ToolDeclaration = { name, description: 'x', parameters: {}, output: { type: 'string' }, sourceFile: 'schemas/x.tool.yaml' }
+    const result = await planFiles([declaration], memoryOptions(FIXTURES, new Map()))
+    expect(result.diagnostics).toEqual([expect.objectContaining({ severity: 'error', code: 'invalid-name', file: 'schemas/x.tool.yaml' })])
+    expect(result.diagnostics[0]?.message).toContain(message)
+    expect(result.files.map((file) => file.path)).toEqual(['docs/catalog.json', 'docs/tools.md', 'src/tools/index.ts'])
+  })
+})
