@@ -1,4 +1,4 @@
-import { createToolRuntime, ToolRegistryError, type CodeDispatchLog, type ContentBlock, type ToolExecution } from '@toolsmith/runtime'
+import { createToolRuntime, ToolRegistryError, type CodeDispatchLog, type ContentBlock, type PreToolDecision, type ToolExecution } from '@toolsmith/runtime'
 import { describe, expect, test, vi } from 'vitest'
 import { callInput, codeOf, deferred, rawTool } from './fixtures.js'
 
@@ -54,7 +54,7 @@ describe('Code Mode — "under mode: \'code\', only calls WITH a parent may exec
   test('a model-direct call (no parent) is UNKNOWN_TOOL before the policy pipeline', async () => {
     const runtime = createToolRuntime({ mode: 'code' })
     const body = vi.fn(async () => ({ text: 'x' }))
-    const gate = vi.fn((_exec: ToolExecution, next: () => Promise<never>) => next())
+    const gate = vi.fn((_exec: ToolExecution, next: () => Promise<PreToolDecision>) => next())
     const guard = vi.fn(() => undefined)
     const finalize = vi.fn(() => undefined)
     runtime.register(rawTool({ execute: body, finalizeContent: finalize }))

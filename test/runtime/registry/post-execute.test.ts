@@ -127,7 +127,7 @@ describe('tools/post-execute — "Accept, replace, enrich, or block a normalized
     expect(recovered.isError ? recovered.error : recovered.value).toEqual({ text: 'fallback' })
   })
 
-  test.each<[string, () => unknown]>([
+  test.each<[string, (...args: never[]) => unknown]>([
     ['throws', () => { throw new Error('policy crashed') }],
     ['rejects', async () => { throw new Error('policy crashed') }],
     ['returns undefined', () => undefined],

@@ -298,7 +298,7 @@ describe('createToolRuntime options and views', () => {
 
   test('on refuses an unknown event and a non-function listener', () => {
     const runtime = createToolRuntime()
-    expect(() => runtime.on('tools/other' as never, () => {})).toThrow(ToolRegistryError)
+    expect(() => runtime.on('tools/other' as never, (() => {}) as never)).toThrow(ToolRegistryError)
     expect(() => runtime.on('tools/result', 'x' as never)).toThrow(ToolRegistryError)
     expect(() => runtime.guard(null as never)).toThrow(ToolRegistryError)
   })

@@ -81,7 +81,7 @@ describe('schemas — "Project visible definitions onto the allowlisted model-fa
   test('"one deep-cloned schema per visible tool": mutating a result never reaches the registry', () => {
     const runtime = createToolRuntime()
     runtime.register(rawTool())
-    const first = runtime.schemas()[0] as { parameters: { properties: Record<string, unknown>; required: string[] }; name: string }
+    const first = runtime.schemas()[0] as unknown as { parameters: { properties: Record<string, unknown>; required: string[] }; name: string }
     expect(Object.isFrozen(first.parameters)).toBe(false)
     first.parameters.properties.text = { type: 'number' }
     first.parameters.required.push('more')
