@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { lstat, readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { resolveProjectPath } from './project-path.js'
 import { realPathInside } from './real-path-inside.js'
@@ -29,11 +29,24 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
  * for byte (a lossy decode would silently rewrite their bytes on the next write).
  */
 export function createProjectReader(cwd: string, realRoot: string): ProjectReader {
+  // One real-path walk per folder: a planner reads a file per tool from the same few folders.
+  const folders = new Map<string, Promise<boolean>>()
+  const folderInside = (folder: string): Promise<boolean> => {
+    let inside = folders.get(folder)
+    if (inside === undefined) {
+      inside = realPathInside(realRoot, folder)
+      folders.set(folder, inside)
+    }
+    return inside
+  }
   const confined = async (file: string): Promise<string> => {
     const resolved = resolveProjectPath(cwd, cwd, file)
     if (!resolved.ok) throw new ProjectReadError(file, `refusing to read ${JSON.stringify(file)}: it ${resolved.reason}`)
     const absolute = path.resolve(cwd, resolved.path)
-    if (!(await realPathInside(realRoot, absolute))) {
+    // A symbolic link itself is followed to its target; anything else is judged by its folder.
+    const link = (await lstat(absolute).catch(() => undefined))?.isSymbolicLink() === true
+    const inside = link || resolved.path === '.' ? await realPathInside(realRoot, absolute) : await folderInside(path.dirname(absolute))
+    if (!inside) {
       throw new ProjectReadError(file, `refusing to read ${JSON.stringify(file)}: it leads outside the project through a symbolic link`)
     }
     return absolute

@@ -1,0 +1,103 @@
+// toolsmith generate/check vs json-schema-to-typescript alone, on 10, 100 and 1,000 synthetic tools
+// (BFCL parameter schemas in the DSL plus varied outputs). Every measurement runs in a fresh process
+// (measure.mjs) with only the operation timed, contenders interleaved per round; medians and ratios.
+// Targets (issue 4): cold generate of 1,000 tools <= 1.0x json2ts on their 2,000 schemas;
+// one-changed <= 0.25x cold; roughly linear growth from 100 to 1,000.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { stringify } from 'yaml'
+import { parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema } from '../../runtime/dist/index.js'
+import { syntheticDeclarations } from './synthetic-tools.mjs'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const repoRoot = path.resolve(here, '../..')
+const SIZES = (process.env.BENCH_SIZES ?? '10,100,1000').split(',').map(Number)
+const ROUNDS = (size) => Number(process.env.BENCH_ROUNDS ?? (size >= 1000 ? 3 : size >= 100 ? 5 : 7))
+const PROFILE = process.env.BENCH_PROFILE === '1'
+
+for (const built of ['generator/dist/index.js', 'runtime/dist/index.js']) {
+  if (!existsSync(path.join(repoRoot, built))) throw new Error(`${built} is missing: run npm run build first (npm run bench does)`)
+}
+
+function measure(op, target, profileName) {
+  const flags = PROFILE && profileName !== undefined ? ['--cpu-prof', `--cpu-prof-dir=${path.join(repoRoot, 'bench/results/profiles')}`, `--cpu-prof-name=${profileName}.cpuprofile`] : []
+  const out = execFileSync(process.execPath, [...flags, path.join(here, 'measure.mjs'), op, target], { encoding: 'utf8', maxBuffer: 64 << 20 })
+  const result = JSON.parse(out.trim().split('\n').at(-1))
+  if (result.exitCode !== undefined && result.exitCode !== 0) throw new Error(`${op} in ${target} exited ${result.exitCode}: ${JSON.stringify(result.errors)}`)
+  return result
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+const results = []
+for (const size of SIZES) {
+  const project = mkdtempSync(path.join(tmpdir(), `toolsmith-bench-${size}-`))
+  try {
+    const declarations = syntheticDeclarations(size, repoRoot)
+    mkdirSync(path.join(project, 'schemas'))
+    for (const declaration of declarations) writeFileSync(path.join(project, 'schemas', `${declaration.name}.tool.yaml`), stringify(declaration))
+    const schemasFile = path.join(project, 'json2ts-input.json')
+    const schemas = declarations.flatMap((d) => [parameterSchemaSpecToJsonSchema(d.parameters), valueSchemaSpecToJsonSchema(d.output)])
+    writeFileSync(schemasFile, JSON.stringify(schemas))
+    const changed = path.join(project, 'schemas', `${declarations[Math.floor(size / 2)].name}.tool.yaml`)
+    const original = readFileSync(changed, 'utf8')
+
+    const times = { json2ts: [], cold: [], noop: [], oneChanged: [], check: [] }
+    // One unmeasured round warms the file-system cache and checks that everything works.
+    for (let round = -1; round < ROUNDS(size); round++) {
+      const record = (key, value) => round >= 0 && times[key].push(value.ms)
+      const profile = (name) => (round === 0 && size === SIZES.at(-1) ? `${name}-${size}` : undefined)
+      record('json2ts', measure('json2ts', schemasFile, profile('json2ts')))
+      rmSync(path.join(project, 'src'), { recursive: true, force: true })
+      rmSync(path.join(project, 'docs'), { recursive: true, force: true })
+      const cold = measure('generate', project, profile('cold'))
+      if (cold.written < 2 * size) throw new Error(`cold generate wrote ${cold.written} files for ${size} tools`)
+      record('cold', cold)
+      const noop = measure('generate', project, profile('noop'))
+      if (noop.written !== 0) throw new Error(`no-op generate wrote ${noop.written} files`)
+      record('noop', noop)
+      writeFileSync(changed, round % 2 === 0 ? original.replace('description:', 'description: Changed.') : original)
+      const one = measure('generate', project, profile('one-changed'))
+      if (one.written < 1) throw new Error('one-changed generate wrote nothing')
+      record('oneChanged', one)
+      record('check', measure('check', project, profile('check')))
+    }
+    const medians = Object.fromEntries(Object.entries(times).map(([key, values]) => [key, median(values)]))
+    results.push({ tools: size, schemas: schemas.length, rounds: ROUNDS(size), medianMs: medians, samplesMs: times })
+  } finally {
+    rmSync(project, { recursive: true, force: true })
+  }
+}
+
+const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`)
+const ratio = (a, b) => Math.round((a / b) * 100) / 100
+console.log('tools  json2ts(2n)  cold generate  no-op   one-changed  check    cold/json2ts  one/cold  no-op/cold  check/cold')
+for (const { tools, medianMs: m } of results) {
+  console.log(
+    [String(tools).padStart(5), fmt(m.json2ts).padStart(11), fmt(m.cold).padStart(13), fmt(m.noop).padStart(8), fmt(m.oneChanged).padStart(11), fmt(m.check).padStart(8),
+      `${ratio(m.cold, m.json2ts)}x`.padStart(12), `${ratio(m.oneChanged, m.cold)}x`.padStart(9), `${ratio(m.noop, m.cold)}x`.padStart(11), `${ratio(m.check, m.cold)}x`.padStart(11)].join('  '),
+  )
+}
+const at = (tools) => results.find((r) => r.tools === tools)?.medianMs
+const big = at(1000)
+const mid = at(100)
+const targets = {
+  coldVsJson2tsAt1000: big === undefined ? null : { ratio: ratio(big.cold, big.json2ts), target: 1.0, met: big.cold <= big.json2ts },
+  oneChangedVsColdAt1000: big === undefined ? null : { ratio: ratio(big.oneChanged, big.cold), target: 0.25, met: big.oneChanged <= 0.25 * big.cold },
+  // Per-tool cost at 1,000 over per-tool cost at 100: 1.0 is perfectly linear.
+  coldGrowth100To1000: big === undefined || mid === undefined ? null : { perToolRatio: ratio(big.cold / 1000, mid.cold / 100), target: 'about 1 (roughly linear)' },
+}
+console.log(`\ntargets: ${JSON.stringify(targets)}`)
+console.log('(each figure: median over fresh processes, timing the operation only, not process start or module loading)')
+mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true })
+writeFileSync(
+  path.join(repoRoot, 'bench/results/generate.json'),
+  `${JSON.stringify({ bench: 'generate', node: process.version, date: new Date().toISOString(), results, targets }, null, 2)}\n`,
+)
