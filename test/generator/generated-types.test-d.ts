@@ -32,6 +32,10 @@ import type * as regenerate_editFile from './fixtures/regenerate/expected/src/to
 import type * as regenerate_lint from './fixtures/regenerate/expected/src/tools/generated/lint.js'
 import type * as regenerate_readFile from './fixtures/regenerate/expected/src/tools/generated/read_file.js'
 import type * as regenerate_webFetch from './fixtures/regenerate/expected/src/tools/generated/web_fetch.js'
+import type * as regions_glob from './fixtures/regions/expected/src/tools/generated/glob.js'
+import type * as regions_now from './fixtures/regions/expected/src/tools/generated/now.js'
+import type * as templates_bash from './fixtures/templates/expected/src/tools/generated/bash.js'
+import type * as templates_glob from './fixtures/templates/expected/src/tools/generated/glob.js'
 import type * as types_collections from './fixtures/types/expected/src/tools/generated/collections.js'
 import type * as types_deep from './fixtures/types/expected/src/tools/generated/deep.js'
 import type * as types_jsonRoot from './fixtures/types/expected/src/tools/generated/json_root.js'
@@ -154,6 +158,22 @@ describe('generated types equal the inferred types', () => {
   test('regenerate/web_fetch', () => {
     expectTypeOf<regenerate_webFetch.WebFetchArgs>().toEqualTypeOf<InferArgs<typeof regenerate_webFetch.webFetchParameters>>()
     expectTypeOf<regenerate_webFetch.WebFetchOutput>().toEqualTypeOf<InferValue<typeof regenerate_webFetch.webFetchOutputSpec>>()
+  })
+  test('regions/glob', () => {
+    expectTypeOf<regions_glob.GlobArgs>().toEqualTypeOf<InferArgs<typeof regions_glob.globParameters>>()
+    expectTypeOf<regions_glob.GlobOutput>().toEqualTypeOf<InferValue<typeof regions_glob.globOutputSpec>>()
+  })
+  test('regions/now', () => {
+    expectTypeOf<regions_now.NowArgs>().toEqualTypeOf<InferArgs<typeof regions_now.nowParameters>>()
+    expectTypeOf<regions_now.NowOutput>().toEqualTypeOf<InferValue<typeof regions_now.nowOutputSpec>>()
+  })
+  test('templates/bash', () => {
+    expectTypeOf<templates_bash.BashArgs>().toEqualTypeOf<InferArgs<typeof templates_bash.bashParameters>>()
+    expectTypeOf<templates_bash.BashOutput>().toEqualTypeOf<InferValue<typeof templates_bash.bashOutputSpec>>()
+  })
+  test('templates/glob', () => {
+    expectTypeOf<templates_glob.GlobArgs>().toEqualTypeOf<InferArgs<typeof templates_glob.globParameters>>()
+    expectTypeOf<templates_glob.GlobOutput>().toEqualTypeOf<InferValue<typeof templates_glob.globOutputSpec>>()
   })
   test('types/collections', () => {
     expectTypeOf<types_collections.CollectionsArgs>().toEqualTypeOf<InferArgs<typeof types_collections.collectionsParameters>>()

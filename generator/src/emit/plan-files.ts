@@ -46,12 +46,7 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
   const formatter = createCodeFormatter(options.cwd)
   const templateSet = await loadTemplates(options.templates, options.readFile)
   diagnostics.push(...templateSet.diagnostics)
-  const template = (name: 'stub.ts.hbs' | 'catalog.md.hbs' | 'catalog-section.md.hbs') => {
-    const found = templateSet.templates.get(name)
-    if (found === undefined) throw new Error(`template ${name} was not loaded`)
-    return found
-  }
-  const stubTemplate = template('stub.ts.hbs')
+  const stubTemplate = templateSet.templates.get('stub.ts.hbs')
 
   const tools: ToolDeclaration[] = []
   for (const declaration of [...declarations].sort(byName)) {
@@ -60,7 +55,7 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     else diagnostics.push(problem)
   }
 
-  const context = { options, formatter, stubTemplate, stubTemplateOverridden: !stubTemplate.file.startsWith('toolsmith/') }
+  const context = { options, formatter, stubTemplate }
   const planned = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration) => {
     try {
       return await planTool(declaration, context)
@@ -86,8 +81,8 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
   const catalogs = await planCatalogs(tools, planned.map((tool) => tool.outputType), {
     options,
     formatter,
-    sectionTemplate: template('catalog-section.md.hbs'),
-    pageTemplate: template('catalog.md.hbs'),
+    sectionTemplate: templateSet.templates.get('catalog-section.md.hbs'),
+    pageTemplate: templateSet.templates.get('catalog.md.hbs'),
   })
   files.push(...catalogs.files)
   diagnostics.push(...catalogs.diagnostics)

@@ -24,9 +24,8 @@ export interface PlannedTool {
 export interface ToolPlanContext {
   readonly options: PlanOptions
   readonly formatter: CodeFormatter
-  readonly stubTemplate: Template
-  /** Whether the stub template is a project's copy (its output is then checked for the wiring). */
-  readonly stubTemplateOverridden: boolean
+  /** Absent when the project's copy does not compile (already reported): then no stub is created. */
+  readonly stubTemplate: Template | undefined
 }
 
 // Merges of stubs that needed no change, remembered across plans in one process: a regenerate over unchanged
@@ -57,9 +56,9 @@ export async function planTool(declaration: ToolDeclaration, context: ToolPlanCo
   const diagnostics: Diagnostic[] = []
   const existing = await options.readFile(paths.stub)
   if (existing === undefined) {
-    const created = await createStub(declaration, context, names)
-    if (created.ok) files.push({ path: paths.stub, content: created.value, owner: 'author' })
-    else diagnostics.push(created.problem)
+    const created = context.stubTemplate === undefined ? undefined : await createStub(declaration, context, context.stubTemplate, names)
+    if (created?.ok === true) files.push({ path: paths.stub, content: created.value, owner: 'author' })
+    else if (created !== undefined) diagnostics.push(created.problem)
   } else {
     const key = `${paths.stub}\u0000${JSON.stringify(names)}\u0000${existing}`
     const merged: StubOutcome<StubMerge> = unchangedStubs.has(key)
@@ -98,8 +97,13 @@ function rememberUnchanged(key: string, merge: StubMerge): void {
 
 type Created = { readonly ok: true; readonly value: string } | { readonly ok: false; readonly problem: Diagnostic }
 
-async function createStub(declaration: ToolDeclaration, context: ToolPlanContext, names: WiringNames): Promise<Created> {
-  const { stubTemplate, formatter, options } = context
+async function createStub(
+  declaration: ToolDeclaration,
+  context: ToolPlanContext,
+  stubTemplate: Template,
+  names: WiringNames,
+): Promise<Created> {
+  const { formatter, options } = context
   const paths = toolPaths(options.out, declaration.name)
   let source: string
   try {
@@ -116,7 +120,8 @@ async function createStub(declaration: ToolDeclaration, context: ToolPlanContext
       problem: templateDiagnostic(stubTemplate.file, `the stub it renders for ${declaration.name} is not valid TypeScript: ${messageOf(error)}`),
     }
   }
-  if (context.stubTemplateOverridden) {
+  // The shipped template is tested to produce the wiring; a project's copy is checked for it on every stub.
+  if (!stubTemplate.shipped) {
     const wiring = withParsedStub(paths.stub, formatted, (file) => findStubWiring(file, names))
     if (!wiring.ok) {
       return { ok: false, problem: templateDiagnostic(stubTemplate.file, `the stub it renders for ${declaration.name} lacks the wiring: ${wiring.problem.message}`) }

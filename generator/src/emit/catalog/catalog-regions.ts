@@ -17,7 +17,8 @@ function lineStart(text: string, line: number): number {
 /**
  * Replaces the text between the one `<!-- toolsmith:catalog -->` line and the one `<!-- /toolsmith:catalog -->`
  * line of a hand-written Markdown file with `section` (blank-line separated), leaving every byte outside the
- * marker lines untouched. Markers inside fenced code are text, not markers. A missing, repeated or unbalanced
+ * marker lines untouched. The section is the same text in every file; only its line ends follow the file's own
+ * (those of the opening marker line), so a CRLF page does not end up with mixed line ends. Markers inside fenced code are text, not markers. A missing, repeated or unbalanced
  * marker is a diagnostic with its line, and the file is not changed.
  */
 export function replaceCatalogRegion(file: string, text: string, section: string): RegionUpdate {
@@ -34,6 +35,8 @@ export function replaceCatalogRegion(file: string, text: string, section: string
   if (close.line < open.line) return problem(file, close.line, `${REGION_CLOSE} comes before ${REGION_OPEN} (line ${open.line})`)
   const before = text.slice(0, lineStart(text, open.line + 1))
   const after = text.slice(lineStart(text, close.line))
-  const body = section.trim()
-  return { ok: true, text: body === '' ? `${before}\n${after}` : `${before}\n${body}\n\n${after}` }
+  // The section takes the line ends of the marker line, so a CRLF page stays CRLF throughout.
+  const eol = before.endsWith('\r\n') ? '\r\n' : '\n'
+  const body = section.trim().replaceAll('\n', eol)
+  return { ok: true, text: body === '' ? `${before}${eol}${after}` : `${before}${eol}${body}${eol}${eol}${after}` }
 }

@@ -6,7 +6,7 @@ import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import { normalizePath } from '../output-paths.js'
 import { messageOf, type Template, templateDiagnostic } from '../template/template-set.js'
 import { emitCatalogJson } from './catalog-json.js'
-import { catalogToolModel } from './catalog-model.js'
+import { type CatalogToolModel, catalogToolModel } from './catalog-model.js'
 import { replaceCatalogRegion } from './catalog-regions.js'
 import { renderCatalogTemplate } from './render-catalog.js'
 
@@ -14,8 +14,9 @@ import { renderCatalogTemplate } from './render-catalog.js'
 export interface CatalogContext {
   readonly options: PlanOptions
   readonly formatter: CodeFormatter
-  readonly sectionTemplate: Template
-  readonly pageTemplate: Template
+  /** Absent when the project's copy does not compile (already reported): then no Markdown is planned. */
+  readonly sectionTemplate: Template | undefined
+  readonly pageTemplate: Template | undefined
 }
 
 /** The catalog files and the problems found making them. */
@@ -49,14 +50,35 @@ export async function planCatalogs(
   const { options, formatter, sectionTemplate, pageTemplate } = context
   const files: PlannedFile[] = []
   const diagnostics: Diagnostic[] = []
-  const docs = normalizePath(options.docs)
   const models = tools.map((tool, index) => catalogToolModel(tool, outputTypes[index] ?? ''))
 
+  if (sectionTemplate !== undefined && pageTemplate !== undefined) {
+    diagnostics.push(...(await planMarkdown(models, { ...context, sectionTemplate, pageTemplate }, files)))
+  }
+
+  const json = normalizePath(options.catalogJson)
+  try {
+    files.push({ path: json, content: await formatter.format(json, emitCatalogJson(tools)), owner: 'generator' })
+  } catch (error) {
+    diagnostics.push({ severity: 'error', code: 'catalog-json', message: `cannot build catalog.json: ${messageOf(error)}`, file: json, line: 1, column: 1 })
+  }
+  return { files, diagnostics }
+}
+
+/** The Markdown page and the regions (added to `files`); answers the problems found. */
+async function planMarkdown(
+  models: readonly CatalogToolModel[],
+  context: CatalogContext & { readonly sectionTemplate: Template; readonly pageTemplate: Template },
+  files: PlannedFile[],
+): Promise<Diagnostic[]> {
+  const { options, formatter, sectionTemplate, pageTemplate } = context
+  const diagnostics: Diagnostic[] = []
+  const docs = normalizePath(options.docs)
   const section = renderCatalogTemplate(sectionTemplate, { tools: models }, models)
   const formattedSection = section.ok ? await formatted(formatter, docs, section.text, sectionTemplate) : section
   if (formattedSection.ok) {
-    const countText = `${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}`
-    const page = renderCatalogTemplate(pageTemplate, { count: tools.length, countText, section: formattedSection.text }, models)
+    const countText = `${models.length} ${models.length === 1 ? 'tool' : 'tools'}`
+    const page = renderCatalogTemplate(pageTemplate, { count: models.length, countText, section: formattedSection.text }, models)
     const formattedPage = page.ok ? await formatted(formatter, docs, page.text, pageTemplate) : page
     if (formattedPage.ok) files.push({ path: docs, content: formattedPage.text, owner: 'generator' })
     else diagnostics.push(formattedPage.diagnostic)
@@ -74,12 +96,5 @@ export async function planCatalogs(
   } else {
     diagnostics.push(formattedSection.diagnostic)
   }
-
-  const json = normalizePath(options.catalogJson)
-  try {
-    files.push({ path: json, content: await formatter.format(json, emitCatalogJson(tools)), owner: 'generator' })
-  } catch (error) {
-    diagnostics.push({ severity: 'error', code: 'catalog-json', message: `cannot build catalog.json: ${messageOf(error)}`, file: json, line: 1, column: 1 })
-  }
-  return { files, diagnostics }
+  return diagnostics
 }

@@ -15,6 +15,8 @@ export type TemplateFile = (typeof TEMPLATE_FILES)[number]
 export interface Template {
   /** The template's path as diagnostics name it: relative to the working directory for a project's copy. */
   readonly file: string
+  /** Whether this is the template shipped with toolsmith (not a project's copy). */
+  readonly shipped: boolean
   /** Fills the template; throws (with Handlebars' message) when the template asks for something the model lacks. */
   render(model: object): string
 }
@@ -48,13 +50,17 @@ function compile(source: string): Handlebars.TemplateDelegate {
   return compiled
 }
 
-/** A diagnostic naming a template file; the line comes from Handlebars' message when it gives one. */
+/**
+ * A diagnostic naming a template file; the line comes from Handlebars' message when it gives one. A multi-line
+ * message (Handlebars adds a code excerpt) keeps its first and last lines: where, and what was expected.
+ */
 export function templateDiagnostic(file: string, message: string): Diagnostic {
   const line = /line (\d+)/.exec(message)?.[1]
+  const lines = message.split('\n')
   return {
     severity: 'error',
     code: 'template',
-    message: message.split('\n')[0] ?? message,
+    message: lines.length > 1 ? `${lines[0]} ${lines[lines.length - 1]}` : message,
     file,
     line: line === undefined ? 1 : Number(line),
     column: 1,
@@ -63,8 +69,9 @@ export function templateDiagnostic(file: string, message: string): Diagnostic {
 
 /**
  * Loads every template: the project's copy from `folder` (read through `readFile`, relative to the working
- * directory) where it has one, else the shipped default. A copy that does not compile is reported naming its file,
- * and the default is used in its place so the rest of the plan still runs.
+ * directory) where it has one, else the shipped default. A copy that does not compile is reported naming its file
+ * and left out of the set, so nothing is made from it (stubs are created once: one made from the wrong template
+ * would stay); the default does not stand in for it.
  */
 export async function loadTemplates(
   folder: string | undefined,
@@ -78,14 +85,14 @@ export async function loadTemplates(
       const projectSource = projectFile === undefined ? undefined : await readProjectFile(projectFile)
       if (projectFile !== undefined && projectSource !== undefined) {
         try {
-          templates.set(name, { file: projectFile, render: renderer(compile(projectSource)) })
-          return
+          templates.set(name, { file: projectFile, shipped: false, render: renderer(compile(projectSource)) })
         } catch (error) {
           diagnostics.push(templateDiagnostic(projectFile, `invalid template: ${messageOf(error)}`))
         }
+        return
       }
       const source = await readFile(`${DEFAULT_FOLDER}${name}`, 'utf8')
-      templates.set(name, { file: `${DEFAULT_LABEL}/${name}`, render: renderer(compile(source)) })
+      templates.set(name, { file: `${DEFAULT_LABEL}/${name}`, shipped: true, render: renderer(compile(source)) })
     }),
   )
   return { templates, diagnostics }
