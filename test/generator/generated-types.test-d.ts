@@ -27,6 +27,8 @@ import type * as hostile_class from './fixtures/hostile/expected/src/tools/gener
 import type * as hostile_default from './fixtures/hostile/expected/src/tools/generated/default.js'
 import type * as hostile_delete from './fixtures/hostile/expected/src/tools/generated/delete.js'
 import type * as hostile_tools from './fixtures/hostile/expected/src/tools/generated/tools.js'
+import type * as prettierConfig_glob from './fixtures/prettier-config/expected/src/tools/generated/glob.js'
+import type * as prettierConfig_now from './fixtures/prettier-config/expected/src/tools/generated/now.js'
 import type * as regenerate_bash from './fixtures/regenerate/expected/src/tools/generated/bash.js'
 import type * as regenerate_editFile from './fixtures/regenerate/expected/src/tools/generated/edit_file.js'
 import type * as regenerate_lint from './fixtures/regenerate/expected/src/tools/generated/lint.js'
@@ -138,6 +140,14 @@ describe('generated types equal the inferred types', () => {
   test('hostile/tools', () => {
     expectTypeOf<hostile_tools.ToolsArgs>().toEqualTypeOf<InferArgs<typeof hostile_tools.toolsParameters>>()
     expectTypeOf<hostile_tools.ToolsOutput>().toEqualTypeOf<InferValue<typeof hostile_tools.toolsOutputSpec>>()
+  })
+  test('prettier-config/glob', () => {
+    expectTypeOf<prettierConfig_glob.GlobArgs>().toEqualTypeOf<InferArgs<typeof prettierConfig_glob.globParameters>>()
+    expectTypeOf<prettierConfig_glob.GlobOutput>().toEqualTypeOf<InferValue<typeof prettierConfig_glob.globOutputSpec>>()
+  })
+  test('prettier-config/now', () => {
+    expectTypeOf<prettierConfig_now.NowArgs>().toEqualTypeOf<InferArgs<typeof prettierConfig_now.nowParameters>>()
+    expectTypeOf<prettierConfig_now.NowOutput>().toEqualTypeOf<InferValue<typeof prettierConfig_now.nowOutputSpec>>()
   })
   test('regenerate/bash', () => {
     expectTypeOf<regenerate_bash.BashArgs>().toEqualTypeOf<InferArgs<typeof regenerate_bash.bashParameters>>()
