@@ -1,6 +1,6 @@
-import { formatIssues } from '../errors/json-schema-error.js'
+import { ToolArgsError } from '../errors/tool-args-error.js'
+import { ToolNotFoundError } from '../errors/tool-not-found-error.js'
 import type { Agent, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
-import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { askApproval, policyDenial, preExecuteDecision } from './pre-execute.js'
 import { abortedBeforeDispatch, bodyResult, dispatchThrough, dispatchWrappers, startBody } from './dispatch.js'
@@ -15,7 +15,7 @@ import type { RegistryState } from './registry-state.js'
 import { MAX_SCOPE_DEPTH, readScopeChain } from './scope-chain.js'
 import { thrownMessage } from './thrown-failure.js'
 import { ToolCall } from './tool-call.js'
-import { failureResult } from './tool-results.js'
+import { failureResult, issueDetails } from './tool-results.js'
 import { presentationMode, resolveTool } from './visibility.js'
 
 /**
@@ -49,14 +49,14 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
   let early: ToolExecutionResult | undefined
   if (!args.ok) {
     // A call with non-JSON arguments never runs, so its execution carries no arguments at all.
-    early = failureResult('INVALID_ARGS', formatIssues(`Invalid arguments for ${read.name}: they are not lossless JSON`, args.issues), {
+    early = failureResult('INVALID_ARGS', new ToolArgsError(args.issues, read.name).message, {
       name: 'ToolArgsError',
       details: issueDetails(args.issues),
     })
   } else if (tool === undefined) {
     early = failureResult('UNKNOWN_TOOL', codeMode
-      ? `Unknown tool: ${JSON.stringify(read.name)}. This agent calls its tools through run_code (Code Mode).`
-      : `Unknown tool: ${JSON.stringify(read.name)}.`, { name: 'ToolNotFoundError' })
+      ? `${new ToolNotFoundError(read.name).message}. This agent calls its tools through run_code (Code Mode).`
+      : new ToolNotFoundError(read.name).message, { name: 'ToolNotFoundError' })
   } else if (read.signal.aborted) {
     early = abortedBeforeDispatch()
   }
@@ -136,9 +136,4 @@ function finish(
 
 function malformedInput(why: string): ToolExecutionResult {
   return failureResult('INVALID_ARGS', `Malformed tool call input: ${why}.`)
-}
-
-function issueDetails(issues: readonly { readonly path: string; readonly message: string }[]): JsonValue | undefined {
-  const snapshot = materializeJson({ issues: issues.map((issue) => ({ path: issue.path, message: issue.message })) })
-  return snapshot.ok ? snapshot.value : undefined
 }

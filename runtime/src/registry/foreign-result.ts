@@ -2,6 +2,7 @@ import { checkContentBlocks } from '../content/check-content-blocks.js'
 import { checkUserMessage } from '../content/check-user-message.js'
 import type { ContentBlock, UserMessage } from '../content/content-block.js'
 import { formatIssues } from '../errors/json-schema-error.js'
+import { ToolOutputError } from '../errors/tool-output-error.js'
 import type { ToolErrorCode, ToolExecutionResult } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
 import { escapeJsonPointerToken } from '../json/json-pointer.js'
@@ -10,7 +11,7 @@ import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { invalidResult } from './project-output.js'
 import type { ToolCall } from './tool-call.js'
-import { failureResult, isRegistryResult, successResult } from './tool-results.js'
+import { failureResult, isRegistryResult, issueDetails, successResult } from './tool-results.js'
 
 type JsonRecord = { readonly [key: string]: JsonValue }
 
@@ -67,9 +68,8 @@ export function acceptWrapperResult(call: ToolCall, answer: unknown): ToolExecut
   const validator = call.tool.outputValidator
   const result = record.value as JsonValue
   if (!validator.is(result)) {
-    return failureResult('INVALID_TOOL_OUTPUT', formatIssues(`A tools/execute wrapper returned invalid output for ${call.exec.name}`, validator.validate(result).errors), {
-      name: 'ToolOutputError',
-    })
+    const issues = validator.validate(result).errors
+    return failureResult('INVALID_TOOL_OUTPUT', new ToolOutputError(issues, call.exec.name).message, { name: 'ToolOutputError', details: issueDetails(issues) })
   }
   return successResult({ value: result, content: content as readonly ContentBlock[], meta, contexts, concludesTurn: concludes === true })
 }

@@ -1,13 +1,14 @@
 import { checkContentBlocks } from '../content/check-content-blocks.js'
 import type { ContentBlock, UserMessage } from '../content/content-block.js'
 import { formatIssues } from '../errors/json-schema-error.js'
+import { ToolOutputError } from '../errors/tool-output-error.js'
 import type { ToolExecutionResult } from '../execution/execution-types.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { thrownMessage } from './thrown-failure.js'
 import type { ToolCall } from './tool-call.js'
-import { failureResult, successResult } from './tool-results.js'
+import { failureResult, issueDetails, successResult } from './tool-results.js'
 
 /** What a successful value carries along besides its projections. */
 export interface ProjectionCarry {
@@ -73,10 +74,9 @@ export function invalidResult(message: string): ToolExecutionResult {
 }
 
 function invalidOutput(call: ToolCall, issues: readonly SchemaIssue[], carry: ProjectionCarry): ToolExecutionResult {
-  const details = materializeJson({ issues: issues.map((issue) => ({ path: issue.path, message: issue.message })) })
-  return failureResult('INVALID_TOOL_OUTPUT', formatIssues(`Invalid output from ${call.exec.name}`, issues), {
+  return failureResult('INVALID_TOOL_OUTPUT', new ToolOutputError(issues, call.exec.name).message, {
     name: 'ToolOutputError',
-    details: details.ok ? details.value : undefined,
+    details: issueDetails(issues),
     contexts: carry.contexts,
   })
 }

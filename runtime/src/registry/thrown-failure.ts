@@ -5,6 +5,10 @@ import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { failureResult } from './tool-results.js'
 
+// The codes of this package's error classes: ToolArgsError, ToolOutputError and ToolNotFoundError
+// (a composite tool's nested dispatch may throw the last; the spec maps it to UNKNOWN_TOOL).
+const MAPPED_CODES: ReadonlySet<string> = new Set(['INVALID_ARGS', 'INVALID_TOOL_OUTPUT', 'UNKNOWN_TOOL'])
+
 /** What a thrown value says about itself, read without running its getters. */
 interface ThrownFacts {
   readonly message: string | undefined
@@ -14,22 +18,21 @@ interface ThrownFacts {
 }
 
 /**
- * Turns a value a tool body (or a `tools/execute` wrapper) threw into a structured failure. An
- * error whose own `code` is `INVALID_ARGS` (a `ToolArgsError`) becomes `INVALID_ARGS` and one whose
- * code is `INVALID_TOOL_OUTPUT` becomes that, with their `issues` as details; anything else is
- * `TOOL_ERROR` with the error's message. Own data properties only: a hostile thrown object (getters,
- * Proxies) can neither run code here nor crash the pipeline.
+ * Turns a value a tool body (or a `tools/execute` wrapper) threw into a structured failure. An error
+ * whose own `code` is one of this package's error codes keeps it — `INVALID_ARGS` (`ToolArgsError`),
+ * `INVALID_TOOL_OUTPUT` (`ToolOutputError`), `UNKNOWN_TOOL` (`ToolNotFoundError`) — with its `issues`,
+ * if any, as details; anything else is `TOOL_ERROR` with the error's message. Own data properties
+ * only: a hostile thrown object (getters, Proxies) can neither run code here nor crash the pipeline.
  */
 export function thrownFailure(error: unknown, contexts?: readonly UserMessage[]): ToolExecutionFailure {
   const facts = readThrown(error)
-  const code: ToolErrorCode =
-    facts.code === 'INVALID_ARGS' || facts.code === 'INVALID_TOOL_OUTPUT' ? facts.code : 'TOOL_ERROR'
+  const code: ToolErrorCode = typeof facts.code === 'string' && MAPPED_CODES.has(facts.code) ? (facts.code as ToolErrorCode) : 'TOOL_ERROR'
   const message =
     facts.message !== undefined && facts.message.length > 0
       ? facts.message
       : `The tool failed without a message (it threw ${facts.name ?? describeValue(error)})`
   let details: JsonValue | undefined
-  if (code !== 'TOOL_ERROR' && facts.issues !== undefined) {
+  if (code !== 'TOOL_ERROR' && Array.isArray(facts.issues)) {
     const snapshot = materializeJson({ issues: facts.issues })
     if (snapshot.ok) details = snapshot.value
   }

@@ -130,3 +130,9 @@ export function textContent(text: string): readonly ContentBlock[] {
   // A string always materializes; the fallback only satisfies the type.
   return snapshot.ok ? (snapshot.value as unknown as readonly ContentBlock[]) : freeze([])
 }
+
+/** The `details` of a validation failure: `{ issues: [{ path, message }] }` as a frozen snapshot. */
+export function issueDetails(issues: readonly { readonly path: string; readonly message: string }[]): JsonValue | undefined {
+  const snapshot = materializeJson({ issues: issues.map((issue) => ({ path: issue.path, message: issue.message })) })
+  return snapshot.ok ? snapshot.value : undefined
+}

@@ -89,7 +89,9 @@ export interface ToolRuntime {
   /**
    * The model-facing projection of every tool `scope` (default: this view's scope) sees: only
    * `name`, `description` and `parameters`, deep-cloned, sorted by name (UTF-16 code unit order) so
-   * the tool list — and a provider's prompt cache — does not depend on registration order.
+   * the tool list — and a provider's prompt cache — does not depend on registration order. The
+   * projection does not depend on the presentation mode: under Code Mode the transport builds its
+   * own model-facing surface from these native schemas.
    */
   schemas(scope?: ScopeKey): ToolSchema[]
   /**

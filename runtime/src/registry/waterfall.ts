@@ -83,20 +83,26 @@ class WaterfallRun<C, T, F> {
     }
     if (answer === inner && inner !== undefined) return inner
     this.pending++
-    return Promise.resolve(answer).then(
-      (value) => {
-        this.settle()
-        try {
-          return spec.normalize(context, value)
-        } catch (error) {
-          return spec.fail(context, error)
-        }
-      },
-      (error: unknown) => {
-        this.settle()
-        return spec.fail(context, error)
-      },
-    )
+    return this.track(answer)
+  }
+
+  // An async method, not .then(): `await` on a native promise takes one microtask and no
+  // intermediate promise, which measurably beats two callbacks per level.
+  private async track(answer: unknown): Promise<T> {
+    const { spec, context } = this
+    let value: unknown
+    try {
+      value = await answer
+    } catch (error) {
+      this.settle()
+      return spec.fail(context, error)
+    }
+    this.settle()
+    try {
+      return spec.normalize(context, value)
+    } catch (error) {
+      return spec.fail(context, error)
+    }
   }
 
   private terminal(): Promise<T> {
@@ -108,15 +114,16 @@ class WaterfallRun<C, T, F> {
     }
     if (!(answer instanceof Promise)) return Promise.resolve(answer)
     this.pending++
-    return answer.then(
-      (value) => {
-        this.settle()
-        return value
-      },
-      (error: unknown) => {
-        this.settle()
-        return this.spec.fail(this.context, error)
-      },
-    )
+    return this.drainTerminal(answer)
+  }
+
+  private async drainTerminal(answer: Promise<T>): Promise<T> {
+    try {
+      return await answer
+    } catch (error) {
+      return this.spec.fail(this.context, error)
+    } finally {
+      this.settle()
+    }
   }
 }

@@ -1,6 +1,8 @@
 import {
   createToolRuntime,
   defineTool,
+  ToolNotFoundError,
+  ToolOutputError,
   type ToolExecution,
   type ToolExecutionResult,
   type ToolRunContext,
@@ -227,6 +229,24 @@ describe('execute — the body: ToolRunContext', () => {
     expect(codeOf(result)).toBe('TOOL_ERROR')
     expect(result.isError && result.error.message).toContain(message)
     expect(textOf(result)).toBe(result.isError ? result.error.message : '')
+  })
+
+  test('"ToolNotFoundError maps to UNKNOWN_TOOL" and a thrown ToolOutputError to INVALID_TOOL_OUTPUT, with issues', async () => {
+    const runtime = createToolRuntime()
+    runtime.register(rawTool({ name: 'composite', execute: async () => { throw new ToolNotFoundError('nested_missing') } }))
+    runtime.register(rawTool({ name: 'checker', execute: async () => { throw new ToolOutputError([{ path: '/x', message: 'bad' }], 'checker') } }))
+    const composite = await runtime.execute(callInput({ name: 'composite' }))
+    expect(codeOf(composite)).toBe('UNKNOWN_TOOL')
+    expect(textOf(composite)).toContain('nested_missing')
+    const checker = await runtime.execute(callInput({ name: 'checker' }))
+    expect(codeOf(checker)).toBe('INVALID_TOOL_OUTPUT')
+    expect(checker.isError && checker.error.info?.details).toEqual({ issues: [{ path: '/x', message: 'bad' }] })
+  })
+
+  test('an error object that merely claims another code is TOOL_ERROR', async () => {
+    const runtime = createToolRuntime()
+    runtime.register(rawTool({ execute: async () => { throw Object.assign(new Error('sneaky'), { code: 'DENIED' }) } }))
+    expect(codeOf(await runtime.execute(callInput()))).toBe('TOOL_ERROR')
   })
 
   test('the error class name is recorded for thrown errors', async () => {
