@@ -35,7 +35,7 @@ const EXECUTE: WaterfallSpec<DispatchRun, ToolExecutionResult, ExecuteListener> 
     entry.timeoutPolicy === true ? runTimeoutPolicy(run.call, run.view, next) : entry.fn.call(entry.view, run.view, next),
   normalize: (run, answer) => acceptWrapperResult(run.call, answer),
   fail: (_run, error) => thrownFailure(error),
-  terminal: (run) => invokeBody(run.call, run.view.signal),
+  terminal: (run, settled) => invokeBody(run.call, run.view.signal, settled),
 }
 
 /**
@@ -54,28 +54,22 @@ export function startBody(call: ToolCall, signal: AbortSignal): unknown {
  * wrappers left on the dispatch view, so no wrapper can detach caller cancellation. An aborted
  * signal means the body never starts (`ABORTED_BEFORE_DISPATCH`). Resolves once the body settled.
  */
-function invokeBody(call: ToolCall, signal: AbortSignal): Promise<ToolExecutionResult> {
-  const fused = fuseSignals(call.exec.signal, signal)
-  if (fused.signal.aborted) {
-    fused.dispose()
-    return Promise.resolve(abortedBeforeDispatch())
-  }
-  let pending: unknown
+async function invokeBody(call: ToolCall, signal: AbortSignal, settled: () => void): Promise<ToolExecutionResult> {
+  const caller = call.exec.signal
+  const fused = signal === caller ? undefined : fuseSignals(caller, signal)
   try {
-    pending = startBody(call, fused.signal)
-  } catch (error) {
-    pending = Promise.reject(error)
-  }
-  return Promise.resolve(pending).then(
-    (value) => {
-      fused.dispose()
-      return bodyResult(call, true, value)
-    },
-    (error: unknown) => {
-      fused.dispose()
+    if ((fused?.signal ?? caller).aborted) return abortedBeforeDispatch()
+    let value: unknown
+    try {
+      value = await startBody(call, fused?.signal ?? caller)
+    } catch (error) {
       return bodyResult(call, false, error)
-    },
-  )
+    }
+    return bodyResult(call, true, value)
+  } finally {
+    fused?.dispose()
+    settled()
+  }
 }
 
 /**

@@ -10,9 +10,10 @@ export interface WaterfallSpec<C, T, F> {
   fail(context: C, error: unknown): T
   /**
    * The default past the last listener, already normalized: a value (a decision constant: no work
-   * to wait for) or a promise that never rejects (work, like the tool body, that must be drained).
+   * to wait for), or a promise that never rejects for work that must be drained (the tool body),
+   * which calls `settled` exactly once when that work has settled.
    */
-  terminal(context: C): T | Promise<T>
+  terminal(context: C, settled: () => void): T | Promise<T>
 }
 
 const settledLate = new Error('next() was called after this waterfall had settled')
@@ -37,6 +38,8 @@ class WaterfallRun<C, T, F> {
   private pending = 0
   private closed = false
   private drained: (() => void) | undefined = undefined
+  /** Whether the outermost listener's answer is tracked by `track`, which then also drains. */
+  private topTracked = false
 
   constructor(
     private readonly entries: readonly ListenerEntry<F>[],
@@ -46,19 +49,23 @@ class WaterfallRun<C, T, F> {
 
   start(): Promise<T> {
     const answer = this.level(0)
+    if (this.topTracked) return answer
     // Nothing tracked is still running: every level passed its inner answer through to a constant.
     if (this.pending === 0) {
       this.closed = true
       return answer
     }
-    return answer.then((value) => {
-      if (this.pending === 0) {
-        this.closed = true
-        return value
-      }
-      return new Promise<T>((resolve) => {
-        this.drained = () => resolve(value)
-      })
+    return answer.then((value) => this.finish(value))
+  }
+
+  /** Resolves `value` once every started level has settled, and closes the run. */
+  private finish(value: T): T | Promise<T> {
+    if (this.pending === 0) {
+      this.closed = true
+      return value
+    }
+    return new Promise<T>((resolve) => {
+      this.drained = () => resolve(value)
     })
   }
 
@@ -83,47 +90,46 @@ class WaterfallRun<C, T, F> {
     }
     if (answer === inner && inner !== undefined) return inner
     this.pending++
-    return this.track(answer)
+    if (index === 0) this.topTracked = true
+    return this.track(answer, index === 0)
   }
 
   // An async method, not .then(): `await` on a native promise takes one microtask and no
   // intermediate promise, which measurably beats two callbacks per level.
-  private async track(answer: unknown): Promise<T> {
+  // The outermost level also drains, saving the run a promise reaction of its own.
+  private async track(answer: unknown, outermost: boolean): Promise<T> {
     const { spec, context } = this
-    let value: unknown
+    let normalized: T
     try {
-      value = await answer
+      const value = await answer
+      this.settle()
+      try {
+        normalized = spec.normalize(context, value)
+      } catch (error) {
+        normalized = spec.fail(context, error)
+      }
     } catch (error) {
       this.settle()
-      return spec.fail(context, error)
+      normalized = spec.fail(context, error)
     }
-    this.settle()
-    try {
-      return spec.normalize(context, value)
-    } catch (error) {
-      return spec.fail(context, error)
-    }
+    return outermost ? this.finish(normalized) : normalized
   }
 
   private terminal(): Promise<T> {
+    // Counted before the call: the terminal reports its own settlement, so the run's accounting
+    // costs the body no extra promise.
+    this.pending++
     let answer: T | Promise<T>
     try {
-      answer = this.spec.terminal(this.context)
+      answer = this.spec.terminal(this.context, this.settled)
     } catch (error) {
+      this.settle()
       return Promise.resolve(this.spec.fail(this.context, error))
     }
-    if (!(answer instanceof Promise)) return Promise.resolve(answer)
-    this.pending++
-    return this.drainTerminal(answer)
+    if (answer instanceof Promise) return answer
+    this.settle()
+    return Promise.resolve(answer)
   }
 
-  private async drainTerminal(answer: Promise<T>): Promise<T> {
-    try {
-      return await answer
-    } catch (error) {
-      return this.spec.fail(this.context, error)
-    } finally {
-      this.settle()
-    }
-  }
+  private readonly settled = (): void => this.settle()
 }
