@@ -39,10 +39,19 @@ export function readYamlJson(file: string, bytes: Uint8Array): YamlJsonSource {
     return { ok: false, text: decoded.text, diagnostics }
   }
   const text = decoded.text
-  const parsed = parseYamlSource(text, file)
+  let parsed: ReturnType<typeof parseYamlSource>
+  let json: ReturnType<typeof yamlToJson>
+  try {
+    parsed = parseYamlSource(text, file)
+    if (parsed.document === undefined) return { ok: false, text, diagnostics: parsed.diagnostics }
+    json = yamlToJson(parsed.document, parsed.diagnostics)
+  } catch (error) {
+    // The parser has bounds of its own, but no input may crash the run: it becomes this file's error.
+    const diagnostics = new SourceDiagnostics(file, undefined)
+    diagnostics.errorAt(1, 1, 'yaml-syntax', `the YAML parser failed on this file: ${error instanceof Error ? error.message : String(error)}`)
+    return { ok: false, text, diagnostics }
+  }
   const { diagnostics } = parsed
-  if (parsed.document === undefined) return { ok: false, text, diagnostics }
-  const json = yamlToJson(parsed.document, diagnostics)
   if (diagnostics.list.length > 0) return { ok: false, text, diagnostics }
   const root = parsed.document.contents
   const locate = (pointer: string): number =>
