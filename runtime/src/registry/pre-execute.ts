@@ -37,7 +37,7 @@ const PRE_EXECUTE: WaterfallSpec<ToolCall, PreToolDecision, PreListener> = {
 }
 
 /** A well-formed frozen decision, or a deny naming what was wrong with the answer. */
-export function normalizePreDecision(answer: unknown): PreToolDecision {
+function normalizePreDecision(answer: unknown): PreToolDecision {
   if (answer === ALLOW) return ALLOW
   const snapshot = materializeJson(answer)
   if (!snapshot.ok) return malformed(formatIssues('it is not lossless JSON', snapshot.issues))

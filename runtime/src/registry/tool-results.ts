@@ -114,7 +114,7 @@ export function withContexts(result: ToolExecutionResult, extra: readonly UserMe
 }
 
 /** Concatenates two frozen context lists into one frozen list. */
-export function joinContexts(first: readonly UserMessage[] | undefined, second: readonly UserMessage[]): readonly UserMessage[] {
+function joinContexts(first: readonly UserMessage[] | undefined, second: readonly UserMessage[]): readonly UserMessage[] {
   if (first === undefined || first.length === 0) return second
   return freeze([...first, ...second])
 }
