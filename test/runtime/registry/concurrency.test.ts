@@ -14,7 +14,7 @@ describe('1,000 concurrent executions with random cancellation', () => {
     const mutableSightings: string[] = []
     runtime.register(
       rawTool({
-        timeoutMs: 30,
+        timeoutMs: 1_000,
         finalizeContent: (exec, result) => {
           finalized++
           if (!Object.isFrozen(exec) || !isDeepFrozen(result)) mutableSightings.push(`finalize ${exec.callId}`)
