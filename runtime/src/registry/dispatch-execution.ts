@@ -1,30 +1,19 @@
-import type { Agent, CallId, ToolDispatchExecution, ToolExecutionToken } from '../execution/execution-types.js'
-import type { JsonValue } from '../json/json-value.js'
+import type { ToolDispatchExecution, ToolExecutionToken } from '../execution/execution-types.js'
 import type { Execution } from './execution.js'
+import { ExecutionIdentity } from './execution-identity.js'
 
 /**
  * The around-dispatch view `tools/execute` wrappers share for one call: frozen identity fields and
  * a `signal` accessor that accepts only another AbortSignal — a wrapper may replace the signal for
- * its delegated lifetime, never remove it. `token` reads through to the execution's.
+ * its delegated lifetime, never remove it. `signal` and `token` are accessors on the prototype, so
+ * a spread copy of this view carries neither.
  */
-export class DispatchExecution implements ToolDispatchExecution {
-  readonly callId: CallId
-  readonly rootCallId: CallId
-  readonly name: string
-  readonly arguments: JsonValue | undefined
-  declare readonly agent?: Agent
-  declare readonly parent?: ToolExecutionToken
+export class DispatchExecution extends ExecutionIdentity implements ToolDispatchExecution {
   #signal: AbortSignal
   readonly #exec: Execution
 
   constructor(exec: Execution) {
-    this.callId = exec.callId
-    this.rootCallId = exec.rootCallId
-    this.name = exec.name
-    this.arguments = exec.arguments
-    // Always own (undefined when absent): a polluted Object.prototype must never supply a routing key.
-    ;(this as { agent?: Agent | undefined }).agent = exec.agent
-    ;(this as { parent?: ToolExecutionToken | undefined }).parent = exec.parent
+    super(exec)
     this.#signal = exec.signal
     this.#exec = exec
     Object.freeze(this)

@@ -1,5 +1,5 @@
-import type { Agent, CallId, ToolExecution, ToolExecutionToken } from '../execution/execution-types.js'
-import type { JsonValue } from '../json/json-value.js'
+import type { CallId, ToolExecution, ToolExecutionToken } from '../execution/execution-types.js'
+import { ExecutionIdentity, type IdentitySource } from './execution-identity.js'
 
 /** Where an execution registers its token while in flight, so a sub-dispatch can name it as `parent`. */
 export interface TokenRegistry {
@@ -9,20 +9,13 @@ export interface TokenRegistry {
 let retire: (exec: Execution) => void = () => {}
 
 /**
- * The frozen `ToolExecution` of one call. Identity fields are own, read-only data properties;
- * `agent` and `parent` are own even when `undefined`, so an inherited value can never be read.
- * `token` is a getter on the prototype that creates the opaque Symbol on first read and then always
- * returns it: a Symbol costs more to create than the rest of this object, and most calls never
- * have their token read. While the call is in flight a created token is registered, so a
- * sub-dispatch that names it as `parent` is recognised; {@link retireExecution} unregisters it.
+ * The frozen `ToolExecution` of one call. `token` is a getter on the prototype that creates the
+ * opaque Symbol on first read and then always returns it: a Symbol costs more to create than the
+ * rest of this object, and most calls never have their token read. While the call is in flight a
+ * created token is registered, so a sub-dispatch that names it as `parent` is recognised;
+ * {@link retireExecution} unregisters it.
  */
-export class Execution implements ToolExecution {
-  readonly callId: CallId
-  readonly rootCallId: CallId
-  readonly name: string
-  readonly arguments: JsonValue | undefined
-  declare readonly agent?: Agent
-  declare readonly parent?: ToolExecutionToken
+export class Execution extends ExecutionIdentity implements ToolExecution {
   readonly signal: AbortSignal
   #token: ToolExecutionToken | undefined = undefined
   #live: boolean
@@ -35,26 +28,8 @@ export class Execution implements ToolExecution {
     }
   }
 
-  constructor(
-    registry: TokenRegistry,
-    live: boolean,
-    fields: {
-      readonly callId: CallId
-      readonly rootCallId: CallId
-      readonly name: string
-      readonly arguments: JsonValue | undefined
-      readonly agent: Agent | undefined
-      readonly parent: ToolExecutionToken | undefined
-      readonly signal: AbortSignal
-    },
-  ) {
-    this.callId = fields.callId
-    this.rootCallId = fields.rootCallId
-    this.name = fields.name
-    this.arguments = fields.arguments
-    // Always own (undefined when absent): a polluted Object.prototype must never supply a routing key.
-    ;(this as { agent?: Agent | undefined }).agent = fields.agent
-    ;(this as { parent?: ToolExecutionToken | undefined }).parent = fields.parent
+  constructor(registry: TokenRegistry, live: boolean, fields: IdentitySource & { readonly signal: AbortSignal }) {
+    super(fields)
     this.signal = fields.signal
     this.#registry = registry
     this.#live = live
