@@ -87,7 +87,7 @@ describe('compileJsonSchema', () => {
 })
 
 describe('compiled is() agrees with the interpreter on exotic objects', () => {
-  const wide = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, { type: 'integer' }]))
+  const wide: Record<string, JsonSchemaNode> = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, { type: 'integer' as const }]))
   const schemas: [string, JsonSchemaNode][] = [
     ['open, few keys', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['a'] }],
     ['closed, few keys', { type: 'object', additionalProperties: false, properties: { a: { type: 'string' }, b: {} }, required: ['a'] }],
