@@ -74,10 +74,12 @@ export function materializeJson(value: unknown): MaterializeResult {
   walk.polluted = prototypesPolluted()
   const snapshot = snapContainer(value, 0, undefined, walk)
   const issues = walk.issues
+  const failed = snapshot === BAD || issues.length > 0
+  if (failed) walk.issues = []
   resetWalk(walk)
   idleWalk = walk
-  if (snapshot === BAD || issues.length > 0) return { ok: false, issues }
-  return { ok: true, value: snapshot }
+  if (failed) return { ok: false, issues }
+  return { ok: true, value: snapshot as JsonValue }
 }
 
 function newWalk(): Walk {
@@ -85,9 +87,10 @@ function newWalk(): Walk {
 }
 
 function resetWalk(walk: Walk): void {
-  walk.issues = []
-  walk.path.length = 0
-  walk.stack.length = 0
+  // The path and stack are empty after a balanced walk, and a length write is a runtime call even
+  // when nothing changes. The issues array is replaced by the caller when it hands it out.
+  if (walk.path.length > 0) walk.path.length = 0
+  if (walk.stack.length > 0) walk.stack.length = 0
   walk.seen = null
   walk.containers = 0
   walk.height = 0
