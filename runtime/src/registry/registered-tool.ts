@@ -11,15 +11,16 @@ import { assertSupportedJsonSchema } from '../schema/json-schema/assert-supporte
 import { type CompiledJsonSchema, compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
 import type { JsonSchemaNode, ObjectJsonSchema, SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { ToolDefinition, ToolOutputDefinition, ToolRunContext } from '../tool/tool-definition.js'
+import { thrownMessage } from './thrown-failure.js'
 
 /** The name reserved for Code Mode's transport tool; never registrable. */
 export const RESERVED_TOOL_NAME = 'run_code'
 
 /**
- * A definition as the registry holds it: every field read once, at registration, from the
- * definition's own data properties and checked; the schemas are frozen lossless snapshots, so a
- * later mutation of the caller's objects changes neither what executes nor what `schemas()` sends.
- * Callbacks are called with the object they were read from as `this`.
+ * A definition as the registry holds it: every field read once, at registration, and checked; the
+ * schemas are frozen lossless snapshots, so a later mutation of the caller's objects changes neither
+ * what executes nor what `schemas()` sends. Callbacks are called with the object they were read from
+ * (the definition, or its `output`) as `this`.
  */
 export interface RegisteredTool {
   /** The borrowed definition, returned by `get()` and passed as `this` to its callbacks. */
@@ -43,13 +44,14 @@ export interface RegisteredTool {
 }
 
 /**
- * Checks a definition and captures it as a {@link RegisteredTool}. Reads own data properties only
- * (an accessor or an inherited member is an issue: a polluted prototype must not supply `execute`,
- * and a getter could answer differently later). Throws one `ToolRegistryError` listing every issue.
+ * Checks a definition and captures it as a {@link RegisteredTool}. Each field is read exactly once,
+ * here, the way an author wrote it: an own property, a method of the definition's class, or a getter
+ * (run once, with the definition as `this`) — but never from `Object.prototype`, so a polluted
+ * prototype cannot supply `execute` or `render`. Throws one `ToolRegistryError` listing every issue.
  */
 export function captureDefinition(definition: unknown): RegisteredTool {
   const issues: SchemaIssue[] = []
-  const fields = readOwnFields(definition, '', 'a tool definition', issues)
+  const fields = readFields(definition, DEFINITION_FIELDS, '', 'a tool definition', issues)
   if (fields === undefined) throw new ToolRegistryError('Invalid tool definition', issues)
 
   const name = fields.name
@@ -62,7 +64,7 @@ export function captureDefinition(definition: unknown): RegisteredTool {
     issues.push({ path: '/description', message: `must be a string, found ${describeValue(fields.description)}` })
   }
   const parameters = snapshotSchema(fields.parameters, '/parameters', true, issues)
-  const output = readOwnFields(fields.output, '/output', 'output', issues)
+  const output = readFields(fields.output, OUTPUT_FIELDS, '/output', 'output', issues)
   const outputSchema = output === undefined ? undefined : snapshotSchema(output.schema, '/output/schema', false, issues)
   if (output !== undefined) {
     requireFunction(output.render, '/output/render', issues)
@@ -77,7 +79,7 @@ export function captureDefinition(definition: unknown): RegisteredTool {
     issues.push({ path: '/timeoutMs', message: `must be a positive finite number of milliseconds, found ${describeValue(timeoutMs)}` })
   }
   if (issues.length > 0 || output === undefined || parameters === undefined || outputSchema === undefined) {
-    throw new ToolRegistryError(`Invalid tool definition${typeof name === 'string' ? ` ${JSON.stringify(name)}` : ''}`, issues)
+    throw new ToolRegistryError(`Invalid tool definition${typeof name === 'string' ? ` ${JSON.stringify(name)}` : ''}`, firstPerPath(issues))
   }
   return Object.freeze({
     definition: definition as ToolDefinition,
@@ -95,29 +97,56 @@ export function captureDefinition(definition: unknown): RegisteredTool {
   })
 }
 
-/** Reads every own property of an object through descriptors; accessors and unreadable objects are issues. */
-function readOwnFields(value: unknown, path: string, what: string, issues: SchemaIssue[]): Record<string, unknown> | undefined {
+const DEFINITION_FIELDS = [
+  'name',
+  'description',
+  'parameters',
+  'output',
+  'execute',
+  'finalizeContent',
+  'timeoutMs',
+  'isConcurrencySafe',
+  'presentCall',
+  'presentResult',
+] as const
+const OUTPUT_FIELDS = ['schema', 'render', 'presentationMeta'] as const
+
+/**
+ * Reads the named fields of an object once each: from the object or a prototype below
+ * `Object.prototype` (class methods, a shared base object), running a getter once with the object
+ * as `this`. A getter or Proxy trap that throws is an issue at the field's path.
+ */
+function readFields<K extends string>(
+  value: unknown,
+  keys: readonly K[],
+  path: string,
+  what: string,
+  issues: SchemaIssue[],
+): Partial<Record<K, unknown>> | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     issues.push({ path, message: `${what} must be an object, found ${describeValue(value)}` })
     return undefined
   }
-  const fields: Record<string, unknown> = Object.create(null)
-  try {
-    for (const key of Reflect.ownKeys(value)) {
-      if (typeof key === 'symbol') continue
-      const descriptor = Object.getOwnPropertyDescriptor(value, key)
-      if (descriptor === undefined) continue
-      if (!Object.hasOwn(descriptor, 'value')) {
-        issues.push({ path: `${path}/${escapeJsonPointerToken(key)}`, message: 'is an accessor property; definitions are read from own data properties' })
-        continue
-      }
-      fields[key] = descriptor.value
+  const fields: Partial<Record<K, unknown>> = Object.create(null)
+  for (const key of keys) {
+    try {
+      fields[key] = readField(value, key)
+    } catch (error) {
+      issues.push({ path: `${path}/${escapeJsonPointerToken(key)}`, message: `could not be read: ${thrownMessage(error)}` })
     }
-  } catch {
-    issues.push({ path, message: `${what} could not be read: a Proxy trap threw` })
-    return undefined
   }
   return fields
+}
+
+/** One field through the prototype chain, stopping before `Object.prototype` (never read from it). */
+function readField(value: object, key: string): unknown {
+  for (let target: object | null = value; target !== null && target !== Object.prototype; target = Object.getPrototypeOf(target)) {
+    const descriptor = Object.getOwnPropertyDescriptor(target, key)
+    if (descriptor === undefined) continue
+    if (Object.hasOwn(descriptor, 'value')) return descriptor.value
+    return descriptor.get === undefined ? undefined : Reflect.apply(descriptor.get, value, [])
+  }
+  return undefined
 }
 
 /** Checks a raw schema and returns its frozen lossless snapshot, or reports its issues under `path`. */
@@ -140,6 +169,12 @@ function snapshotSchema(schema: unknown, path: string, objectRoot: boolean, issu
     return undefined
   }
   return snapshot.value as JsonSchemaNode
+}
+
+/** One issue per path: a field that could not be read is not also reported as missing. */
+function firstPerPath(issues: readonly SchemaIssue[]): SchemaIssue[] {
+  const seen = new Set<string>()
+  return issues.filter((issue) => !seen.has(issue.path) && seen.add(issue.path) !== undefined)
 }
 
 function requireFunction(value: unknown, path: string, issues: SchemaIssue[]): void {

@@ -62,8 +62,8 @@ export interface ToolRuntime {
   /**
    * Register a tool in this view's layer (global, or the agent's scope). Scoped tools shadow
    * globals; duplicates within one layer, the reserved `run_code` name and invalid definitions throw
-   * a `ToolRegistryError`. The registry borrows the definition read-only: its own data properties are
-   * read and checked once, here.
+   * a `ToolRegistryError`. The registry borrows the definition read-only: each field (own, a class
+   * method, or a getter — never one inherited from `Object.prototype`) is read and checked once, here.
    * @returns the exact, idempotent disposer that unregisters this registration only.
    */
   register(definition: ToolDefinition): () => void

@@ -119,21 +119,80 @@ describe('register — "Register globally or in the calling agent scope"', () =>
     expect(runtime.get('ping')).toBe(defined)
   })
 
-  test('reads own data properties only: an accessor is refused and its getter never runs', () => {
-    const getter = vi.fn(() => async () => ({ text: 'x' }))
-    const definition = Object.defineProperty({ ...rawTool(), execute: undefined }, 'execute', { get: getter, enumerable: true })
-    const error = registryError(() => createToolRuntime().register(definition as unknown as ToolDefinition))
-    expect(error.issues[0]?.path).toBe('/execute')
-    expect(getter).not.toHaveBeenCalled()
+  test('"borrows the typed definition": a class instance with prototype methods registers and runs, with itself as this', async () => {
+    class Echo {
+      readonly name = 'echo'
+      readonly description = 'Echo the text back.'
+      readonly parameters = rawTool().parameters
+      readonly output = new (class {
+        readonly schema = rawTool().output.schema
+        render(_args: unknown, value: unknown) {
+          return [{ type: 'text' as const, text: (value as { text: string }).text }]
+        }
+      })()
+      readonly prefix = '>'
+      async execute(args: unknown) {
+        return { text: `${this.prefix}${(args as { text: string }).text}` }
+      }
+    }
+    const runtime = createToolRuntime()
+    const tool = new Echo()
+    runtime.register(tool)
+    expect(runtime.get('echo')).toBe(tool)
+    const result = await runtime.execute(callInput())
+    expect(result.isError ? result.error : result.value).toEqual({ text: '>hi' })
+    expect(result.content).toEqual([{ type: 'text', text: '>hi' }])
   })
 
-  test('an execute inherited from a polluted Object.prototype does not count', () => {
+  test('a definition inheriting its fields from a shared base object registers', () => {
+    const base = rawTool()
+    const derived = Object.assign(Object.create(base) as ToolDefinition, { name: 'derived' })
+    const runtime = createToolRuntime()
+    runtime.register(derived)
+    expect(runtime.schemas().map((schema) => [schema.name, schema.description])).toEqual([['derived', 'Echo the text back.']])
+  })
+
+  test('a getter is read exactly once, at registration, with the definition as this', async () => {
+    const getter = vi.fn(function (this: unknown) {
+      return this === definition ? 'From a getter.' : 'wrong this'
+    })
+    const definition = Object.defineProperty(rawTool(), 'description', { get: getter, enumerable: true })
+    const runtime = createToolRuntime()
+    runtime.register(definition)
+    expect(runtime.schemas()[0]?.description).toBe('From a getter.')
+    await runtime.execute(callInput())
+    runtime.schemas()
+    expect(getter).toHaveBeenCalledTimes(1)
+  })
+
+  test('a throwing getter is an issue at its path, not a crash', () => {
+    const definition = Object.defineProperty(rawTool(), 'execute', {
+      get: () => {
+        throw new Error('no body today')
+      },
+      enumerable: true,
+    })
+    const error = registryError(() => createToolRuntime().register(definition))
+    expect(error.issues).toEqual([{ path: '/execute', message: 'could not be read: no body today' }])
+  })
+
+  test('an execute or render inherited from a polluted Object.prototype does not count, even below a class', () => {
     const { execute: _execute, ...withoutExecute } = rawTool()
+    class Partial {
+      readonly name = 'echo'
+      readonly description = 'Echo.'
+      readonly parameters = rawTool().parameters
+      readonly output = { schema: rawTool().output.schema }
+    }
     Object.defineProperty(Object.prototype, 'execute', { value: async () => ({ text: 'polluted' }), configurable: true, writable: true })
+    Object.defineProperty(Object.prototype, 'render', { value: () => [], configurable: true, writable: true })
     try {
       expect(() => createToolRuntime().register(withoutExecute as ToolDefinition)).toThrow(ToolRegistryError)
+      const error = registryError(() => createToolRuntime().register(new Partial() as unknown as ToolDefinition))
+      expect(error.issues.map((issue) => issue.path).sort()).toEqual(['/execute', '/output/render'])
     } finally {
       delete (Object.prototype as { execute?: unknown }).execute
+      delete (Object.prototype as { render?: unknown }).render
     }
   })
 
