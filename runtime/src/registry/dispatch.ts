@@ -58,14 +58,14 @@ async function invokeBody(call: ToolCall, signal: AbortSignal, settled: () => vo
   const caller = call.exec.signal
   const fused = signal === caller ? undefined : fuseSignals(caller, signal)
   try {
-    if ((fused?.signal ?? caller).aborted) return abortedBeforeDispatch()
+    if ((fused?.signal ?? caller).aborted) return (call.dispatched = abortedBeforeDispatch())
     let value: unknown
     try {
       value = await startBody(call, fused?.signal ?? caller)
     } catch (error) {
-      return bodyResult(call, false, error)
+      return (call.dispatched = bodyResult(call, false, error))
     }
-    return bodyResult(call, true, value)
+    return (call.dispatched = bodyResult(call, true, value))
   } finally {
     fused?.dispose()
     settled()

@@ -23,14 +23,22 @@ const SUCCESS_KEYS: ReadonlySet<string> = new Set(['isError', 'value', 'content'
 const FAILURE_KEYS: ReadonlySet<string> = new Set(['isError', 'error', 'content', 'meta', 'additionalContexts'])
 
 /**
- * Accepts the answer of a `tools/execute` wrapper. A result the registry built (what `next()`
- * resolved, possibly for a retry) passes as it is. A result the wrapper made itself is checked like
- * the body's output: it must be lossless JSON in the exact `ToolExecutionResult` shape
- * (`INVALID_RESULT` otherwise), and a success's `value` must satisfy the output schema
+ * Accepts the answer of a `tools/execute` wrapper. What `next()` resolved for this call passes as
+ * it is. Any other result must keep the tool's output contract: a result the registry built for
+ * another call (a cache, another tool's outcome) is already frozen and well-formed, so only a
+ * success's `value` is checked against this tool's output schema; a result the wrapper made itself
+ * is checked like the body's output: it must be lossless JSON in the exact `ToolExecutionResult`
+ * shape (`INVALID_RESULT` otherwise), and a success's `value` must satisfy the output schema
  * (`INVALID_TOOL_OUTPUT`) — a wrapper cannot smuggle in a value the tool could not have returned.
  */
 export function acceptWrapperResult(call: ToolCall, answer: unknown): ToolExecutionResult {
-  if (isRegistryResult(answer)) return answer
+  const dispatched = call.dispatched
+  if (dispatched !== undefined && answer === dispatched) return dispatched
+  return (call.dispatched = checkWrapperResult(call, answer))
+}
+
+function checkWrapperResult(call: ToolCall, answer: unknown): ToolExecutionResult {
+  if (isRegistryResult(answer)) return answer.isError ? answer : checkValue(call, answer.value, () => answer)
   const snapshot = materializeJson(answer)
   if (!snapshot.ok) return invalidResult(formatIssues('A tools/execute wrapper returned a result that is not lossless JSON', snapshot.issues))
   const value = snapshot.value
@@ -65,13 +73,18 @@ export function acceptWrapperResult(call: ToolCall, answer: unknown): ToolExecut
   if (concludes !== undefined && concludes !== true) issues.push({ path: '/concludesTurn', message: 'must be true when present' })
   if (!Object.hasOwn(record, 'value')) issues.push({ path: '/value', message: 'is required on a success' })
   if (issues.length > 0) return malformed(issues)
-  const validator = call.tool.outputValidator
   const result = record.value as JsonValue
-  if (!validator.is(result)) {
-    const issues = validator.validate(result).errors
-    return failureResult('INVALID_TOOL_OUTPUT', new ToolOutputError(issues, call.exec.name).message, { name: 'ToolOutputError', details: issueDetails(issues) })
-  }
-  return successResult({ value: result, content: content as readonly ContentBlock[], meta, contexts, concludesTurn: concludes === true })
+  return checkValue(call, result, () =>
+    successResult({ value: result, content: content as readonly ContentBlock[], meta, contexts, concludesTurn: concludes === true }),
+  )
+}
+
+/** `accepted()` when `value` satisfies the tool's output schema, else `INVALID_TOOL_OUTPUT` with every issue. */
+function checkValue(call: ToolCall, value: JsonValue, accepted: () => ToolExecutionResult): ToolExecutionResult {
+  const validator = call.tool.outputValidator
+  if (validator.is(value)) return accepted()
+  const issues = validator.validate(value).errors
+  return failureResult('INVALID_TOOL_OUTPUT', new ToolOutputError(issues, call.exec.name).message, { name: 'ToolOutputError', details: issueDetails(issues) })
 }
 
 function read(record: JsonRecord, key: string): JsonValue | undefined {

@@ -1,6 +1,6 @@
 import { checkUserMessage } from '../content/check-user-message.js'
 import type { UserMessage } from '../content/content-block.js'
-import type { Agent } from '../execution/execution-types.js'
+import type { Agent, ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { Execution } from './execution.js'
@@ -23,6 +23,11 @@ export class ToolCall {
   contexts: UserMessage[] | undefined = undefined
   /** Problems with deferred contexts that were not lossless user messages. */
   contextIssues: SchemaIssue[] | undefined = undefined
+  /**
+   * The newest result the `tools/execute` chain produced for this call (the body's, then each
+   * level's accepted answer): a wrapper passing it on is recognised without rechecking its value.
+   */
+  dispatched: ToolExecutionResult | undefined = undefined
   /** How many contexts the body deferred, accepted or not (for the issue paths). */
   private deferred = 0
 

@@ -149,6 +149,30 @@ describe('tools/execute — "next() returns a normalized result; wrappers may ch
     expect(codeOf(await runtime.execute(callInput()))).toBe(code)
   })
 
+  test('"Raw supported JSON Schema enforced against every successful canonical value": another tool\'s result handed back by a wrapper is INVALID_TOOL_OUTPUT', async () => {
+    const { runtime, body } = setup()
+    runtime.register(rawTool({ name: 'count', output: { schema: { type: 'integer' }, render: () => [{ type: 'text', text: '5' }] }, execute: async () => 5 }))
+    const other = await runtime.execute(callInput({ name: 'count' }))
+    expect(other.isError ? other.error : other.value).toBe(5)
+    runtime.on('tools/execute', (exec, next) => (exec.name === 'echo' ? other : next()))
+    const result = await runtime.execute(callInput())
+    expect(codeOf(result)).toBe('INVALID_TOOL_OUTPUT')
+    expect('value' in result).toBe(false)
+    expect(body).not.toHaveBeenCalled()
+  })
+
+  test('a cached result of an earlier call of the same tool passes as it is; a cached failure too', async () => {
+    const { runtime, body } = setup()
+    const success = await runtime.execute(callInput())
+    runtime.register(rawTool({ name: 'broken', execute: async () => { throw new Error('down') } }))
+    const failure = await runtime.execute(callInput({ name: 'broken' }))
+    const cache = new Map<string, ToolExecutionResult>([['hi', success], ['fail', failure]])
+    runtime.on('tools/execute', (exec, next) => cache.get((exec.arguments as { text: string }).text) ?? next())
+    expect(await runtime.execute(callInput())).toBe(success)
+    expect(await runtime.execute(callInput({ arguments: { text: 'fail' } }))).toBe(failure)
+    expect(body).toHaveBeenCalledTimes(1)
+  })
+
   test('a well-formed failure a wrapper made keeps its code, message and content', async () => {
     const { runtime } = setup()
     runtime.on('tools/execute', () => ({ isError: true, error: { message: 'rate limited', info: { code: 'TOOL_ERROR', details: { retryIn: 5 } } }, content: [{ type: 'text', text: 'slow down' }] }))
