@@ -88,6 +88,9 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
     // Recheck cancellation once the (possibly slow) gates settled; a refusal stands as it is.
     if (refusal === undefined && exec.signal.aborted) refusal = abortedBeforeDispatch()
     refusal ??= runGuards(call)
+    // Cancellation that arrived while the guards ran: the body must not start (checked again right
+    // before the body when wrappers run first).
+    if (refusal === undefined && exec.signal.aborted) refusal = abortedBeforeDispatch()
     if (refusal !== undefined) {
       result = refusal
     } else {

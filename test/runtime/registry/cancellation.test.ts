@@ -14,6 +14,16 @@ describe('cancellation — "skips a not-yet-started body with ABORTED_BEFORE_DIS
     expect([body.mock.calls.length, gate.mock.calls.length, finalize.mock.calls.length]).toEqual([0, 0, 1])
   })
 
+  test('"skips a not-yet-started body": cancelled while the guards run (no wrapper) → ABORTED_BEFORE_DISPATCH, the body never starts', async () => {
+    const runtime = createToolRuntime()
+    const body = vi.fn(async () => ({ text: 'x' }))
+    runtime.register(rawTool({ execute: body }))
+    const controller = new AbortController()
+    runtime.guard(() => void controller.abort())
+    expect(codeOf(await runtime.execute(callInput({ signal: controller.signal })))).toBe('ABORTED_BEFORE_DISPATCH')
+    expect(body).not.toHaveBeenCalled()
+  })
+
   test('cancelled while a wrapper waits before next(): the body never starts', async () => {
     const runtime = createToolRuntime()
     const body = vi.fn(async () => ({ text: 'x' }))
