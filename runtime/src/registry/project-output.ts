@@ -31,7 +31,9 @@ export function acceptValue(call: ToolCall, value: unknown, carry: ProjectionCar
 
 /**
  * Calls the pure projectors on a validated, frozen value: `render` always, `presentationMeta` only
- * for a top-level call (no `parent`). A throwing projector or a projection that is not lossless
+ * for a top-level call — a root execution (its root call is itself) that is no transport
+ * sub-dispatch (no `parent`); a composite tool's nested dispatch propagates its root call id and so
+ * is not top-level. A throwing projector or a projection that is not lossless
  * JSON of the right shape is `INVALID_RESULT`, so observers only ever see durable-safe fields.
  */
 export function project(call: ToolCall, value: JsonValue, carry: ProjectionCarry): ToolExecutionResult {
@@ -48,7 +50,8 @@ export function project(call: ToolCall, value: JsonValue, carry: ProjectionCarry
   if (!content.ok) return invalidResult(formatIssues("The tool's output.render returned content that is not lossless JSON", content.issues))
   if (!checkContentBlocks(content.value, '', issues)) return invalidResult(formatIssues("The tool's output.render returned invalid content", issues))
   let meta: JsonValue | undefined
-  if (tool.presentationMeta !== undefined && call.exec.parent === undefined) {
+  const exec = call.exec
+  if (tool.presentationMeta !== undefined && exec.parent === undefined && exec.rootCallId === exec.callId) {
     let projected: unknown
     try {
       projected = tool.presentationMeta.call(tool.output, args, value)

@@ -339,6 +339,18 @@ describe('execute — output: "snapshots and validates the body value, freezes i
     expect(presentationMeta).toHaveBeenCalledTimes(1)
   })
 
+  test('"computed only for top-level calls": a nested dispatch (it propagates its root call id) gets no meta; a root call naming itself as root does', async () => {
+    const runtime = createToolRuntime()
+    const presentationMeta = vi.fn(() => ({ card: 'x' }))
+    runtime.register(rawTool({ output: { ...rawTool().output, presentationMeta } }))
+    const nested = await runtime.execute(callInput({ callId: 'outer:1', rootCallId: 'outer' }))
+    expect(nested.isError).toBe(false)
+    expect('meta' in nested).toBe(false)
+    expect(presentationMeta).not.toHaveBeenCalled()
+    const root = await runtime.execute(callInput({ callId: 'outer', rootCallId: 'outer' }))
+    expect(root.meta).toEqual({ card: 'x' })
+  })
+
   test.each<[string, () => unknown]>([
     ['throws', () => { throw new Error('meta bug') }],
     ['returns non-JSON', () => ({ at: new Date() })],
