@@ -1,6 +1,7 @@
 import type { ToolDispatchExecution, ToolExecutionToken } from '../execution/execution-types.js'
 import type { Execution } from './execution.js'
 import { ExecutionIdentity } from './execution-identity.js'
+import { isAbortSignal } from './signals.js'
 
 /**
  * The around-dispatch view `tools/execute` wrappers share for one call: frozen identity fields and
@@ -30,7 +31,7 @@ export class DispatchExecution extends ExecutionIdentity implements ToolDispatch
   }
 
   set signal(replacement: AbortSignal) {
-    if (!(replacement instanceof AbortSignal)) {
+    if (!isAbortSignal(replacement)) {
       throw new TypeError('tools/execute: exec.signal can only be replaced by another AbortSignal')
     }
     this.#signal = replacement

@@ -1,5 +1,6 @@
 import type { Agent, CallId, ToolExecutionToken } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
+import { isAbortSignal } from './signals.js'
 
 /** The fields of one `ToolExecutionInput`, each read exactly once and type-checked. */
 export interface CallInput {
@@ -32,7 +33,7 @@ export function readCallInput(input: unknown, defaultAgent: Agent | undefined): 
     const name = hasOwn(record, 'name') ? record.name : undefined
     if (typeof name !== 'string') return `name must be a string, found ${describeValue(name)}`
     const signal = hasOwn(record, 'signal') ? record.signal : undefined
-    if (!(signal instanceof AbortSignal)) return `signal must be an AbortSignal, found ${describeValue(signal)}`
+    if (!isAbortSignal(signal)) return `signal must be an AbortSignal, found ${describeValue(signal)}`
     const rootCallId = hasOwn(record, 'rootCallId') ? record.rootCallId : undefined
     if (rootCallId !== undefined && typeof rootCallId !== 'string') {
       return `rootCallId must be a string when given, found ${describeValue(rootCallId)}`

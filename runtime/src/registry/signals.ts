@@ -7,6 +7,21 @@ export interface FusedSignal {
 
 const noop = (): void => {}
 
+// The platform's own getter: it throws for anything that is not a real AbortSignal, which
+// `instanceof` cannot tell (an `Object.create(AbortSignal.prototype)` passes it).
+const abortedGetter = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')?.get
+
+/** Whether `value` is a genuine AbortSignal (its `aborted` can be read), not merely one by prototype. */
+export function isAbortSignal(value: unknown): value is AbortSignal {
+  if (!(value instanceof AbortSignal)) return false
+  try {
+    abortedGetter?.call(value)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * Fuses the caller's signal with a replacement a `tools/execute` wrapper installed, so the body
  * sees both: a wrapper can add cancellation (a deadline) but never detach the caller's. The abort

@@ -33,7 +33,7 @@ describe('tools/execute — "next() returns a normalized result; wrappers may ch
           refused.push(key)
         }
       }
-      for (const bad of [undefined, null, { aborted: false }]) {
+      for (const bad of [undefined, null, { aborted: false }, Object.create(AbortSignal.prototype)]) {
         try {
           exec.signal = bad as never
         } catch {
@@ -43,7 +43,7 @@ describe('tools/execute — "next() returns a normalized result; wrappers may ch
       return next()
     })
     const result = await runtime.execute(callInput())
-    expect(refused).toEqual(['callId', 'rootCallId', 'name', 'arguments', 'agent', 'parent', 'token', 'signal', 'signal', 'signal'])
+    expect(refused).toEqual(['callId', 'rootCallId', 'name', 'arguments', 'agent', 'parent', 'token', 'signal', 'signal', 'signal', 'signal'])
     expect(result.isError ? result.error : result.value).toEqual({ text: 'hi' })
   })
 

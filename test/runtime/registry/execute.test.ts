@@ -387,6 +387,7 @@ describe('execute — the outcome: "The returned outcome is the same lossless, f
     ['a missing signal', { callId: 'c', name: 'echo', arguments: {} }],
     ['a non-string callId', { callId: 1, name: 'echo', arguments: {}, signal: new AbortController().signal }],
     ['a non-string name', { callId: 'c', name: 1, arguments: {}, signal: new AbortController().signal }],
+    ['a forged AbortSignal (right prototype, no signal inside)', { callId: 'c', name: 'echo', arguments: {}, signal: Object.create(AbortSignal.prototype) }],
     ['a non-object agent', { callId: 'c', name: 'echo', arguments: {}, signal: new AbortController().signal, agent: 'alice' }],
     ['a non-symbol parent', { callId: 'c', name: 'echo', arguments: {}, signal: new AbortController().signal, parent: 'p' }],
     ['a non-string rootCallId', { callId: 'c', rootCallId: 2, name: 'echo', arguments: {}, signal: new AbortController().signal }],
