@@ -3,7 +3,8 @@ import { ToolNotFoundError } from '../errors/tool-not-found-error.js'
 import type { Agent, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { askApproval, policyDenial, preExecuteDecision } from './pre-execute.js'
-import { abortedBeforeDispatch, bodyResult, dispatchThrough, dispatchWrappers, startBody } from './dispatch.js'
+import { BodyAttempt } from './body-attempt.js'
+import { abortedBeforeDispatch, dispatchThrough, dispatchWrappers, startBody } from './dispatch.js'
 import { Execution, retireExecution } from './execution.js'
 import { readCallInput } from './execution-input.js'
 import { finalizeContent } from './finalize-content.js'
@@ -99,10 +100,11 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
         result = await dispatchThrough(call, wrappers)
       } else {
         // No wrapper: the body is awaited right here, the fewest promise hops between it and the caller.
+        const attempt = new BodyAttempt(call)
         try {
-          result = bodyResult(call, true, await startBody(call, exec.signal))
+          result = attempt.result(true, await startBody(call, attempt, exec.signal))
         } catch (error) {
-          result = call.bodySettled ? failureResult('TOOL_ERROR', `The tool registry failed: ${thrownMessage(error)}`) : bodyResult(call, false, error)
+          result = attempt.settled ? failureResult('TOOL_ERROR', `The tool registry failed: ${thrownMessage(error)}`) : attempt.result(false, error)
         }
       }
       const reviewers = state.listeners.postExecute.forChain(call.chain)

@@ -27,7 +27,11 @@ export interface ToolRuntimeEvents {
     exec: ToolExecution,
     next: () => Promise<PreToolDecision>,
   ) => Awaitable<PreToolDecision>
-  /** Around-dispatch wrapper: may replace only `exec.signal`; `next()` resolves the normalized result. */
+  /**
+   * Around-dispatch wrapper (timeout, retry, metrics): may replace only `exec.signal`; `next()`
+   * resolves the normalized result, and calling it again retries the rest of the chain (one attempt
+   * after the other, each body with a fresh `ToolRunContext`).
+   */
   'tools/execute': (
     this: ToolRuntime,
     exec: ToolDispatchExecution,

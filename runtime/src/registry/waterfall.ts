@@ -14,14 +14,22 @@ export interface WaterfallSpec<C, T, F> {
    * which calls `settled` exactly once when that work has settled.
    */
   terminal(context: C, settled: () => void): T | Promise<T>
+  /**
+   * Whether a listener may run the rest of the chain again by calling `next()` once more (a retry):
+   * each call is one more attempt, started once the listener's previous attempt settled, so the
+   * attempts of one listener never overlap. Otherwise `next()` runs it at most once and a second
+   * call returns the same promise.
+   */
+  readonly repeatable?: boolean
 }
 
 const settledLate = new Error('next() was called after this waterfall had settled')
 
 /**
- * Runs `entries` as a waterfall: each listener receives `next`, which runs the rest of the chain at
- * most once (a second call returns the same promise, so the default action never runs twice) and
- * resolves a normalized answer — an inner listener's failure reaches the outer one as the spec's
+ * Runs `entries` as a waterfall: each listener receives `next`, which runs the rest of the chain —
+ * at most once (a second call returns the same promise, so the default action never runs twice),
+ * or once per call, one attempt after the other, when the spec is `repeatable` — and resolves a
+ * normalized answer — an inner listener's failure reaches the outer one as the spec's
  * fail-closed answer, never as a rejection it could swallow into permission. The returned promise
  * never rejects and settles only when every started level has settled: a listener that calls
  * `next()` without awaiting it does not leave its work (or the tool body) running unobserved.
@@ -81,7 +89,12 @@ class WaterfallRun<C, T, F> {
     if (this.closed) return Promise.resolve(spec.fail(context, settledLate))
     if (index >= this.entries.length) return this.terminal()
     let inner: Promise<T> | undefined
-    const next = (): Promise<T> => (inner ??= this.level(index + 1))
+    const next = (): Promise<T> => {
+      if (inner === undefined) return (inner = this.level(index + 1))
+      if (spec.repeatable !== true) return inner
+      // Another attempt, once the previous one settled (level() never rejects).
+      return (inner = inner.then(() => this.level(index + 1)))
+    }
     let answer: unknown
     try {
       answer = spec.invoke(this.entries[index] as ListenerEntry<F>, context, next)

@@ -111,16 +111,115 @@ describe('tools/execute — "next() returns a normalized result; wrappers may ch
     expect(contexts[0]?.signal).not.toBe(outerSignal)
   })
 
-  test('next() called twice (a naive retry) runs the body once and returns the same result', async () => {
-    const { runtime, body } = setup()
+  test('"Around-dispatch waterfall for timeout, retry, or metrics": calling next() again retries the body, each attempt under the signal the wrapper installed for it', async () => {
+    const runtime = createToolRuntime()
+    const signals: AbortSignal[] = []
+    runtime.register(
+      rawTool({
+        execute: (_args, exec) => {
+          signals.push(exec.signal)
+          if (signals.length === 1) return new Promise((_resolve, reject) => exec.signal.addEventListener('abort', () => reject(new Error('attempt timed out'))))
+          return Promise.resolve({ text: `attempt ${signals.length}` })
+        },
+      }),
+    )
+    const failures: string[] = []
+    runtime.on('tools/execute', async (exec, next) => {
+      const previous = exec.signal
+      try {
+        for (let attempt = 1; ; attempt++) {
+          const deadline = new AbortController()
+          exec.signal = deadline.signal
+          const timer = setTimeout(() => deadline.abort(), 5)
+          const result = await next()
+          clearTimeout(timer)
+          if (!result.isError || attempt === 3) return result
+          failures.push(result.error.message)
+        }
+      } finally {
+        exec.signal = previous
+      }
+    })
+    const result = await runtime.execute(callInput())
+    expect(result.isError ? result.error : result.value).toEqual({ text: 'attempt 2' })
+    expect(failures).toEqual(['attempt timed out'])
+    expect(signals).toHaveLength(2)
+    expect(signals[0]?.aborted).toBe(true)
+    expect(signals[1]?.aborted).toBe(false)
+  })
+
+  test('each attempt has its own ToolRunContext: a failed attempt\'s contexts and turn marker do not ride the retried result, late calls are ignored', async () => {
+    const runtime = createToolRuntime()
+    const contexts: ToolRunContext[] = []
+    runtime.register(
+      rawTool({
+        execute: async (_args, exec) => {
+          contexts.push(exec)
+          exec.deferContext({ role: 'user', content: [{ type: 'text', text: `from attempt ${contexts.length}` }] })
+          if (contexts.length === 1) {
+            exec.concludeTurn()
+            throw new Error('flaky')
+          }
+          return { text: 'ok' }
+        },
+      }),
+    )
     runtime.on('tools/execute', async (_exec, next) => {
       const first = await next()
-      const second = await next()
-      expect(second).toBe(first)
+      contexts[0]?.deferContext({ role: 'user', content: [{ type: 'text', text: 'late' }] })
+      return first.isError ? next() : first
+    })
+    const result = await runtime.execute(callInput())
+    expect(result.isError).toBe(false)
+    expect(result.additionalContexts).toEqual([{ role: 'user', content: [{ type: 'text', text: 'from attempt 2' }] }])
+    expect(result.concludesTurn).toBeUndefined()
+    expect(contexts[0]).not.toBe(contexts[1])
+  })
+
+  test('attempts never overlap: next() called again while an attempt runs starts once it settled; all are drained', async () => {
+    const runtime = createToolRuntime()
+    let running = 0
+    let most = 0
+    let runs = 0
+    runtime.register(
+      rawTool({
+        execute: async () => {
+          runs++
+          most = Math.max(most, ++running)
+          await flush()
+          running--
+          return { text: `run ${runs}` }
+        },
+      }),
+    )
+    runtime.on('tools/execute', async (_exec, next) => {
+      const [first, second] = await Promise.all([next(), next()])
+      expect(first).not.toBe(second)
       return second
     })
-    expect(codeOf(await runtime.execute(callInput()))).toBeUndefined()
+    const result = await runtime.execute(callInput())
+    expect(result.isError ? result.error : result.value).toEqual({ text: 'run 2' })
+    expect([runs, most, running]).toEqual([2, 1, 0])
+  })
+
+  test('a retry under caller cancellation does not start the body again (ABORTED_BEFORE_DISPATCH for that attempt)', async () => {
+    const runtime = createToolRuntime()
+    const controller = new AbortController()
+    const body = vi.fn(async () => {
+      controller.abort()
+      throw new Error('stopped')
+    })
+    runtime.register(rawTool({ execute: body }))
+    let retried: ToolExecutionResult | undefined
+    runtime.on('tools/execute', async (_exec, next) => {
+      const first = await next()
+      retried = await next()
+      return first
+    })
+    const result = await runtime.execute(callInput({ signal: controller.signal }))
     expect(body).toHaveBeenCalledTimes(1)
+    expect(codeOf(retried as ToolExecutionResult)).toBe('ABORTED_BEFORE_DISPATCH')
+    expect(codeOf(result)).toBe('TOOL_ERROR')
   })
 
   test('a wrapper may answer without calling next(): a well-formed result it made is checked and used', async () => {
