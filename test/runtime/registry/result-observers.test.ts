@@ -7,9 +7,13 @@ describe('tools/result — "Observe the frozen, lossless-JSON final outcome. Lis
     const runtime = createToolRuntime()
     runtime.register(rawTool())
     const seen: [ToolExecution, ToolExecutionResult][] = []
-    runtime.on('tools/result', (exec, result) => void seen.push([exec, result]))
+    let resolved = false
+    let resolvedWhenObserved: boolean | undefined
+    runtime.on('tools/result', (exec, result) => void (seen.push([exec, result]), (resolvedWhenObserved = resolved)))
     const pending = runtime.execute(callInput())
+    void pending.then(() => (resolved = true))
     const result = await pending
+    expect(resolvedWhenObserved).toBe(false)
     expect(seen).toHaveLength(1)
     expect(seen[0]?.[1]).toBe(result)
     expect(Object.isFrozen(seen[0]?.[0])).toBe(true)
