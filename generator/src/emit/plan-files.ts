@@ -1,4 +1,5 @@
 import { createCodeFormatter } from '../format/code-formatter.js'
+import { sharedWorkerPool } from '../format/worker-pool.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlanOptions, PlanResult } from '../model/plan.js'
 import type { PlannedFile } from '../model/planned-file.js'
@@ -13,9 +14,10 @@ import { indexPath, resultViewsPath } from './output-paths.js'
 import { planTool } from './plan-tool.js'
 import { loadTemplates } from './template/template-set.js'
 
-// json2ts and prettier are CPU-bound on this thread; a few tools in flight overlap their file reads without
-// holding many large intermediate strings at once.
-const TOOLS_IN_FLIGHT = 8
+// Enough tools in flight that their format requests meet in prettier batches (the formatter batches what is asked
+// in one turn of the event loop), few enough to keep the intermediate strings of a large project bounded.
+const TOOLS_IN_FLIGHT = 64
+const PARALLEL_FROM_TOOLS = 40
 
 const byName = (a: ToolDeclaration, b: ToolDeclaration): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 const byPath = (a: PlannedFile, b: PlannedFile): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
@@ -43,7 +45,9 @@ function nameProblem(declaration: ToolDeclaration): Diagnostic | undefined {
  */
 export async function planFiles(declarations: readonly ToolDeclaration[], options: PlanOptions): Promise<PlanResult> {
   const diagnostics: Diagnostic[] = []
-  const formatter = createCodeFormatter(options.cwd)
+  // Worker threads pay off once there is enough work to spread (starting them costs about what a few dozen tools do).
+  const pool = declarations.length >= PARALLEL_FROM_TOOLS ? sharedWorkerPool() : undefined
+  const formatter = createCodeFormatter(options.cwd, pool)
   const templateSet = await loadTemplates(options.templates, options.readFile)
   diagnostics.push(...templateSet.diagnostics)
   const stubTemplate = templateSet.templates.get('stub.ts.hbs')
@@ -55,14 +59,14 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     else diagnostics.push(problem)
   }
 
-  const context = { options, formatter, stubTemplate }
+  const context = { options, formatter, pool, stubTemplate }
   const planned = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration) => {
     try {
       return await planTool(declaration, context)
     } catch (error) {
       const message = `cannot generate ${declaration.name}: ${error instanceof Error ? error.message : String(error)}`
       const failure: Diagnostic = { severity: 'error', code: 'emit', message, file: declaration.sourceFile, line: 1, column: 1 }
-      return { files: [], diagnostics: [failure], outputType: '' }
+      return { files: [], diagnostics: [failure], outputType: { text: '', layoutKey: undefined } }
     }
   })
   const files: PlannedFile[] = []
@@ -73,10 +77,11 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
 
   if (tools.length > 0) {
     const path = resultViewsPath(options.out)
-    files.push({ path, content: await formatter.format(path, emitResultViews()), owner: 'generator' })
+    files.push({ path, content: await formatter.format(path, emitResultViews(), { batchable: true }), owner: 'generator' })
   }
   const index = indexPath(options.out)
-  files.push({ path: index, content: await formatter.format(index, emitIndex(tools.map((tool) => tool.name))), owner: 'generator' })
+  const indexSource = emitIndex(tools.map((tool) => tool.name))
+  files.push({ path: index, content: await formatter.format(index, indexSource, { batchable: true }), owner: 'generator' })
 
   const catalogs = await planCatalogs(tools, planned.map((tool) => tool.outputType), {
     options,

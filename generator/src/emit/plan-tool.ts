@@ -1,4 +1,6 @@
 import type { CodeFormatter } from '../format/code-formatter.js'
+import { literalLayout } from '../format/ts-spec-literal.js'
+import type { WorkerPool } from '../format/worker-pool.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlanOptions } from '../model/plan.js'
 import type { PlannedFile } from '../model/planned-file.js'
@@ -11,19 +13,23 @@ import { lineAndColumn, type StubOutcome, withParsedStub } from './stub/parse-st
 import { stubModel } from './stub/stub-model.js'
 import { messageOf, type Template, templateDiagnostic } from './template/template-set.js'
 import { toolIdentifiers } from './tool-identifiers.js'
+import { outputDeclaration } from './types/output-declaration.js'
+import type { CatalogOutputType } from './catalog/catalog-model.js'
 
 /** Everything one tool contributes to the plan. */
 export interface PlannedTool {
   readonly files: readonly PlannedFile[]
   readonly diagnostics: readonly Diagnostic[]
   /** Its `<Name>Output` declaration, for the catalog. */
-  readonly outputType: string
+  readonly outputType: CatalogOutputType
 }
 
 /** What planning a tool needs besides its declaration. */
 export interface ToolPlanContext {
   readonly options: PlanOptions
   readonly formatter: CodeFormatter
+  /** Worker threads for json2ts (large plans only). */
+  readonly pool: WorkerPool | undefined
   /** Absent when the project's copy does not compile (already reported): then no stub is created. */
   readonly stubTemplate: Template | undefined
 }
@@ -49,10 +55,15 @@ export async function planTool(declaration: ToolDeclaration, context: ToolPlanCo
   const ids = toolIdentifiers(declaration.name)
   const paths = toolPaths(options.out, declaration.name)
   const names: WiringNames = { generatedSpecifier: paths.generatedSpecifier, ...ids }
-  const generatedModule = await emitGeneratedModule(declaration, ids)
-  const files: PlannedFile[] = [
-    { path: paths.generated, content: await formatter.format(paths.generated, generatedModule.source), owner: 'generator' },
-  ]
+  const layout = literalLayout(await formatter.layoutOptions(paths.generated))
+  const generatedModule = await emitGeneratedModule(declaration, ids, layout, context.pool)
+  const formattedModule = await formatter.format(paths.generated, generatedModule.source, { batchable: true })
+  const files: PlannedFile[] = [{ path: paths.generated, content: formattedModule, owner: 'generator' }]
+  const formattedOutput = outputDeclaration(formattedModule, ids.outputType)
+  const outputType: CatalogOutputType =
+    formattedOutput === undefined
+      ? { text: generatedModule.outputTypeSource, layoutKey: undefined }
+      : { text: formattedOutput, layoutKey: await formatter.layoutKey(paths.generated) }
   const diagnostics: Diagnostic[] = []
   const existing = await options.readFile(paths.stub)
   if (existing === undefined) {
@@ -84,7 +95,7 @@ export async function planTool(declaration: ToolDeclaration, context: ToolPlanCo
       )
     }
   }
-  return { files, diagnostics, outputType: generatedModule.outputTypeSource }
+  return { files, diagnostics, outputType }
 }
 
 function rememberUnchanged(key: string, merge: StubMerge): void {
@@ -113,7 +124,8 @@ async function createStub(
   }
   let formatted: string
   try {
-    formatted = await formatter.format(paths.stub, source)
+    // The shipped template's output is generator-controlled text; a project's copy is formatted on its own.
+    formatted = await formatter.format(paths.stub, source, { batchable: stubTemplate.shipped })
   } catch (error) {
     return {
       ok: false,

@@ -1,10 +1,31 @@
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import * as prettier from 'prettier'
+import { canBatch, createFormatBatcher } from './format-batcher.js'
+import { prettierRunner } from './prettier-runner.js'
+import type { WorkerPool } from './worker-pool.js'
 
 /** Formats planned outputs with prettier, honouring the project's own config for each path. */
 export interface CodeFormatter {
-  /** Formats `source` as the file at `path` (relative to the working directory); throws prettier's syntax errors. */
-  format(path: string, source: string): Promise<string>
+  /**
+   * Formats `source` as the file at `path` (relative to the working directory); throws prettier's syntax errors.
+   * `batchable` marks TypeScript the generator fully controls (no unbalanced comment or string can span its end),
+   * which may be formatted together with others in one prettier call: the same output, much less per-call cost.
+   */
+  format(path: string, source: string, options?: FormatRequestOptions): Promise<string>
+  /** The layout options that apply to `path` (the project's config for it, or our defaults), without the parser. */
+  layoutOptions(path: string): Promise<prettier.Options>
+  /** The same options as a comparable key. */
+  layoutKey(path: string): Promise<string>
+}
+
+/** How one source may be formatted. */
+export interface FormatRequestOptions {
+  readonly batchable?: boolean
+  /**
+   * `false` when every fenced code block of a Markdown source is already formatted with this path's layout, so
+   * prettier need not format the embedded code again (it would give the same text).
+   */
+  readonly embeddedFormatting?: boolean
 }
 
 /** Our layout when the project has no prettier config of its own (the repository's own style). */
@@ -38,11 +59,11 @@ function parserFor(path: string): string {
 }
 
 /**
- * A formatter for one plan. Only a config file inside `cwd` counts as the project's own (one found above it, say in
+ * A formatter for one plan, formatting in the workers of `pool` when one is given (large plans). Only a config file inside `cwd` counts as the project's own (one found above it, say in
  * a home folder, would make output differ between machines); `.editorconfig` is not read for the same reason.
  * Config files are looked up once per folder; prettier's config cache is cleared so a changed config is seen.
  */
-export function createCodeFormatter(cwd: string): CodeFormatter {
+export function createCodeFormatter(cwd: string, pool?: WorkerPool): CodeFormatter {
   prettier.clearConfigCache()
   const configFiles = new Map<string, Promise<string | null>>()
 
@@ -65,14 +86,27 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
     return (await prettier.resolveConfig(absolutePath, { config, editorconfig: false })) ?? {}
   }
 
+  const run = prettierRunner(pool)
+  const batcher = createFormatBatcher(run)
   return {
-    async format(path, source) {
+    layoutOptions(path) {
+      return optionsFor(resolve(cwd, path))
+    },
+    async layoutKey(path) {
+      return JSON.stringify(await optionsFor(resolve(cwd, path)))
+    },
+    async format(path, source, { batchable = false, embeddedFormatting = true } = {}) {
       const absolutePath = resolve(cwd, path)
-      const options = { ...(await optionsFor(absolutePath)), parser: parserFor(path) }
-      const key = `${JSON.stringify(options)}\u0000${source}`
+      const options: prettier.Options = { ...(await optionsFor(absolutePath)), parser: parserFor(path) }
+      if (!embeddedFormatting) options.embeddedLanguageFormatting = 'off'
+      const optionsKey = JSON.stringify(options)
+      const key = `${optionsKey}\u0000${source}`
       const cached = formatted.get(key)
       if (cached !== undefined) return cached
-      const result = await prettier.format(source, options)
+      const result =
+        batchable && canBatch(options, source)
+          ? await batcher.format(optionsKey, options, source)
+          : await run(source, options)
       remember(key, result)
       return result
     },

@@ -13,7 +13,10 @@ test('every expected .ts file of every fixture type-checks', async () => {
   const tsc = `${repo}node_modules/.bin/tsc`
   const result = await promisify(execFile)(tsc, ['-p', 'test/generator/fixtures/tsconfig.json'], { cwd: repo }).then(
     () => ({ code: 0, output: '' }),
-    (error: { code?: number; stdout?: string }) => ({ code: error.code ?? 1, output: error.stdout ?? '' }),
+    (error: { code?: number | string; signal?: string; stdout?: string; stderr?: string; message?: string }) => ({
+      code: error.code ?? 1,
+      output: `${error.stdout ?? ''}${error.stderr ?? ''}${error.signal === undefined ? '' : ` (signal ${error.signal})`}` || (error.message ?? ''),
+    }),
   )
   expect(result.output).toBe('')
   expect(result.code).toBe(0)

@@ -6,6 +6,7 @@ import { markdownFence } from '../../../generator/src/format/markdown-fence.js'
 import { markdownInline, markdownParagraphs, markdownTableCell } from '../../../generator/src/format/markdown-text.js'
 import { tsJsonLiteral } from '../../../generator/src/format/ts-json-literal.js'
 import { tsPropertyKey } from '../../../generator/src/format/ts-property-key.js'
+import { literalLayout, quotedString, tsSpecLiteral } from '../../../generator/src/format/ts-spec-literal.js'
 import { tsStringLiteral } from '../../../generator/src/format/ts-string-literal.js'
 
 // Evaluates an emitted expression the way a module would, so the tests check meaning, not spelling.
@@ -66,6 +67,54 @@ describe('TypeScript literals', () => {
 
   test.each([[Number.NaN], [Number.POSITIVE_INFINITY], [undefined], [() => 1]])('%s is not JSON and is refused', (value) => {
     expect(() => tsJsonLiteral(value)).toThrow(TypeError)
+  })
+})
+
+describe('the spec literal', () => {
+  const json = fc.letrec((tie) => ({
+    value: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), fc.integer(), text, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(text, tie('value'), { maxKeys: 3, noNullPrototype: true })),
+  })).value
+  const layouts = fc.record({ useTabs: fc.boolean(), tabWidth: fc.integer({ min: 1, max: 8 }), singleQuote: fc.boolean(), trailingComma: fc.constantFrom('all', 'es5', 'none'), bracketSpacing: fc.boolean() })
+
+  test('evaluates to an equal value, own keys and __proto__ included, in any layout', () => {
+    fc.assert(
+      fc.property(json, layouts, (value, options) => {
+        expect(sameJson(evaluate(tsSpecLiteral(value, literalLayout(options))), value)).toBe(true)
+      }),
+      seeded,
+    )
+  })
+
+  test('a string evaluates to itself in either preferred quote, on one line', () => {
+    fc.assert(
+      fc.property(text, fc.constantFrom("'", '"'), (value, quote: "'" | '"') => {
+        const literal = quotedString(value, quote)
+        expect(evaluate(literal)).toBe(value)
+        expect(literal).not.toMatch(/[\n\r\u2028\u2029]/)
+      }),
+      seeded,
+    )
+  })
+
+  test.each([
+    ['it\'s', "'", '"it\'s"'],
+    ['say "hi"', "'", "'say \"hi\"'"],
+    ['say "hi"', '"', "'say \"hi\"'"],
+    ["it's \"x\" \"y\"", '"', "'it\\'s \"x\" \"y\"'"],
+    ['back\\slash', "'", "'back\\\\slash'"],
+  ])('%s with %s preferred is %s (prettier picks the quote needing fewer escapes)', (value, quote, want) => {
+    expect(quotedString(value, quote as "'" | '"')).toBe(want)
+  })
+
+  test('nodes of scalars stay on one line; nodes holding nodes take a line per member', () => {
+    const spec = { a: { type: 'string', enum: ['x', 'y'] }, b: { type: 'array', items: { type: 'null' } } }
+    const layout = literalLayout({ singleQuote: true, trailingComma: 'none', tabWidth: 2 })
+    expect(tsSpecLiteral(spec, layout)).toBe(
+      "{\n  a: { type: 'string', enum: ['x', 'y'] },\n  b: {\n    type: 'array',\n    items: { type: 'null' }\n  }\n}",
+    )
+    expect(tsSpecLiteral({}, layout)).toBe('{}')
+    expect(tsSpecLiteral([], layout)).toBe('[]')
+    expect(tsSpecLiteral({ a: 1 }, literalLayout({ bracketSpacing: false }))).toBe('{a: 1}')
   })
 })
 

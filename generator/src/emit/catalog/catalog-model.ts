@@ -6,6 +6,13 @@ import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import { TOOL_NAME_PATTERN } from '../../model/tool-name.js'
 import { typeSummary } from './type-summary.js'
 
+/** A tool's output type declaration for the catalog, and the layout it is already formatted with (if any). */
+export interface CatalogOutputType {
+  readonly text: string
+  /** The formatter's layout key the text was formatted with; `undefined` when it is json2ts's raw output. */
+  readonly layoutKey: string | undefined
+}
+
 /** One parameter row of the catalog; every cell already escaped for a GFM table. */
 export interface CatalogParameterRow {
   readonly name: string

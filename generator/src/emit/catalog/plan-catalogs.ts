@@ -6,9 +6,9 @@ import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import { normalizePath } from '../output-paths.js'
 import { messageOf, type Template, templateDiagnostic } from '../template/template-set.js'
 import { emitCatalogJson } from './catalog-json.js'
-import { type CatalogToolModel, catalogToolModel } from './catalog-model.js'
+import { type CatalogOutputType, type CatalogToolModel, catalogToolModel } from './catalog-model.js'
 import { replaceCatalogRegion } from './catalog-regions.js'
-import { renderCatalogTemplate } from './render-catalog.js'
+import { checkCatalogMarkdown, type RenderedMarkdown, renderCatalogTemplate } from './render-catalog.js'
 
 /** What planning the catalogs needs. */
 export interface CatalogContext {
@@ -30,9 +30,10 @@ async function formatted(
   path: string,
   text: string,
   template: Template,
+  embeddedFormatting = true,
 ): Promise<{ ok: true; text: string } | { ok: false; diagnostic: Diagnostic }> {
   try {
-    return { ok: true, text: await formatter.format(path, text) }
+    return { ok: true, text: await formatter.format(path, text, { embeddedFormatting }) }
   } catch (error) {
     return { ok: false, diagnostic: templateDiagnostic(template.file, `its output does not format as Markdown: ${messageOf(error)}`) }
   }
@@ -44,16 +45,17 @@ async function formatted(
  */
 export async function planCatalogs(
   tools: readonly ToolDeclaration[],
-  outputTypes: readonly string[],
+  outputTypes: readonly CatalogOutputType[],
   context: CatalogContext,
 ): Promise<PlannedCatalogs> {
   const { options, formatter, sectionTemplate, pageTemplate } = context
   const files: PlannedFile[] = []
   const diagnostics: Diagnostic[] = []
-  const models = tools.map((tool, index) => catalogToolModel(tool, outputTypes[index] ?? ''))
+  const models = tools.map((tool, index) => catalogToolModel(tool, outputTypes[index]?.text ?? ''))
 
   if (sectionTemplate !== undefined && pageTemplate !== undefined) {
-    diagnostics.push(...(await planMarkdown(models, { ...context, sectionTemplate, pageTemplate }, files)))
+    const markdown = { ...context, sectionTemplate, pageTemplate }
+    diagnostics.push(...(await planMarkdown(models, outputTypes, markdown, files)))
   }
 
   const json = normalizePath(options.catalogJson)
@@ -65,23 +67,90 @@ export async function planCatalogs(
   return { files, diagnostics }
 }
 
+// Stands for the section while the page around it is formatted: one lowercase word, which no Markdown formatting
+// changes, so formatting the page does not format the (already formatted) section a second time.
+const SECTION_PLACEHOLDER = 'toolsmithcatalogsectionplaceholder'
+const PLACEHOLDER_LINE = new RegExp(`^${SECTION_PLACEHOLDER}$`, 'm')
+
+/**
+ * The formatted page: rendered with a placeholder for the section, formatted, then the formatted section put in.
+ * Block-level Markdown is laid out line by line, so this is the text formatting the whole page gives, at half the
+ * cost on a large catalog. If the template puts the section anywhere but on a line of its own (say, in a list),
+ * the whole page is formatted instead. The result is checked like any rendered catalog.
+ */
+async function formattedPage(
+  template: Template,
+  model: object,
+  section: string,
+  tools: readonly CatalogToolModel[],
+  context: CatalogContext,
+): Promise<RenderedMarkdown> {
+  const docs = normalizePath(context.options.docs)
+  let text: string
+  try {
+    text = template.render({ ...model, section: SECTION_PLACEHOLDER })
+  } catch (error) {
+    return { ok: false, diagnostic: templateDiagnostic(template.file, `cannot render: ${messageOf(error)}`) }
+  }
+  const around = await formatted(context.formatter, docs, text, template)
+  if (!around.ok) return around
+  const standalone = around.text.split(PLACEHOLDER_LINE)
+  const full =
+    standalone.length === 2 && !text.replace(PLACEHOLDER_LINE, '').includes(SECTION_PLACEHOLDER)
+      ? { ok: true as const, text: `${standalone[0] ?? ''}${section.trim()}${standalone[1] ?? ''}` }
+      : await formatted(context.formatter, docs, template.render({ ...model, section }), template)
+  if (!full.ok) return full
+  const problem = checkCatalogMarkdown(template, full.text, tools)
+  return problem === undefined ? full : { ok: false, diagnostic: problem }
+}
+
+/**
+ * The formatted generated section. From the shipped template it is made tool by tool: the template renders each
+ * tool on its own (`{{#each tools}}`), and formatting each tool's Markdown alone gives the same text as formatting
+ * them together, while prettier's Markdown formatting grows faster than linearly with the document. Where a tool's
+ * output type is already formatted with the catalog's own layout, prettier is told not to format that code again.
+ * A project's copy of the template may relate tools to each other (one table for all), so it is rendered and
+ * formatted as a whole.
+ */
+async function sectionMarkdown(
+  models: readonly CatalogToolModel[],
+  outputTypes: readonly CatalogOutputType[],
+  context: CatalogContext & { readonly sectionTemplate: Template },
+): Promise<RenderedMarkdown> {
+  const { formatter, sectionTemplate } = context
+  const docs = normalizePath(context.options.docs)
+  if (!sectionTemplate.shipped) {
+    const section = renderCatalogTemplate(sectionTemplate, { tools: models }, models)
+    return section.ok ? formatted(formatter, docs, section.text, sectionTemplate) : section
+  }
+  const layout = await formatter.layoutKey(docs)
+  const parts: string[] = []
+  for (const [index, model] of models.entries()) {
+    const rendered = renderCatalogTemplate(sectionTemplate, { tools: [model] }, [model])
+    if (!rendered.ok) return rendered
+    const embeddedFormatting = outputTypes[index]?.layoutKey !== layout
+    const part = await formatted(formatter, docs, rendered.text, sectionTemplate, embeddedFormatting)
+    if (!part.ok) return part
+    parts.push(part.text)
+  }
+  return { ok: true, text: parts.join('\n') }
+}
+
 /** The Markdown page and the regions (added to `files`); answers the problems found. */
 async function planMarkdown(
   models: readonly CatalogToolModel[],
+  outputTypes: readonly CatalogOutputType[],
   context: CatalogContext & { readonly sectionTemplate: Template; readonly pageTemplate: Template },
   files: PlannedFile[],
 ): Promise<Diagnostic[]> {
-  const { options, formatter, sectionTemplate, pageTemplate } = context
+  const { options, pageTemplate } = context
   const diagnostics: Diagnostic[] = []
-  const docs = normalizePath(options.docs)
-  const section = renderCatalogTemplate(sectionTemplate, { tools: models }, models)
-  const formattedSection = section.ok ? await formatted(formatter, docs, section.text, sectionTemplate) : section
+  const formattedSection = await sectionMarkdown(models, outputTypes, context)
   if (formattedSection.ok) {
     const countText = `${models.length} ${models.length === 1 ? 'tool' : 'tools'}`
-    const page = renderCatalogTemplate(pageTemplate, { count: models.length, countText, section: formattedSection.text }, models)
-    const formattedPage = page.ok ? await formatted(formatter, docs, page.text, pageTemplate) : page
-    if (formattedPage.ok) files.push({ path: docs, content: formattedPage.text, owner: 'generator' })
-    else diagnostics.push(formattedPage.diagnostic)
+    const page = await formattedPage(pageTemplate, { count: models.length, countText }, formattedSection.text, models, context)
+    if (page.ok) files.push({ path: normalizePath(options.docs), content: page.text, owner: 'generator' })
+    else diagnostics.push(page.diagnostic)
 
     for (const region of [...new Set(options.catalogRegions.map(normalizePath))]) {
       const text = await options.readFile(region)

@@ -1,5 +1,6 @@
 import { compile } from 'json-schema-to-typescript'
 import { tsPropertyName } from '../../format/ts-property-name.js'
+import type { WorkerPool } from '../../format/worker-pool.js'
 import type { TypeSchema } from './type-schema.js'
 
 const JSON2TS_OPTIONS = {
@@ -22,12 +23,19 @@ const LINE_SEPARATORS = /[\u2028\u2029]/g
 /**
  * The declaration of the named type `name` for `typeSchema`, unformatted: json2ts output with the real property
  * names put back (quoted when needed) and U+2028/U+2029 escaped (they only occur in string literals and comments).
+ * With a `pool`, json2ts runs in a worker thread (in this thread if the worker fails).
  */
-export function compileType(typeSchema: TypeSchema, name: string): Promise<string> {
+export function compileType(typeSchema: TypeSchema, name: string, pool?: WorkerPool): Promise<string> {
   const key = `${name}\u0000${JSON.stringify(typeSchema.schema)}\u0000${JSON.stringify(typeSchema.keys)}`
   const cached = compiled.get(key)
   if (cached !== undefined) return cached
-  const result = compile(typeSchema.schema, name, JSON2TS_OPTIONS).then((source) =>
+  const raw =
+    pool === undefined
+      ? compile(typeSchema.schema, name, JSON2TS_OPTIONS)
+      : pool
+          .run({ kind: 'compile', schema: typeSchema.schema, name, options: JSON2TS_OPTIONS })
+          .catch(() => compile(typeSchema.schema, name, JSON2TS_OPTIONS))
+  const result = raw.then((source) =>
     source
       .replace(typeSchema.placeholder, (_match, index: string) => tsPropertyName(typeSchema.keys[Number(index)] ?? ''))
       .replace(LINE_SEPARATORS, (char) => (char === '\u2028' ? '\\u2028' : '\\u2029'))
