@@ -24,6 +24,10 @@ export interface WaterfallSpec<C, T, F> {
 }
 
 const settledLate = new Error('next() was called after this waterfall had settled')
+// The intrinsic `then`: a listener's promise may carry an own `then` that throws or never calls
+// back, which must neither escape as a throw (leaving the run's accounting open) nor hide the
+// promise's real settlement.
+const promiseThen = Promise.prototype.then
 
 /**
  * Runs `entries` as a waterfall: each listener receives `next`, which runs the rest of the chain —
@@ -113,12 +117,13 @@ class WaterfallRun<C, T, F> {
     }
     if (index === 0) {
       this.topTracked = true
-      return settled.then(
+      return promiseThen.call(
+        settled,
         (this.topFulfilled ??= (value) => this.finish(this.accept(value))),
         (this.topRejected ??= (error) => this.finish(this.refuse(error))),
-      )
+      ) as Promise<T>
     }
-    return settled.then((this.fulfilled ??= (value) => this.accept(value)), (this.rejected ??= (error) => this.refuse(error)))
+    return promiseThen.call(settled, (this.fulfilled ??= (value) => this.accept(value)), (this.rejected ??= (error) => this.refuse(error))) as Promise<T>
   }
 
   private fulfilled: ((value: unknown) => T) | undefined = undefined

@@ -130,6 +130,33 @@ describe('hostile listeners', () => {
     expectReadableFailure(await post.runtime.execute(callInput()), 'BLOCKED')
   })
 
+  test.each(['throws', 'never calls back'])('"never leaves a promise unsettled": an inner listener whose promise has an own then that %s still settles the call', async (kind) => {
+    const lying = <T>(value: T): Promise<T> => {
+      const promise = Promise.resolve(value)
+      const then = kind === 'throws' ? () => { throw new Error('then trap') } : () => undefined
+      Object.defineProperty(promise, 'then', { value: then })
+      return promise
+    }
+    const { runtime, body } = setup()
+    runtime.on('tools/pre-execute', async (_exec, next) => next())
+    runtime.on('tools/pre-execute', () => lying({ kind: 'deny' as const, reason: 'no' }))
+    runtime.on('tools/post-execute', async (_exec, _result, next) => next())
+    runtime.on('tools/post-execute', () => lying({ kind: 'block' as const, feedback: [{ type: 'text' as const, text: 'held' }] }))
+    const settled = await Promise.race([runtime.execute(callInput()), new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 2_000))])
+    expect(settled).not.toBe('hung')
+    expect(codeOf(settled as ToolExecutionResult)).toBe('DENIED')
+    expect(body).not.toHaveBeenCalled()
+    const dispatching = setup()
+    dispatching.runtime.on('tools/execute', async (_exec, next) => next())
+    dispatching.runtime.on('tools/execute', () => lying({ isError: false as const, value: { text: 'cached' }, content: [] }))
+    dispatching.runtime.on('tools/post-execute', async (_exec, _result, next) => next())
+    dispatching.runtime.on('tools/post-execute', () => lying({ kind: 'block' as const, feedback: [{ type: 'text' as const, text: 'held' }] }))
+    const blocked = await Promise.race([dispatching.runtime.execute(callInput()), new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 2_000))])
+    expect(blocked).not.toBe('hung')
+    expect(codeOf(blocked as ToolExecutionResult)).toBe('BLOCKED')
+    expect(dispatching.body).not.toHaveBeenCalled()
+  })
+
   test('a listener returning a 100,000-deep decision fails closed without overflowing the stack', async () => {
     const { runtime } = setup()
     runtime.on('tools/pre-execute', () => ({ kind: 'allow', deep: deepArray(100_000) }) as never)
