@@ -2,6 +2,9 @@ import type { Agent, ToolExecution, ToolExecutionResult } from '../execution/exe
 import type { RegistryState } from './registry-state.js'
 
 const ignore = (): void => {}
+// The intrinsic `then`: an observer's promise with an own `catch` that attaches nothing must not
+// turn its rejection into an unhandled one.
+const promiseThen = Promise.prototype.then
 
 /**
  * Emits `tools/result` to the observers that apply to the call's scope chain. Observers receive the
@@ -43,5 +46,5 @@ export function notifyChange(state: RegistryState): void {
 }
 
 function contain(returned: unknown): void {
-  if (returned instanceof Promise) returned.catch(ignore)
+  if (returned instanceof Promise) promiseThen.call(returned, undefined, ignore)
 }

@@ -57,6 +57,28 @@ describe('tools/result — "Observe the frozen, lossless-JSON final outcome. Lis
     expect(later).toHaveBeenCalledTimes(1)
   })
 
+  test('an observer\'s rejected promise is contained even when it carries an own catch that attaches nothing', async () => {
+    const runtime = createToolRuntime()
+    runtime.register(rawTool())
+    const unhandled = vi.fn()
+    process.on('unhandledRejection', unhandled)
+    try {
+      const sneaky = () => {
+        const rejected = Promise.reject(new Error('observer failed'))
+        Object.defineProperty(rejected, 'catch', { value: () => rejected })
+        return rejected
+      }
+      runtime.on('tools/result', sneaky as never)
+      runtime.on('tools/change', sneaky as never)
+      runtime.register(rawTool({ name: 'other' }))
+      expect((await runtime.execute(callInput())).isError).toBe(false)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(unhandled).not.toHaveBeenCalled()
+    } finally {
+      process.off('unhandledRejection', unhandled)
+    }
+  })
+
   test('"keyed by exec.agent": a scoped observer sees its agent\'s calls (and its descendants\'), no others', async () => {
     const runtime = createToolRuntime()
     runtime.register(rawTool())
