@@ -23,7 +23,7 @@ for (const built of ['generator/dist/index.js', 'runtime/dist/index.js']) {
 }
 
 function measure(op, target, profileName) {
-  const flags = PROFILE && profileName !== undefined ? ['--cpu-prof', `--cpu-prof-dir=${path.join(repoRoot, 'bench/results/profiles')}`, `--cpu-prof-name=${profileName}.cpuprofile`] : []
+  const flags = PROFILE && profileName !== undefined ? ['--cpu-prof', `--cpu-prof-dir=${path.join(repoRoot, 'bench/results/profiles')}`, `--cpu-prof-name=generate-${profileName}.cpuprofile`] : []
   const out = execFileSync(process.execPath, [...flags, path.join(here, 'measure.mjs'), op, target], { encoding: 'utf8', maxBuffer: 64 << 20 })
   const result = JSON.parse(out.trim().split('\n').at(-1))
   if (result.exitCode !== undefined && result.exitCode !== 0) throw new Error(`${op} in ${target} exited ${result.exitCode}: ${JSON.stringify(result.errors)}`)
