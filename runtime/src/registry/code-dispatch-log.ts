@@ -6,6 +6,7 @@ import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { RegistryListeners, RegistryState } from './registry-state.js'
 import { readScopeChain } from './scope-chain.js'
+import { optional } from './tool-results.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 
 type LogListener = RegistryListeners['codeDispatchLog']['entries'][number]['fn']
@@ -21,8 +22,9 @@ type LogListener = RegistryListeners['codeDispatchLog']['entries'][number]['fn']
 export function logCodeDispatch(state: RegistryState, dispatch: unknown): Promise<readonly ContentBlock[]> {
   const frozen = freezeDispatch(dispatch)
   if (typeof frozen === 'string') return Promise.reject(new TypeError(`logCodeDispatch: ${frozen}`))
-  const chain = frozen.agent === undefined ? undefined : readScopeChain(frozen.agent)
-  if (frozen.agent !== undefined && chain === undefined) {
+  const agent = optional(frozen, 'agent')
+  const chain = agent === undefined ? undefined : readScopeChain(agent)
+  if (agent !== undefined && chain === undefined) {
     return Promise.reject(new TypeError("logCodeDispatch: the agent's scope chain is unreadable or cyclic"))
   }
   const entries = state.listeners.codeDispatchLog.forChain(chain)

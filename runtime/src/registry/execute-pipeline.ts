@@ -16,7 +16,7 @@ import type { RegistryState } from './registry-state.js'
 import { MAX_SCOPE_DEPTH, readScopeChain } from './scope-chain.js'
 import { thrownMessage } from './thrown-failure.js'
 import { ToolCall } from './tool-call.js'
-import { failureResult, issueDetails } from './tool-results.js'
+import { failureResult, issueDetails, optional } from './tool-results.js'
 import { presentationMode, resolveTool } from './visibility.js'
 
 /**
@@ -84,7 +84,7 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
     const gates = state.listeners.preExecute.forChain(call.chain)
     if (gates.length > 0) {
       const decision = await preExecuteDecision(call, gates)
-      if (decision.kind !== 'allow') refusal = decision.kind === 'deny' ? policyDenial(decision.reason) : await askApproval(call, decision.reason)
+      if (decision.kind !== 'allow') refusal = decision.kind === 'deny' ? policyDenial(decision.reason) : await askApproval(call, optional(decision, 'reason'))
     }
     // Recheck cancellation once the (possibly slow) gates settled; a refusal stands as it is.
     if (refusal === undefined && exec.signal.aborted) refusal = abortedBeforeDispatch()
@@ -113,7 +113,7 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
       if (!result.isError && exec.signal.aborted) {
         result = call.bodyStarted
           ? failureResult('ABORTED', 'The call was cancelled; the tool finished, but its result was discarded.', {
-              contexts: result.additionalContexts,
+              contexts: optional(result, 'additionalContexts'),
             })
           : abortedBeforeDispatch()
       }

@@ -13,7 +13,7 @@ import type { RegistryListeners } from './registry-state.js'
 import { snapshotConstant } from './snapshot-constant.js'
 import { thrownMessage } from './thrown-failure.js'
 import type { ToolCall } from './tool-call.js'
-import { failureResult, textContent, withContent, withContexts } from './tool-results.js'
+import { failureResult, optional, textContent, withContent, withContexts } from './tool-results.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 
 type PostEntry = RegistryListeners['postExecute']['entries'][number]
@@ -55,18 +55,20 @@ export function applyPostDecision(call: ToolCall, result: ToolExecutionResult, d
   if (decision.kind === 'block') {
     const message = blockMessage(decision.feedback)
     const content = decision.feedback.length > 0 ? decision.feedback : textContent(message)
-    return failureResult('BLOCKED', message, { content, contexts: decision.additionalContexts })
+    return failureResult('BLOCKED', message, { content, contexts: optional(decision, 'additionalContexts') })
   }
   let reviewed = result
+  const content = optional(decision, 'content')
   if (Object.hasOwn(decision, 'value')) {
     reviewed = acceptValue(call, decision.value, {
-      contexts: result.additionalContexts,
-      concludesTurn: result.isError ? false : result.concludesTurn === true,
+      contexts: optional(result, 'additionalContexts'),
+      concludesTurn: result.isError ? false : optional(result, 'concludesTurn') === true,
     })
-  } else if (decision.content !== undefined) {
-    reviewed = withContent(result, decision.content)
+  } else if (content !== undefined) {
+    reviewed = withContent(result, content)
   }
-  return decision.additionalContexts === undefined ? reviewed : withContexts(reviewed, decision.additionalContexts)
+  const contexts = optional(decision, 'additionalContexts')
+  return contexts === undefined ? reviewed : withContexts(reviewed, contexts)
 }
 
 /** A well-formed frozen decision, or a block naming what was wrong with the answer. */

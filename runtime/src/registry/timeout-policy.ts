@@ -1,6 +1,6 @@
 import type { ToolDispatchExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import type { ToolCall } from './tool-call.js'
-import { failureResult } from './tool-results.js'
+import { failureResult, optional } from './tool-results.js'
 
 /** Longest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days); a longer budget sets no timer. */
 export const MAX_TIMER_MS = 2_147_483_647
@@ -34,7 +34,7 @@ export async function runTimeoutPolicy(
   try {
     const result = await next()
     if (!timedOut) return result
-    return failureResult('TIMEOUT', `The tool did not finish within its ${budget} ms timeout.`, { contexts: result.additionalContexts })
+    return failureResult('TIMEOUT', `The tool did not finish within its ${budget} ms timeout.`, { contexts: optional(result, 'additionalContexts') })
   } finally {
     clearTimeout(timer)
     previous.removeEventListener('abort', forward)

@@ -26,13 +26,17 @@ class ResultBrand extends Stamp {
 
 const freeze = Object.freeze
 
-/** Parts of a success; every part must already be a frozen lossless snapshot. */
+/**
+ * Parts of a success; every part must already be a frozen lossless snapshot. Every key is required
+ * (`undefined` for none), so the parts object always owns them and a polluted `Object.prototype`
+ * cannot supply one — without a per-call `hasOwn` on this hot path.
+ */
 export interface SuccessParts {
   readonly value: JsonValue
   readonly content: readonly ContentBlock[]
-  readonly meta?: JsonValue | undefined
-  readonly contexts?: readonly UserMessage[] | undefined
-  readonly concludesTurn?: boolean
+  readonly meta: JsonValue | undefined
+  readonly contexts: readonly UserMessage[] | undefined
+  readonly concludesTurn: boolean
 }
 
 /** Builds a frozen success from snapshotted parts; empty contexts and a false marker are omitted. */
@@ -42,9 +46,10 @@ export function successResult(parts: SuccessParts): ToolExecutionSuccess {
     value: parts.value,
     content: parts.content,
   }
-  if (parts.meta !== undefined) result.meta = parts.meta
-  if (parts.contexts !== undefined && parts.contexts.length > 0) result.additionalContexts = parts.contexts
-  if (parts.concludesTurn === true) result.concludesTurn = true
+  const { meta, contexts } = parts
+  if (meta !== undefined) result.meta = meta
+  if (contexts !== undefined && contexts.length > 0) result.additionalContexts = contexts
+  if (parts.concludesTurn) result.concludesTurn = true
   new ResultBrand(result)
   return freeze(result)
 }
@@ -64,53 +69,57 @@ export interface FailureParts {
 /** Builds a frozen failure with `error.info.code`, a readable message and content the model can read. */
 export function failureResult(code: ToolErrorCode, message: string, parts: FailureParts = {}): ToolExecutionFailure {
   const info: { -readonly [K in keyof ToolErrorInfo]: ToolErrorInfo[K] } = { code }
-  if (parts.name !== undefined) info.name = parts.name
-  if (parts.details !== undefined) info.details = parts.details
+  const name = optional(parts, 'name')
+  const details = optional(parts, 'details')
+  const meta = optional(parts, 'meta')
+  const contexts = optional(parts, 'contexts')
+  if (name !== undefined) info.name = name
+  if (details !== undefined) info.details = details
   const result: { -readonly [K in keyof ToolExecutionFailure]: ToolExecutionFailure[K] } = {
     isError: true,
     error: freeze({ message, info: freeze(info) }),
-    content: parts.content ?? textContent(message),
+    content: optional(parts, 'content') ?? textContent(message),
   }
-  if (parts.meta !== undefined) result.meta = parts.meta
-  if (parts.contexts !== undefined && parts.contexts.length > 0) result.additionalContexts = parts.contexts
+  if (meta !== undefined) result.meta = meta
+  if (contexts !== undefined && contexts.length > 0) result.additionalContexts = contexts
   new ResultBrand(result)
   return freeze(result)
 }
 
-/** A result equal to `result` except for its content (already a snapshot of valid blocks). */
-export function withContent(result: ToolExecutionResult, content: readonly ContentBlock[]): ToolExecutionResult {
+/**
+ * An optional field of a registry-built result or decision, read from its own properties: the
+ * objects are ordinary, so an absent field would otherwise be read from a polluted
+ * `Object.prototype` and copied, unchecked, into the next result the registry derives.
+ */
+export function optional<T extends object, K extends keyof T>(record: T, key: K): T[K] | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined
+}
+
+/** A result equal to `result` except for its content and contexts (already checked snapshots). */
+function derive(result: ToolExecutionResult, content: readonly ContentBlock[], contexts: readonly UserMessage[] | undefined): ToolExecutionResult {
+  const meta = optional(result, 'meta')
   if (result.isError) {
-    return failureResult(result.error.info?.code ?? 'TOOL_ERROR', result.error.message, {
+    const info = optional(result.error, 'info')
+    return failureResult(info === undefined ? 'TOOL_ERROR' : info.code, result.error.message, {
       content,
-      details: result.error.info?.details,
-      name: result.error.info?.name,
-      meta: result.meta,
-      contexts: result.additionalContexts,
+      details: info === undefined ? undefined : optional(info, 'details'),
+      name: info === undefined ? undefined : optional(info, 'name'),
+      meta,
+      contexts,
     })
   }
-  return successResult({
-    value: result.value,
-    content,
-    meta: result.meta,
-    contexts: result.additionalContexts,
-    concludesTurn: result.concludesTurn === true,
-  })
+  return successResult({ value: result.value, content, meta, contexts, concludesTurn: optional(result, 'concludesTurn') === true })
+}
+
+/** A result equal to `result` except for its content (already a snapshot of valid blocks). */
+export function withContent(result: ToolExecutionResult, content: readonly ContentBlock[]): ToolExecutionResult {
+  return derive(result, content, optional(result, 'additionalContexts'))
 }
 
 /** A result equal to `result` with `extra` contexts appended after its own. */
 export function withContexts(result: ToolExecutionResult, extra: readonly UserMessage[]): ToolExecutionResult {
   if (extra.length === 0) return result
-  const contexts = joinContexts(result.additionalContexts, extra)
-  if (result.isError) {
-    return failureResult(result.error.info?.code ?? 'TOOL_ERROR', result.error.message, {
-      content: result.content,
-      details: result.error.info?.details,
-      name: result.error.info?.name,
-      meta: result.meta,
-      contexts,
-    })
-  }
-  return successResult({ value: result.value, content: result.content, meta: result.meta, contexts, concludesTurn: result.concludesTurn === true })
+  return derive(result, result.content, joinContexts(optional(result, 'additionalContexts'), extra))
 }
 
 /** Concatenates two frozen context lists into one frozen list. */

@@ -90,6 +90,64 @@ describe('hostile arguments', () => {
   })
 })
 
+describe('a polluted Object.prototype', () => {
+  const polluted = {
+    meta: { injected: true },
+    additionalContexts: [{ role: 'system', content: 'not a user message' }],
+    concludesTurn: true,
+    details: { injected: true },
+    name: 'Injected',
+  }
+
+  function withPollution(run: () => Promise<void>): Promise<void> {
+    for (const [key, value] of Object.entries(polluted)) {
+      Object.defineProperty(Object.prototype, key, { value, configurable: true, writable: true })
+    }
+    return run().finally(() => {
+      for (const key of Object.keys(polluted)) delete (Object.prototype as Record<string, unknown>)[key]
+    })
+  }
+
+  const ownKeys = (result: ToolExecutionResult) => ({
+    result: Reflect.ownKeys(result).sort(),
+    info: result.isError && result.error.info !== undefined ? Reflect.ownKeys(result.error.info).sort() : [],
+  })
+
+  test.each<[string, (runtime: ReturnType<typeof createToolRuntime>) => Promise<ToolExecutionResult>, { result: string[]; info: string[] }]>([
+    ['finalizeContent replacing a success\'s content', async (runtime) => {
+      runtime.register(rawTool({ name: 'final', finalizeContent: () => [{ type: 'text', text: 'final' }] }))
+      return runtime.execute(callInput({ name: 'final' }))
+    }, { result: ['content', 'isError', 'value'], info: [] }],
+    ['finalizeContent replacing a failure\'s content', async (runtime) => {
+      runtime.register(rawTool({ name: 'final', execute: async () => { throw 'plain' }, finalizeContent: () => [{ type: 'text', text: 'final' }] }))
+      return runtime.execute(callInput({ name: 'final' }))
+    }, { result: ['content', 'error', 'isError'], info: ['code'] }],
+    ['a post-execute content replacement', async (runtime) => {
+      runtime.on('tools/post-execute', () => ({ kind: 'accept', content: [{ type: 'text', text: 'post' }] }))
+      return runtime.execute(callInput())
+    }, { result: ['content', 'isError', 'value'], info: [] }],
+    ['a post-execute value replacement', async (runtime) => {
+      runtime.on('tools/post-execute', () => ({ kind: 'accept', value: { text: 'v' } }))
+      return runtime.execute(callInput())
+    }, { result: ['content', 'isError', 'value'], info: [] }],
+    ['a post-execute block', async (runtime) => {
+      runtime.on('tools/post-execute', () => ({ kind: 'block', feedback: [{ type: 'text', text: 'no' }] }))
+      return runtime.execute(callInput())
+    }, { result: ['content', 'error', 'isError'], info: ['code'] }],
+    ['a success cancelled after the body', async (runtime) => {
+      const controller = new AbortController()
+      runtime.on('tools/post-execute', (_exec, _result, next) => (controller.abort(), next()))
+      return runtime.execute(callInput({ signal: controller.signal }))
+    }, { result: ['content', 'error', 'isError'], info: ['code'] }],
+  ])('supplies no field to a result the registry derives (%s)', async (_name, run, want) => {
+    await withPollution(async () => {
+      const { runtime } = setup()
+      const result = await run(runtime)
+      expect(ownKeys(result)).toEqual(want)
+    })
+  })
+})
+
 describe('hostile listeners', () => {
   test('mutating what they are given throws inside the listener, is contained, and changes nothing', async () => {
     const { runtime, body } = setup()
