@@ -8,9 +8,13 @@ const ENTITIES: { readonly [char: string]: string } = { '<': '&lt;', '>': '&gt;'
 const BLOCK_START = /^([#+=-])|^(\d+)([.)])/
 const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/
 
-/** One line of literal text for Markdown: syntax characters escaped, HTML characters as entities. */
+// Markdown renders a run of spaces or tabs as one space, and prettier writes it as one.
+const SPACE_RUN = /[ \t]+/g
+
+/** One line of literal text for Markdown: syntax characters escaped, HTML characters as entities, spaces single. */
 export function markdownInline(text: string): string {
   const escaped = text
+    .replace(SPACE_RUN, ' ')
     .replace(HTML_SPECIAL, (char) => ENTITIES[char] ?? char)
     .replace(INLINE_SPECIAL, (char) => `\\${char}`)
   return escaped.replace(BLOCK_START, (_match, marker: string | undefined, digits: string, delimiter: string) =>

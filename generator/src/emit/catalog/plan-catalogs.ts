@@ -5,6 +5,7 @@ import type { PlannedFile } from '../../model/planned-file.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import { normalizePath } from '../output-paths.js'
 import { messageOf, type Template, templateDiagnostic } from '../template/template-set.js'
+import { layOutMarkdown } from './lay-out-markdown.js'
 import { emitCatalogJson } from './catalog-json.js'
 import { type CatalogOutputType, type CatalogToolModel, catalogToolModel } from './catalog-model.js'
 import { replaceCatalogRegion } from './catalog-regions.js'
@@ -105,6 +106,20 @@ async function formattedPage(
 }
 
 /**
+ * Whether prettier would change nothing in the shipped section's Markdown but its tables: prose kept as written,
+ * `\n` line ends, no plugins. Then the tables are laid out here as prettier lays them out (the tests compare the
+ * two on every fixture and on generated hostile text), and prettier's Markdown pass, the slowest part of a large
+ * plan, is skipped.
+ */
+function isPlainMarkdownLayout(options: { readonly proseWrap?: string; readonly endOfLine?: string; readonly plugins?: readonly unknown[] }): boolean {
+  return (
+    (options.proseWrap === undefined || options.proseWrap === 'preserve') &&
+    (options.endOfLine === undefined || options.endOfLine === 'lf' || options.endOfLine === 'auto') &&
+    (options.plugins === undefined || options.plugins.length === 0)
+  )
+}
+
+/**
  * The formatted generated section. From the shipped template it is made tool by tool: the template renders each
  * tool on its own (`{{#each tools}}`), and formatting each tool's Markdown alone gives the same text as formatting
  * them together, while prettier's Markdown formatting grows faster than linearly with the document. Where a tool's
@@ -124,12 +139,14 @@ async function sectionMarkdown(
     return section.ok ? formatted(formatter, docs, section.text, sectionTemplate) : section
   }
   const layout = await formatter.layoutKey(docs)
+  const simple = isPlainMarkdownLayout(await formatter.layoutOptions(docs))
   const parts: string[] = []
   for (const [index, model] of models.entries()) {
     const rendered = renderCatalogTemplate(sectionTemplate, { tools: [model] }, [model])
     if (!rendered.ok) return rendered
     const embeddedFormatting = outputTypes[index]?.layoutKey !== layout
-    const part = await formatted(formatter, docs, rendered.text, sectionTemplate, embeddedFormatting)
+    const laidOut = simple && !embeddedFormatting ? layOutMarkdown(rendered.text) : undefined
+    const part = laidOut === undefined ? await formatted(formatter, docs, rendered.text, sectionTemplate, embeddedFormatting) : { ok: true as const, text: laidOut }
     if (!part.ok) return part
     parts.push(part.text)
   }
