@@ -33,3 +33,43 @@ test('a wrong return type does not compile', () => {
     execute: async () => 1,
   })
 })
+
+test('"types render/presentationMeta" and the other callbacks from the specs', () => {
+  defineTool({
+    name: 'grep',
+    description: 'Search.',
+    parameters: { pattern: { type: 'string', required: true }, limit: { type: 'integer' } },
+    output: {
+      schema: { type: 'array', items: { type: 'string' } },
+      render: (args, value) => {
+        expectTypeOf(args.pattern).toEqualTypeOf<string>()
+        expectTypeOf(args.limit).toEqualTypeOf<number | undefined>()
+        expectTypeOf(value).toEqualTypeOf<string[]>()
+        return []
+      },
+      presentationMeta: (args, value) => {
+        expectTypeOf(args.pattern).toEqualTypeOf<string>()
+        expectTypeOf(value).toEqualTypeOf<string[]>()
+        return { hits: value.length }
+      },
+    },
+    execute: async () => [],
+    isConcurrencySafe: (args) => {
+      expectTypeOf(args.limit).toEqualTypeOf<number | undefined>()
+      return true
+    },
+    presentCall: (args) => ({ card: 'generic', title: args.pattern }),
+  })
+  defineTool({
+    name: 'x',
+    description: 'x',
+    parameters: {},
+    output: {
+      schema: { type: 'string' },
+      render: () => [],
+      // @ts-expect-error presentationMeta must return lossless JSON
+      presentationMeta: () => new Date(),
+    },
+    execute: async () => 'x',
+  })
+})
