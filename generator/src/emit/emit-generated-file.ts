@@ -11,14 +11,19 @@ import { parametersTypeSchema, valueTypeSchema } from './types/type-schema.js'
 
 /** The generated module of one tool, unformatted, plus its type declarations for the catalog. */
 export interface GeneratedModule {
+  /** The module for prettier, each spec statement a one-line stand-in under `// prettier-ignore`. */
   readonly source: string
+  /** Puts the spec statements in place of their stand-ins in the formatted module. */
+  readonly withSpecs: (formatted: string) => string
   /** The `<Name>Output` declaration as json2ts wrote it (unformatted). */
   readonly outputTypeSource: string
 }
 
 const USES_JSON_VALUE = /\bJsonValue\b/
 // The specs are data, laid out by toolsmith one node per line (see tsSpecLiteral) rather than re-wrapped by width:
-// a YAML change then shows as a diff of the nodes it touched, and prettier skips the bulk of the module.
+// a YAML change then shows as a diff of the nodes it touched. They sit under `// prettier-ignore`, so prettier
+// keeps them verbatim; it is even handed a one-line stand-in for each (the same text out as in), and the real
+// statement goes in afterwards, so it need not parse the bulk of the module either.
 const PRETTIER_IGNORE = '// prettier-ignore'
 
 /**
@@ -45,17 +50,22 @@ export async function emitGeneratedModule(
     limits.push('/** Declared `concurrencySafe: true`: every valid call may run in parallel. */')
     limits.push('isConcurrencySafe: (): boolean => true,')
   }
+  const end = layout.semi ? ';' : ''
+  const specs = [
+    [`export const ${ids.parameters} = 0`, `export const ${ids.parameters} = ${tsSpecLiteral(declaration.parameters, layout)} as const satisfies ParameterSchemaSpec${end}`],
+    [`export const ${ids.outputSpec} = 0`, `export const ${ids.outputSpec} = ${tsSpecLiteral(declaration.output, layout)} as const satisfies ValueSchemaSpec${end}`],
+  ] as const
   const source = [
     generatedHeader(declaration.sourceFile),
     `import type { ${typeImports.join(', ')} } from '@toolsmith/runtime'`,
     '',
     jsdocComment(`The parameters of ${name}, as declared in ${declaration.sourceFile}.`),
     PRETTIER_IGNORE,
-    `export const ${ids.parameters} = ${tsSpecLiteral(declaration.parameters, layout)} as const satisfies ParameterSchemaSpec${layout.semi ? ';' : ''}`,
+    specs[0][0],
     '',
     jsdocComment(`The output value of ${name}, as declared in ${declaration.sourceFile}.`),
     PRETTIER_IGNORE,
-    `export const ${ids.outputSpec} = ${tsSpecLiteral(declaration.output, layout)} as const satisfies ValueSchemaSpec${layout.semi ? ';' : ''}`,
+    specs[1][0],
     '',
     jsdocComment(`${name} as declared: spread into its \`defineTool\` call, so the YAML stays the one source.`),
     `export const ${ids.declaration} = {`,
@@ -70,5 +80,16 @@ export async function emitGeneratedModule(
     outputType,
     '',
   ].join('\n')
-  return { source, outputTypeSource: outputType }
+  const withSpecs = (formatted: string): string => {
+    // A project may format with CRLF line ends; the statement then follows them.
+    const eol = formatted.includes('\r\n') ? '\r\n' : '\n'
+    let text = formatted
+    for (const [standIn, statement] of specs) {
+      const at = text.indexOf(`\n${standIn}${eol}`)
+      if (at === -1) throw new Error(`the formatted module lost the ${standIn} line`)
+      text = `${text.slice(0, at + 1)}${statement.replaceAll('\n', eol)}${text.slice(at + 1 + standIn.length)}`
+    }
+    return text
+  }
+  return { source, withSpecs, outputTypeSource: outputType }
 }

@@ -57,7 +57,7 @@ export async function planTool(declaration: ToolDeclaration, context: ToolPlanCo
   const names: WiringNames = { generatedSpecifier: paths.generatedSpecifier, ...ids }
   const layout = literalLayout(await formatter.layoutOptions(paths.generated))
   const generatedModule = await emitGeneratedModule(declaration, ids, layout, context.pool)
-  const formattedModule = await formatter.format(paths.generated, generatedModule.source, { batchable: true })
+  const formattedModule = generatedModule.withSpecs(await formatter.format(paths.generated, generatedModule.source, { batchable: true }))
   const files: PlannedFile[] = [{ path: paths.generated, content: formattedModule, owner: 'generator' }]
   const formattedOutput = outputDeclaration(formattedModule, ids.outputType)
   const outputType: CatalogOutputType =

@@ -110,9 +110,13 @@ export class WorkerPool {
 
 let shared: WorkerPool | undefined
 
-/** The process's pool: one worker per core, at most four; `undefined` on a single core (work stays in-thread). */
+/**
+ * The process's pool: a worker per core beside the main thread's, at most four; `undefined` below three cores. Each
+ * worker loads prettier and json2ts and warms up its own JIT, which costs more than one extra thread wins back (on
+ * a two-core machine measured: a 1,000-tool cold plan took longer with a pool than without).
+ */
 export function sharedWorkerPool(): WorkerPool | undefined {
-  const size = Math.min(availableParallelism(), 4)
+  const size = Math.min(availableParallelism() - 1, 4)
   if (size < 2) return undefined
   shared ??= new WorkerPool(size)
   return shared

@@ -119,3 +119,21 @@ describe('names the emitters refuse', () => {
     expect(result.files.map((file) => file.path)).toEqual(['docs/catalog.json', 'docs/tools.md', 'src/tools/index.ts'])
   })
 })
+
+describe('line ends', () => {
+  test('a project formatting with CRLF gets CRLF everywhere, the specs included', async () => {
+    const { mkdtempSync: temp, writeFileSync: write } = await import('node:fs')
+    const cwd = temp(join(tmpdir(), 'toolsmith-crlf-'))
+    try {
+      write(join(cwd, '.prettierrc.json'), JSON.stringify({ endOfLine: 'crlf' }))
+      const fixture = await fixtureCase('cards')
+      const result = await planFiles(fixture.declarations, memoryOptions(cwd, new Map()))
+      expect(result.diagnostics).toEqual([])
+      const grep = asExisting(result).get('src/tools/generated/grep.ts') ?? ''
+      expect(grep).toContain('export const grepParameters = {\r\n  pattern: { type: "string"')
+      expect(grep.replaceAll('\r\n', '')).not.toContain('\n')
+    } finally {
+      rmSync(cwd, { recursive: true, force: true })
+    }
+  })
+})
