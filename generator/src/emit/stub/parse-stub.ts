@@ -1,4 +1,4 @@
-import { Project, type SourceFile, ts } from 'ts-morph'
+import { createWrappedNode, type SourceFile, ts } from 'ts-morph'
 
 /** A problem at a character offset of a stub's text. */
 export interface StubProblem {
@@ -9,19 +9,6 @@ export interface StubProblem {
   readonly offset: number
 }
 
-// One in-memory project for every stub of every plan: parse only (no lib files, no resolution, no checker).
-let project: Project | undefined
-
-function sharedProject(): Project {
-  project ??= new Project({
-    useInMemoryFileSystem: true,
-    skipLoadingLibFiles: true,
-    skipFileDependencyResolution: true,
-    compilerOptions: { allowJs: false, noLib: true },
-  })
-  return project
-}
-
 // The parser's own syntax errors. The compiler keeps them on the source file node; they are what `tsc` reports
 // first for a file that does not parse.
 type ParsedSourceFile = ts.SourceFile & { readonly parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }
@@ -30,20 +17,18 @@ type ParsedSourceFile = ts.SourceFile & { readonly parseDiagnostics?: readonly t
 export type StubOutcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: StubProblem }
 
 /**
- * Parses `text` with ts-morph and hands the tree to `use`; the file is dropped from the shared project afterwards.
- * A syntax error is answered as a problem instead (the first one, with its offset), and `use` is not called.
+ * Parses `text` and hands its ts-morph tree to `use`. Parse only: the compiler's parser builds the tree (with
+ * parent links) and ts-morph wraps it without a project, file system or type checker, which costs half of what a
+ * project's source file does and is all a structural merge needs. A syntax error is answered as a problem instead
+ * (the first one, with its offset), and `use` is not called.
  */
 export function withParsedStub<T>(path: string, text: string, use: (file: SourceFile) => StubOutcome<T>): StubOutcome<T> {
-  const file = sharedProject().createSourceFile(`/toolsmith/${path}`, text, { overwrite: true, scriptKind: ts.ScriptKind.TS })
-  try {
-    const syntaxError = (file.compilerNode as ParsedSourceFile).parseDiagnostics?.[0]
-    if (syntaxError !== undefined) {
-      return { ok: false, problem: { kind: 'syntax', message: ts.flattenDiagnosticMessageText(syntaxError.messageText, '\n'), offset: syntaxError.start } }
-    }
-    return use(file)
-  } finally {
-    sharedProject().removeSourceFile(file)
+  const compiled = ts.createSourceFile(`/toolsmith/${path}`, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)
+  const syntaxError = (compiled as ParsedSourceFile).parseDiagnostics?.[0]
+  if (syntaxError !== undefined) {
+    return { ok: false, problem: { kind: 'syntax', message: ts.flattenDiagnosticMessageText(syntaxError.messageText, '\n'), offset: syntaxError.start } }
   }
+  return use(createWrappedNode(compiled))
 }
 
 /** 1-based line and column of `offset` in `text` (columns count UTF-16 units, as editors and tsc do). */
