@@ -96,8 +96,9 @@ async function formattedPage(
   const around = await formatted(context.formatter, docs, text, template)
   if (!around.ok) return around
   const standalone = around.text.split(PLACEHOLDER_LINE)
+  // An empty section would leave the blank lines around the placeholder: the (short) page is formatted whole then.
   const full =
-    standalone.length === 2 && !text.replace(PLACEHOLDER_LINE, '').includes(SECTION_PLACEHOLDER)
+    standalone.length === 2 && section.trim() !== '' && !text.replace(PLACEHOLDER_LINE, '').includes(SECTION_PLACEHOLDER)
       ? { ok: true as const, text: `${standalone[0] ?? ''}${section.trim()}${standalone[1] ?? ''}` }
       : await formatted(context.formatter, docs, template.render({ ...model, section }), template)
   if (!full.ok) return full
