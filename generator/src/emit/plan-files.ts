@@ -7,6 +7,7 @@ import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-name.js'
 import { planCatalogs } from './catalog/plan-catalogs.js'
 import { emitIndex } from './emit-index.js'
+import { messageOf } from './error-message.js'
 import { emitResultViews } from './emit-result-views.js'
 import { findLeftovers } from './find-leftovers.js'
 import { mapBounded } from './map-bounded.js'
@@ -64,7 +65,7 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     try {
       return await planTool(declaration, context)
     } catch (error) {
-      const message = `cannot generate ${declaration.name}: ${error instanceof Error ? error.message : String(error)}`
+      const message = `cannot generate ${declaration.name}: ${messageOf(error)}`
       const failure: Diagnostic = { severity: 'error', code: 'emit', message, file: declaration.sourceFile, line: 1, column: 1 }
       return { files: [], diagnostics: [failure], outputType: { text: '', layoutKey: undefined } }
     }

@@ -3,6 +3,7 @@ import { posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Handlebars from 'handlebars'
 import type { Diagnostic } from '../../model/diagnostic.js'
+import { messageOf } from '../error-message.js'
 import { normalizePath } from '../output-paths.js'
 
 /** The template files the emitters fill; a project's `templates` folder may hold its own copy of any of them. */
@@ -100,9 +101,4 @@ export async function loadTemplates(
 
 function renderer(template: Handlebars.TemplateDelegate): (model: object) => string {
   return (model) => template(model, { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false })
-}
-
-/** The message of a thrown value. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
