@@ -13,13 +13,13 @@ function asSpec<T>(spec: object): T {
 }
 
 /**
- * `catalog.json`, unformatted: per tool (sorted by name) the model-facing `name`, `description` and `parameters`
+ * The value of `catalog.json`: per tool (sorted by name) the model-facing `name`, `description` and `parameters`
  * (the runtime's compiled JSON Schema, so exactly what a model is sent), the compiled `output` schema, `timeoutMs`
  * (`null` when none) and `concurrencySafe`, always in this key order. The compiled schemas keep an own
  * `__proto__` property as data and `JSON.stringify` writes own keys only, so such a key stays a real property.
  * Throws the runtime's `JsonSchemaError` for a spec the loader should have rejected.
  */
-export function emitCatalogJson(sorted: readonly ToolDeclaration[]): string {
+export function catalogJson(sorted: readonly ToolDeclaration[]): { readonly tools: readonly object[] } {
   const tools = sorted.map((declaration) => ({
     name: declaration.name,
     description: declaration.description,
@@ -28,5 +28,5 @@ export function emitCatalogJson(sorted: readonly ToolDeclaration[]): string {
     timeoutMs: declaration.timeoutMs ?? null,
     concurrencySafe: declaration.concurrencySafe === true,
   }))
-  return `${JSON.stringify({ tools }, null, 2)}\n`
+  return { tools }
 }

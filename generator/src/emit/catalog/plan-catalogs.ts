@@ -7,7 +7,8 @@ import { normalizePath } from '../output-paths.js'
 import { messageOf } from '../error-message.js'
 import { type Template, templateDiagnostic } from '../template/template-set.js'
 import { layOutMarkdown } from './lay-out-markdown.js'
-import { emitCatalogJson } from './catalog-json.js'
+import { layOutJson } from '../../format/json-layout.js'
+import { catalogJson } from './catalog-json.js'
 import { type CatalogOutputType, type CatalogToolModel, catalogToolModel } from './catalog-model.js'
 import { replaceCatalogRegion } from './catalog-regions.js'
 import { checkCatalogMarkdown, type RenderedMarkdown, renderCatalogTemplate } from './render-catalog.js'
@@ -62,7 +63,10 @@ export async function planCatalogs(
 
   const json = normalizePath(options.catalogJson)
   try {
-    files.push({ path: json, content: await formatter.format(json, emitCatalogJson(tools)), owner: 'generator' })
+    // Laid out here when that is exactly prettier's layout for the project's options (see layOutJson), else prettier.
+    const value = catalogJson(tools)
+    const content = layOutJson(value, await formatter.layoutOptions(json)) ?? (await formatter.format(json, JSON.stringify(value, null, 2)))
+    files.push({ path: json, content, owner: 'generator' })
   } catch (error) {
     diagnostics.push({ severity: 'error', code: 'catalog-json', message: `cannot build catalog.json: ${messageOf(error)}`, file: json, line: 1, column: 1 })
   }
