@@ -148,3 +148,14 @@ describe('no tools at all', () => {
     ])
   })
 })
+
+describe('configured paths', () => {
+  test('`./src/tools/`, `src\\tools` and `src/tools` plan the same files', async () => {
+    const fixture = await fixtureCase('cards')
+    const plain = contents(await planFiles(fixture.declarations, memoryOptions(fixture.cwd, new Map())))
+    for (const out of ['./src/tools/', 'src\\tools', 'src//tools']) {
+      const options = { ...memoryOptions(fixture.cwd, new Map()), out, docs: './docs/tools.md', catalogJson: 'docs/./catalog.json' }
+      expect(contents(await planFiles(fixture.declarations, options)), out).toEqual(plain)
+    }
+  })
+})
