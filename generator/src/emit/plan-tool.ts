@@ -1,6 +1,5 @@
 import type { CodeFormatter } from '../format/code-formatter.js'
 import { literalLayout } from '../format/ts-spec-literal.js'
-import { tsStringLiteral } from '../format/ts-string-literal.js'
 import type { WorkerPool } from '../format/worker-pool.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlanOptions } from '../model/plan.js'
@@ -75,9 +74,10 @@ export async function planTool(declaration: ToolDeclaration, context: ToolPlanCo
   } else {
     const key = `${paths.stub}\u0000${JSON.stringify(names)}\u0000${existing}`
     const cached = unchangedStubs.get(key)
-    const importStatement = `import { ${ids.declaration}, ${ids.outputSpec}, type ${ids.argsType}, type ${ids.outputType} } from ${tsStringLiteral(paths.generatedSpecifier)}\n`
     const merged: StubOutcome<StubMerge> =
-      cached !== undefined ? { ok: true, value: cached } : await mergeStub(paths.stub, existing, names, () => formatter.format(paths.stub, importStatement))
+      cached !== undefined
+        ? { ok: true, value: cached }
+        : await mergeStub(paths.stub, existing, names, (statement) => formatter.format(paths.stub, statement))
     if (merged.ok) {
       if (!merged.value.changed) rememberUnchanged(key, merged.value)
       files.push({ path: paths.stub, content: merged.value.text, owner: 'author' })

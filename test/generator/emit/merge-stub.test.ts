@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import type { WiringNames } from '../../../generator/src/emit/stub/find-stub-wiring.js'
 import { mergeStub } from '../../../generator/src/emit/stub/merge-stub.js'
+import { createCodeFormatter } from '../../../generator/src/format/code-formatter.js'
 import { FIXTURES } from './fixture-project.js'
 
 // The fresh read_file stub of the cards fixture: the starting point every author edit below is made on.
@@ -14,9 +15,11 @@ const NAMES: WiringNames = {
   argsType: 'ReadFileArgs',
   outputType: 'ReadFileOutput',
 }
-const IMPORT = "import { readFileDeclaration, readFileOutputSpec, type ReadFileArgs, type ReadFileOutput } from './generated/read_file.js'\n"
+const FORMATTED_IMPORT = "import {\n  readFileDeclaration,\n  readFileOutputSpec,\n  type ReadFileArgs,\n  type ReadFileOutput,\n} from './generated/read_file.js'"
 
-const merge = (text: string) => mergeStub('src/tools/read_file.ts', text, NAMES, async () => IMPORT)
+// Inserted or rewritten imports are formatted with the project's config: here our defaults (no config in fixtures).
+const formatter = createCodeFormatter(FIXTURES)
+const merge = (text: string) => mergeStub('src/tools/read_file.ts', text, NAMES, (statement) => formatter.format('src/tools/read_file.ts', statement))
 
 /** Replaces exactly one occurrence (a test edit that misses its target must fail loudly, not pass vacuously). */
 function edit(text: string, from: string, to: string): string {
@@ -66,12 +69,22 @@ const DRIFTS: [string, (text: string) => string, (text: string) => string][] = [
   [
     'a one-line import missing two specifiers',
     (text) => edit(text, "import {\n  readFileDeclaration,\n  readFileOutputSpec,\n  type ReadFileArgs,\n  type ReadFileOutput,\n} from './generated/read_file.js'", "import { readFileDeclaration, type ReadFileArgs } from './generated/read_file.js'"),
-    (text) => edit(text, "import {\n  readFileDeclaration,\n  readFileOutputSpec,\n  type ReadFileArgs,\n  type ReadFileOutput,\n} from './generated/read_file.js'", "import { readFileDeclaration, type ReadFileArgs, readFileOutputSpec, type ReadFileOutput } from './generated/read_file.js'"),
+    (text) => edit(text, FORMATTED_IMPORT, "import {\n  readFileDeclaration,\n  type ReadFileArgs,\n  readFileOutputSpec,\n  type ReadFileOutput,\n} from './generated/read_file.js'"),
+  ],
+  [
+    'an import with an aliased and an extra specifier, one missing (the rewrite keeps them)',
+    (text) => edit(text, FORMATTED_IMPORT, "import { readFileDeclaration as declared, readFileParameters, type ReadFileArgs, type ReadFileOutput } from './generated/read_file.js'").replace('  ...readFileDeclaration,\n', '  ...declared,\n'),
+    (text) => edit(text, FORMATTED_IMPORT, "import {\n  readFileDeclaration as declared,\n  readFileParameters,\n  type ReadFileArgs,\n  type ReadFileOutput,\n  readFileOutputSpec,\n} from './generated/read_file.js'").replace('  ...readFileDeclaration,\n', '  ...declared,\n'),
+  ],
+  [
+    'a commented import missing a specifier (the comment is the author\'s: names go in beside it)',
+    (text) => edit(text, '  type ReadFileOutput,\n', '  // the types\n'),
+    (text) => edit(text, '  type ReadFileOutput,\n', '  type ReadFileOutput,\n  // the types\n'),
   ],
   [
     'the whole generated import deleted',
     (text) => edit(text, "import {\n  readFileDeclaration,\n  readFileOutputSpec,\n  type ReadFileArgs,\n  type ReadFileOutput,\n} from './generated/read_file.js'\n", ''),
-    (text) => edit(text, "import {\n  readFileDeclaration,\n  readFileOutputSpec,\n  type ReadFileArgs,\n  type ReadFileOutput,\n} from './generated/read_file.js'\n", `${IMPORT}`),
+    (text) => text,
   ],
   ['another schema', (text) => edit(text, 'schema: readFileOutputSpec,', 'schema: { type: "json" },'), (text) => text],
   ['a shorthand schema', (text) => edit(text, 'schema: readFileOutputSpec,', 'schema,'), (text) => text],

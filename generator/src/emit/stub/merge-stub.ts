@@ -1,6 +1,7 @@
 import { type ImportDeclaration, Node, type ObjectLiteralExpression, type SpreadAssignment, SyntaxKind } from 'ts-morph'
 import { findStubWiring, type StubWiring, type WiringNames } from './find-stub-wiring.js'
 import { type StubOutcome, type StubProblem, withParsedStub } from './parse-stub.js'
+import { tsStringLiteral } from '../../format/ts-string-literal.js'
 import { applyTextEdits, type TextEdit } from './text-edits.js'
 
 /** An existing stub brought up to date: its new text and what the author should hear about. */
@@ -11,10 +12,18 @@ export interface StubMerge {
   readonly warnings: readonly StubProblem[]
 }
 
-/** The edits one merge needs; `importAt` asks for the whole generated import to be inserted there. */
+/** An import statement to format and put at `[start, end)`; `line` says how it joins the text around it. */
+interface PendingImport {
+  readonly start: number
+  readonly end: number
+  readonly statement: string
+  readonly line: 'before' | 'after' | 'in-place'
+}
+
+/** The edits one merge needs; `imports` are formatted before they become edits. */
 interface MergePlan {
   readonly edits: TextEdit[]
-  readonly importAt: { readonly offset: number; readonly beforeStatement: boolean } | undefined
+  readonly imports: PendingImport[]
   readonly warnings: StubProblem[]
 }
 
@@ -27,49 +36,65 @@ const withoutSpaces = (text: string): string => text.replace(/\s+/g, '')
  * Updates only the generator-owned parts of an existing stub, found structurally with ts-morph: the named imports
  * of the generated module (missing ones added, the import re-inserted if deleted), `output.schema`, and the type
  * annotations of `execute`'s first parameter and return. Each change is a text edit at a node's range, so every
- * other byte (statements, comments, helpers, bodies, formatting) stays exactly as the author left it; inserted
- * text is the only formatted text (`formatImport` formats a re-inserted import with the project's config).
+ * other byte (statements, comments, helpers, bodies, formatting) stays exactly as the author left it. The import
+ * of the generated module is the generator's own: when it changes it is rewritten whole (keeping the author's
+ * extra or aliased specifiers) and formatted with `formatStatement` (the project's prettier config); that and a
+ * re-inserted import are the only formatted text.
  */
 export async function mergeStub(
   path: string,
   text: string,
   names: WiringNames,
-  formatImport: () => Promise<string>,
+  formatStatement: (statement: string) => Promise<string>,
 ): Promise<StubOutcome<StubMerge>> {
   const planned = withParsedStub(path, text, (file) => {
     const found = findStubWiring(file, names)
     if (!found.ok) return found
     const lastImport = file.getImportDeclarations().at(-1)
-    const at = lastImport === undefined ? { offset: file.getStatements()[0]?.getStart() ?? 0, beforeStatement: true } : { offset: lastImport.getEnd(), beforeStatement: false }
-    return planMerge(found.value, names, at)
+    const insertAt: PendingImport =
+      lastImport === undefined
+        ? { start: file.getStatements()[0]?.getStart() ?? 0, end: file.getStatements()[0]?.getStart() ?? 0, statement: canonicalImport(names, []), line: 'before' }
+        : { start: lastImport.getEnd(), end: lastImport.getEnd(), statement: canonicalImport(names, []), line: 'after' }
+    return planMerge(found.value, names, insertAt)
   })
   if (!planned.ok) return planned
-  const { edits, importAt, warnings } = planned.value
-  if (importAt !== undefined) {
-    // After the last import on a new line, or (with no import left) just before the first statement.
-    const statement = (await formatImport()).trimEnd()
-    const { offset, beforeStatement } = importAt
-    edits.push({ start: offset, end: offset, text: beforeStatement ? `${statement}\n` : `\n${statement}` })
+  const { edits, imports, warnings } = planned.value
+  for (const pending of imports) {
+    const statement = (await formatStatement(pending.statement)).trimEnd()
+    const joined = pending.line === 'before' ? `${statement}\n` : pending.line === 'after' ? `\n${statement}` : statement
+    edits.push({ start: pending.start, end: pending.end, text: joined })
   }
   const merged = edits.length === 0 ? text : applyTextEdits(text, edits)
   return { ok: true, value: { text: merged, changed: merged !== text, warnings } }
 }
 
-function planMerge(wiring: StubWiring, names: WiringNames, importPlace: NonNullable<MergePlan['importAt']>): StubOutcome<MergePlan> {
+/** `import { <kept>, <the generated names> } from '<module>'` (unformatted). */
+function canonicalImport(names: WiringNames, kept: readonly string[], absent?: readonly string[]): string {
+  const wanted = absent ?? [names.declaration, names.outputSpec, `type ${names.argsType}`, `type ${names.outputType}`]
+  return `import { ${[...kept, ...wanted].join(', ')} } from ${tsStringLiteral(names.generatedSpecifier)}\n`
+}
+
+function planMerge(wiring: StubWiring, names: WiringNames, insertAt: PendingImport): StubOutcome<MergePlan> {
   const edits: TextEdit[] = []
-  let importAt: MergePlan['importAt']
+  const imports: PendingImport[] = []
   if (wiring.generatedImport === undefined) {
-    importAt = importPlace
+    // After the last import on a new line, or (with no import left) just before the first statement.
+    imports.push(insertAt)
   } else {
-    const problem = importEdits(wiring.generatedImport, names, edits)
+    const problem = importEdits(wiring.generatedImport, names, edits, imports)
     if (problem !== undefined) return { ok: false, problem }
   }
   schemaEdit(wiring, names, edits)
   executeEdits(wiring, names, edits)
-  return { ok: true, value: { edits, importAt, warnings: overrideWarnings(wiring.definition, wiring.spread) } }
+  return { ok: true, value: { edits, imports, warnings: overrideWarnings(wiring.definition, wiring.spread) } }
 }
 
-function importEdits(declaration: ImportDeclaration, names: WiringNames, edits: TextEdit[]): StubProblem | undefined {
+function importEdits(
+  declaration: ImportDeclaration,
+  names: WiringNames,
+  edits: TextEdit[],
+  imports: PendingImport[],
+): StubProblem | undefined {
   const namedImports = declaration.getImportClause()?.getNamedBindings()
   if (declaration.isTypeOnly() || !Node.isNamedImports(namedImports)) {
     return {
@@ -84,6 +109,14 @@ function importEdits(declaration: ImportDeclaration, names: WiringNames, edits: 
   if (absent.length === 0) return undefined
   const elements = namedImports.getElements()
   const last = elements.at(-1)
+  const source = declaration.getText()
+  if (declaration.getImportClause()?.getDefaultImport() === undefined && !source.includes('//') && !source.includes('/*')) {
+    // Rewritten whole and formatted; specifiers the author added or aliased are kept as written.
+    const kept = elements.map((element) => element.getText())
+    imports.push({ start: declaration.getStart(), end: declaration.getEnd(), statement: canonicalImport(names, kept, absent), line: 'in-place' })
+    return undefined
+  }
+  // Comments inside the import are the author's: the missing names are inserted beside them instead.
   if (last === undefined) {
     edits.push({ start: namedImports.getStart(), end: namedImports.getEnd(), text: `{ ${absent.join(', ')} }` })
   } else if (namedImports.getText().includes('\n')) {
