@@ -27,6 +27,7 @@ const OPTIONS = {
   out: { type: 'string' },
   docs: { type: 'string' },
   format: { type: 'string' },
+  'no-cache': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -64,6 +65,7 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     ...(values.out === undefined ? {} : { out: values.out }),
     ...(values.docs === undefined ? {} : { docs: values.docs }),
     ...(overrides.planFiles === undefined ? {} : { planFiles: overrides.planFiles }),
+    ...(values['no-cache'] === true ? { cache: false } : {}),
   }
   const printer = new DiagnosticPrinter(io, format as DiagnosticFormat)
   switch (command) {

@@ -12,6 +12,9 @@ Options:
   --out DIR         TypeScript output folder (default: src/tools)
   --docs FILE       catalog Markdown file (default: docs/tools.md)
   --format FORMAT   how problems are printed: text (default), json or github
+  --no-cache        plan everything afresh: neither read nor save the plan cache
+                    (node_modules/.cache/toolsmith/, kept by generate when node_modules exists;
+                    check only reads it)
   -h, --help        show this help
   -v, --version     print the version
 

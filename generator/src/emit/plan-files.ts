@@ -11,8 +11,11 @@ import { messageOf } from './error-message.js'
 import { emitResultViews } from './emit-result-views.js'
 import { findLeftovers } from './find-leftovers.js'
 import { mapBounded } from './map-bounded.js'
-import { indexPath, resultViewsPath } from './output-paths.js'
-import { planTool } from './plan-tool.js'
+import { indexPath, resultViewsPath, toolPaths } from './output-paths.js'
+import { planTool, type PreparedTool } from './plan-tool.js'
+import { toolIdentifiers } from './tool-identifiers.js'
+import { withFormatCache } from '../cache/cached-formatter.js'
+import { toolCacheKeys } from '../cache/tool-cache-keys.js'
 import { loadTemplates } from './template/template-set.js'
 
 // Enough tools in flight that their format requests meet in prettier batches (the formatter batches what is asked
@@ -46,12 +49,18 @@ function nameProblem(declaration: ToolDeclaration): Diagnostic | undefined {
  */
 export async function planFiles(declarations: readonly ToolDeclaration[], options: PlanOptions): Promise<PlanResult> {
   const diagnostics: Diagnostic[] = []
-  // Worker threads pay off once there is enough work to spread (starting them costs about what a few dozen tools do).
-  const pool = declarations.length >= PARALLEL_FROM_TOOLS ? sharedWorkerPool() : undefined
-  const formatter = createCodeFormatter(options.cwd, pool)
-  const templateSet = await loadTemplates(options.templates, options.readFile)
+  const cache = options.cache
+  // The texts of a project's template copies, as read, for the cache keys of what they render.
+  const templateTexts = new Map<string, string | undefined>()
+  const templateSet = await loadTemplates(options.templates, async (path) => {
+    const text = await options.readFile(path)
+    templateTexts.set(path, text)
+    return text
+  })
   diagnostics.push(...templateSet.diagnostics)
   const stubTemplate = templateSet.templates.get('stub.ts.hbs')
+  const stubTemplateKey =
+    stubTemplate === undefined ? '' : stubTemplate.shipped ? `shipped ${stubTemplate.file}` : `project ${stubTemplate.file}\u0000${templateTexts.get(stubTemplate.file) ?? ''}`
 
   const tools: ToolDeclaration[] = []
   for (const declaration of [...declarations].sort(byName)) {
@@ -60,10 +69,34 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     else diagnostics.push(problem)
   }
 
-  const context = { options, formatter, pool, stubTemplate }
-  const planned = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration) => {
+  // Each tool's stub is read and its cache keys made first, so the worker threads (which cost about what a few dozen
+  // tools do to start) are only brought in when enough tools are not in the cache. A read that fails is reported
+  // with the tool, as any failure planning it is.
+  const probe = createCodeFormatter(options.cwd)
+  const prepared = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration): Promise<PreparedTool | { readonly failure: unknown }> => {
     try {
-      return await planTool(declaration, context)
+      const paths = toolPaths(options.out, declaration.name)
+      const names = { generatedSpecifier: paths.generatedSpecifier, ...toolIdentifiers(declaration.name) }
+      const existingStub = await options.readFile(paths.stub)
+      const keys = await toolCacheKeys(declaration, { cache, formatter: probe, paths, names, existingStub, stubTemplate: stubTemplateKey })
+      return { existingStub, keys }
+    } catch (failure) {
+      return { failure }
+    }
+  })
+  const misses = prepared.filter((tool) => !('keys' in tool) || tool.keys.module === undefined || cache?.get(tool.keys.module) === undefined).length
+  const pool = misses >= PARALLEL_FROM_TOOLS ? sharedWorkerPool() : undefined
+  const formatter = pool === undefined ? probe : createCodeFormatter(options.cwd, pool)
+  // Whole-plan outputs (index, result views, catalogs) are formatted through the cache; a tool's own files are
+  // cached whole by planTool instead.
+  const sharedFormatter = cache === undefined ? formatter : withFormatCache(formatter, cache)
+
+  const context = { options, formatter, pool, stubTemplate }
+  const planned = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration, index) => {
+    try {
+      const tool = prepared[index]
+      if (tool === undefined || !('keys' in tool)) throw tool?.failure
+      return await planTool(declaration, tool, context)
     } catch (error) {
       const message = `cannot generate ${declaration.name}: ${messageOf(error)}`
       const failure: Diagnostic = { severity: 'error', code: 'emit', message, file: declaration.sourceFile, line: 1, column: 1 }
@@ -78,15 +111,15 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
 
   if (tools.length > 0) {
     const path = resultViewsPath(options.out)
-    files.push({ path, content: await formatter.format(path, emitResultViews(), { batchable: true }), owner: 'generator' })
+    files.push({ path, content: await sharedFormatter.format(path, emitResultViews(), { batchable: true }), owner: 'generator' })
   }
   const index = indexPath(options.out)
   const indexSource = emitIndex(tools.map((tool) => tool.name))
-  files.push({ path: index, content: await formatter.format(index, indexSource, { batchable: true }), owner: 'generator' })
+  files.push({ path: index, content: await sharedFormatter.format(index, indexSource, { batchable: true }), owner: 'generator' })
 
   const catalogs = await planCatalogs(tools, planned.map((tool) => tool.outputType), {
     options,
-    formatter,
+    formatter: sharedFormatter,
     sectionTemplate: templateSet.templates.get('catalog-section.md.hbs'),
     pageTemplate: templateSet.templates.get('catalog.md.hbs'),
   })

@@ -6,16 +6,18 @@ import type { PlanOptions } from '../model/plan.js'
 import type { PlannedFile } from '../model/planned-file.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { emitGeneratedModule } from './emit-generated-file.js'
-import { toolPaths } from './output-paths.js'
+import { type ToolPaths, toolPaths } from './output-paths.js'
 import { findStubWiring, type WiringNames } from './stub/find-stub-wiring.js'
 import { mergeStub, type StubMerge } from './stub/merge-stub.js'
 import { lineAndColumn, type StubOutcome, withParsedStub } from './stub/parse-stub.js'
 import { stubModel } from './stub/stub-model.js'
 import { messageOf } from './error-message.js'
 import { type Template, templateDiagnostic } from './template/template-set.js'
-import { toolIdentifiers } from './tool-identifiers.js'
+import { type ToolIdentifiers, toolIdentifiers } from './tool-identifiers.js'
 import { outputDeclaration } from './types/output-declaration.js'
 import type { CatalogOutputType } from './catalog/catalog-model.js'
+import { type CachedModule, type CachedStub, cachedToolValues } from '../cache/cached-tool-values.js'
+import type { ToolCacheKeys } from '../cache/tool-cache-keys.js'
 
 /** Everything one tool contributes to the plan. */
 export interface PlannedTool {
@@ -35,6 +37,14 @@ export interface ToolPlanContext {
   readonly stubTemplate: Template | undefined
 }
 
+/** What is read and derived for a tool before it is planned. */
+export interface PreparedTool {
+  /** Its stub as on disk; `undefined` when there is none. */
+  readonly existingStub: string | undefined
+  /** Its plan cache keys (see `toolCacheKeys`). */
+  readonly keys: ToolCacheKeys
+}
+
 // Merges of stubs that needed no change, remembered across plans in one process: a regenerate over unchanged
 // stubs then skips parsing them. Keyed by path, wiring names and the exact text. Bounded: the oldest go first.
 const UNCHANGED_LIMIT = 8_000
@@ -50,53 +60,95 @@ function stubDiagnostic(
   return { severity, code, file, ...lineAndColumn(text, problem.offset), message: problem.message }
 }
 
-/** Plans the generated module of one tool and its stub: created from the template when absent, else merged. */
-export async function planTool(declaration: ToolDeclaration, context: ToolPlanContext): Promise<PlannedTool> {
-  const { options, formatter } = context
+/**
+ * Plans the generated module of one tool and its stub: created from the template when absent, else merged. Each of
+ * the two comes from the plan cache when `options.cache` holds it under its key (see `toolCacheKeys`), and is stored
+ * there once planned; what a failure threw is never stored.
+ */
+export async function planTool(declaration: ToolDeclaration, prepared: PreparedTool, context: ToolPlanContext): Promise<PlannedTool> {
+  const { options } = context
   const ids = toolIdentifiers(declaration.name)
   const paths = toolPaths(options.out, declaration.name)
   const names: WiringNames = { generatedSpecifier: paths.generatedSpecifier, ...ids }
+  const { existingStub, keys } = prepared
+  const module = await plannedModule(declaration, ids, paths, keys.module, context)
+  const stub = await plannedStub(declaration, paths, names, existingStub, keys.stub, context)
+  const files: PlannedFile[] = [{ path: paths.generated, content: module.content, owner: 'generator' }]
+  if (stub.content !== null) files.push({ path: paths.stub, content: stub.content, owner: 'author' })
+  const { text, layoutKey } = module.outputType
+  return { files, diagnostics: stub.diagnostics, outputType: { text, layoutKey: layoutKey ?? undefined } }
+}
+
+async function plannedModule(
+  declaration: ToolDeclaration,
+  ids: ToolIdentifiers,
+  paths: ToolPaths,
+  key: string | undefined,
+  context: ToolPlanContext,
+): Promise<CachedModule> {
+  const { formatter } = context
+  const cache = context.options.cache
+  const cached = key === undefined ? undefined : cachedToolValues.module(cache?.get(key))
+  if (cached !== undefined) return cached
   const layout = literalLayout(await formatter.layoutOptions(paths.generated))
   const generatedModule = await emitGeneratedModule(declaration, ids, layout, context.pool)
-  const formattedModule = generatedModule.withSpecs(await formatter.format(paths.generated, generatedModule.source, { batchable: true }))
-  const files: PlannedFile[] = [{ path: paths.generated, content: formattedModule, owner: 'generator' }]
-  const formattedOutput = outputDeclaration(formattedModule, ids.outputType)
-  const outputType: CatalogOutputType =
-    formattedOutput === undefined
-      ? { text: generatedModule.outputTypeSource, layoutKey: undefined }
-      : { text: formattedOutput, layoutKey: await formatter.layoutKey(paths.generated) }
-  const diagnostics: Diagnostic[] = []
-  const existing = await options.readFile(paths.stub)
-  if (existing === undefined) {
-    const created = context.stubTemplate === undefined ? undefined : await createStub(declaration, context, context.stubTemplate, names)
-    if (created?.ok === true) files.push({ path: paths.stub, content: created.value, owner: 'author' })
-    else if (created !== undefined) diagnostics.push(created.problem)
-  } else {
-    const key = `${paths.stub}\u0000${JSON.stringify(names)}\u0000${existing}`
-    const cached = unchangedStubs.get(key)
-    const merged: StubOutcome<StubMerge> =
-      cached !== undefined
-        ? { ok: true, value: cached }
-        : await mergeStub(paths.stub, existing, names, (statement) => formatter.format(paths.stub, statement))
-    if (merged.ok) {
-      if (!merged.value.changed) rememberUnchanged(key, merged.value)
-      files.push({ path: paths.stub, content: merged.value.text, owner: 'author' })
-      for (const warning of merged.value.warnings) diagnostics.push(stubDiagnostic(paths.stub, existing, 'warning', 'stub-override', warning))
-    } else {
-      // Left exactly as it is: planned unchanged so nothing is written, and reported with where the problem is.
-      files.push({ path: paths.stub, content: existing, owner: 'author' })
-      const unparsable = merged.problem.kind === 'syntax'
-      diagnostics.push(
-        stubDiagnostic(paths.stub, existing, unparsable ? 'error' : 'warning', unparsable ? 'stub-syntax' : 'stub-wiring', {
-          ...merged.problem,
-          message: unparsable
-            ? `cannot parse the stub (left untouched): ${merged.problem.message}`
-            : `${merged.problem.message}; the stub is left untouched and no longer updated`,
-        }),
-      )
-    }
+  const content = generatedModule.withSpecs(await formatter.format(paths.generated, generatedModule.source, { batchable: true }))
+  const formattedOutput = outputDeclaration(content, ids.outputType)
+  const module: CachedModule = {
+    content,
+    outputType:
+      formattedOutput === undefined
+        ? { text: generatedModule.outputTypeSource, layoutKey: null }
+        : { text: formattedOutput, layoutKey: await formatter.layoutKey(paths.generated) },
   }
-  return { files, diagnostics, outputType }
+  if (key !== undefined) cache?.set(key, module)
+  return module
+}
+
+async function plannedStub(
+  declaration: ToolDeclaration,
+  paths: ToolPaths,
+  names: WiringNames,
+  existing: string | undefined,
+  key: string | undefined,
+  context: ToolPlanContext,
+): Promise<CachedStub> {
+  const cache = context.options.cache
+  const cached = key === undefined ? undefined : cachedToolValues.stub(cache?.get(key))
+  if (cached !== undefined) return cached
+  const stub = existing === undefined ? await newStub(declaration, names, context) : await mergedStub(paths, names, existing, context)
+  if (key !== undefined) cache?.set(key, stub)
+  return stub
+}
+
+async function newStub(declaration: ToolDeclaration, names: WiringNames, context: ToolPlanContext): Promise<CachedStub> {
+  if (context.stubTemplate === undefined) return { content: null, diagnostics: [] }
+  const created = await createStub(declaration, context, context.stubTemplate, names)
+  return created.ok ? { content: created.value, diagnostics: [] } : { content: null, diagnostics: [created.problem] }
+}
+
+async function mergedStub(paths: ToolPaths, names: WiringNames, existing: string, context: ToolPlanContext): Promise<CachedStub> {
+  const { formatter } = context
+  const key = `${paths.stub}\u0000${JSON.stringify(names)}\u0000${existing}`
+  const cached = unchangedStubs.get(key)
+  const merged: StubOutcome<StubMerge> =
+    cached !== undefined
+      ? { ok: true, value: cached }
+      : await mergeStub(paths.stub, existing, names, (statement) => formatter.format(paths.stub, statement))
+  if (merged.ok) {
+    if (!merged.value.changed) rememberUnchanged(key, merged.value)
+    const warnings = merged.value.warnings.map((warning) => stubDiagnostic(paths.stub, existing, 'warning', 'stub-override', warning))
+    return { content: merged.value.text, diagnostics: warnings }
+  }
+  // Left exactly as it is: planned unchanged so nothing is written, and reported with where the problem is.
+  const unparsable = merged.problem.kind === 'syntax'
+  const problem = stubDiagnostic(paths.stub, existing, unparsable ? 'error' : 'warning', unparsable ? 'stub-syntax' : 'stub-wiring', {
+    ...merged.problem,
+    message: unparsable
+      ? `cannot parse the stub (left untouched): ${merged.problem.message}`
+      : `${merged.problem.message}; the stub is left untouched and no longer updated`,
+  })
+  return { content: existing, diagnostics: [problem] }
 }
 
 function rememberUnchanged(key: string, merge: StubMerge): void {

@@ -19,6 +19,22 @@ export interface PlanOptions {
   readonly readFile: (path: string) => Promise<string | undefined>
   /** Lists the file names (not paths) directly inside a folder relative to `cwd`; empty when absent. */
   readonly listFiles: (dir: string) => Promise<readonly string[]>
+  /** Results of earlier plans to reuse (content-addressed); absent: everything is planned afresh. */
+  readonly cache?: PlanCache
+}
+
+/**
+ * Planned results of earlier runs, content-addressed: the planner derives each key from everything that determines
+ * the value (hashed with `fingerprint`), so a value found is exactly what planning again would give. The pipeline
+ * loads it before the plan and saves it after; the planner only looks up and stores, in memory.
+ */
+export interface PlanCache {
+  /** Identifies the generator build: its own code, the shipped templates and the libraries that shape output. */
+  readonly fingerprint: string
+  /** The value stored under `key` (plain JSON, to be checked by the caller), or `undefined`. */
+  get(key: string): unknown
+  /** Stores `value` (plain JSON) under `key`. */
+  set(key: string, value: unknown): void
 }
 
 /** Everything `generate` would write, delete or warn about; `check` compares exactly this with disk. */

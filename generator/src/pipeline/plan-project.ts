@@ -2,13 +2,16 @@ import { realpath } from 'node:fs/promises'
 import { checkPlanPaths } from '../apply/check-plan-paths.js'
 import { comparePlan, type PlanComparison } from '../apply/compare-plan.js'
 import { createProjectReader, ProjectReadError } from '../apply/project-reader.js'
+import { generatorFingerprint } from '../cache/generator-fingerprint.js'
+import { readPlanCacheFile } from '../cache/plan-cache-file.js'
+import type { PlanCacheStore } from '../cache/plan-cache-store.js'
 import { loadConfig } from '../config/load-config.js'
 import type { ProjectConfig } from '../config/project-config.js'
-import { loadDeclarations } from '../load/load-declarations.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlanResult } from '../model/plan.js'
 import { sortDiagnostics } from '../report/sort-diagnostics.js'
 import { defaultPlanFiles } from './default-planner.js'
+import { loadDeclarationsCached } from './load-declarations-cached.js'
 import type { RunOptions } from './run-options.js'
 
 /** Everything `generate` and `check` share: the plan compared with disk, or why there is none. */
@@ -23,6 +26,8 @@ export interface ProjectPlan {
     readonly realRoot: string
     readonly plan: PlanResult
     readonly comparison: PlanComparison
+    /** The plan cache this plan read and added to (absent with `cache: false`); `generate` saves it. */
+    readonly cache?: PlanCacheStore
   }
 }
 
@@ -51,7 +56,14 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
   const config = loadedConfig.config
   if (config === undefined || failed()) return stop()
 
-  const loaded = await loadDeclarations({ cwd: config.cwd, schemas: config.schemas })
+  // An unusable cache file reads as an empty cache; a failure to read it, as none.
+  const cache =
+    options.cache === false
+      ? undefined
+      : await generatorFingerprint()
+          .then((fingerprint) => readPlanCacheFile(config.cwd, fingerprint))
+          .catch(() => undefined)
+  const loaded = await loadDeclarationsCached({ cwd: config.cwd, schemas: config.schemas }, cache)
   for (const [file, text] of loaded.sources) sources.set(file, text)
   diagnostics.push(...loaded.diagnostics)
   if (failed()) return stop()
@@ -69,6 +81,7 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
       ...(config.templates === undefined ? {} : { templates: config.templates }),
       readFile: reader.readFile,
       listFiles: reader.listFiles,
+      ...(cache === undefined ? {} : { cache }),
     })
   } catch (error) {
     if (!(error instanceof ProjectReadError)) throw error
@@ -81,5 +94,5 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
   if (failed()) return stop()
 
   const comparison = await comparePlan(config.cwd, plan)
-  return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison } }
+  return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison, ...(cache === undefined ? {} : { cache }) } }
 }

@@ -25,7 +25,7 @@ export interface CheckOutcome {
   readonly drift: readonly FileDrift[]
 }
 
-/** `toolsmith check`: the same plan as `generate`, compared with disk; writes nothing. */
+/** `toolsmith check`: the same plan as `generate`, compared with disk; writes nothing (it reads the plan cache, never saves it). */
 export async function runCheck(options: RunOptions): Promise<CheckOutcome> {
   const project = await planProject(options)
   if (project.ready === undefined) return { exitCode: 2, diagnostics: project.diagnostics, sources: project.sources, drift: [] }

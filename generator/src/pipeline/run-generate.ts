@@ -1,4 +1,5 @@
 import { writePlan } from '../apply/write-plan.js'
+import { writePlanCacheFile } from '../cache/plan-cache-file.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import { sortDiagnostics } from '../report/sort-diagnostics.js'
 import { planProject } from './plan-project.js'
@@ -20,7 +21,10 @@ export interface GenerateOutcome {
   readonly orphans: readonly string[]
 }
 
-/** `toolsmith generate`: the shared plan, then only the changed files written (atomically) and stale generated files deleted. */
+/**
+ * `toolsmith generate`: the shared plan, then only the changed files written (atomically) and stale generated files
+ * deleted; then the plan cache saved (see `writePlanCacheFile`) for the next run.
+ */
 export async function runGenerate(options: RunOptions): Promise<GenerateOutcome> {
   const project = await planProject(options)
   const nothing = { written: [], unchanged: 0, deleted: [], orphans: [] }
@@ -39,6 +43,10 @@ export async function runGenerate(options: RunOptions): Promise<GenerateOutcome>
   const diagnostics = sortDiagnostics([...project.diagnostics, ...result.diagnostics, ...warnings])
   const failedWrite = result.diagnostics.some((d) => d.code === 'write-failed')
   const refused = result.diagnostics.length > 0 && !failedWrite
+  // The plan is complete and correct whatever the writes did, so its cache is saved unless the run was refused
+  // (then nothing at all is written). Only when it changed: a no-op run leaves the file alone.
+  const cache = project.ready.cache
+  if (cache !== undefined && cache.changed && !refused) await writePlanCacheFile(config.cwd, cache)
   return {
     exitCode: refused ? 2 : failedWrite ? 1 : 0,
     diagnostics,

@@ -16,4 +16,9 @@ export interface RunOptions {
   readonly docs?: string
   /** Replaces the emitters' planner (tests). */
   readonly planFiles?: PlanFiles
+  /**
+   * `false` (`--no-cache`): plan everything afresh, neither reading nor saving the plan cache in
+   * `node_modules/.cache/toolsmith/`. Default `true`: `generate` reads and saves it, `check` only reads it.
+   */
+  readonly cache?: boolean
 }

@@ -7,6 +7,10 @@ import { normalizePath } from '../output-paths.js'
 import { messageOf } from '../error-message.js'
 import { type Template, templateDiagnostic } from '../template/template-set.js'
 import { layOutMarkdown } from './lay-out-markdown.js'
+import { cacheKey } from '../../cache/cache-key.js'
+import { isCacheableLayout } from '../../cache/cacheable-layout.js'
+import { cachedToolValues } from '../../cache/cached-tool-values.js'
+import { exactJson } from '../../cache/exact-json.js'
 import { layOutJson } from '../../format/json-layout.js'
 import { catalogJson } from './catalog-json.js'
 import { type CatalogOutputType, type CatalogToolModel, catalogToolModel } from './catalog-model.js'
@@ -145,15 +149,27 @@ async function sectionMarkdown(
     return section.ok ? formatted(formatter, docs, section.text, sectionTemplate) : section
   }
   const layout = await formatter.layoutKey(docs)
-  const simple = isPlainMarkdownLayout(await formatter.layoutOptions(docs))
+  const layoutOptions = await formatter.layoutOptions(docs)
+  const simple = isPlainMarkdownLayout(layoutOptions)
+  // A part laid out here is kept in the plan cache under a key of what makes it: the generator build (which holds
+  // the shipped template's text and the layout code), the layout for `docs` and its model (every value the template
+  // sees, the output type included). A part prettier formats is kept by the formatter's own cache instead.
+  const cache = simple && isCacheableLayout(layoutOptions) ? context.options.cache : undefined
   const parts: string[] = []
   for (const [index, model] of models.entries()) {
+    const embeddedFormatting = outputTypes[index]?.layoutKey !== layout
+    const key = cache === undefined || embeddedFormatting ? undefined : cacheKey([cache.fingerprint, 'catalog-section', sectionTemplate.file, layout, exactJson(model)])
+    const cached = key === undefined ? undefined : cachedToolValues.text(cache?.get(key))
+    if (cached !== undefined) {
+      parts.push(cached)
+      continue
+    }
     const rendered = renderCatalogTemplate(sectionTemplate, { tools: [model] }, [model])
     if (!rendered.ok) return rendered
-    const embeddedFormatting = outputTypes[index]?.layoutKey !== layout
     const laidOut = simple && !embeddedFormatting ? layOutMarkdown(rendered.text) : undefined
     const part = laidOut === undefined ? await formatted(formatter, docs, rendered.text, sectionTemplate, embeddedFormatting) : { ok: true as const, text: laidOut }
     if (!part.ok) return part
+    if (key !== undefined) cache?.set(key, part.text)
     parts.push(part.text)
   }
   return { ok: true, text: parts.join('\n') }

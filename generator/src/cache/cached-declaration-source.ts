@@ -1,0 +1,42 @@
+import type { LoadedDeclarationSource } from '../load/load-declaration-source.js'
+import type { ToolDeclaration } from '../model/tool-declaration.js'
+import { cachedDiagnostics } from './cached-diagnostics.js'
+import { survivesJson } from './survives-json.js'
+
+const isObject = (value: unknown): value is { readonly [key: string]: unknown } => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isPosition = (value: unknown): value is { readonly line: number; readonly column: number } =>
+  isObject(value) && Number.isInteger(value['line']) && Number.isInteger(value['column'])
+
+function isDeclaration(value: unknown): value is ToolDeclaration {
+  if (!isObject(value)) return false
+  const { name, description, sourceFile, parameters, output, timeoutMs, concurrencySafe, presentation } = value
+  return (
+    typeof name === 'string' &&
+    typeof description === 'string' &&
+    typeof sourceFile === 'string' &&
+    isObject(parameters) &&
+    isObject(output) &&
+    (timeoutMs === undefined || typeof timeoutMs === 'number') &&
+    (concurrencySafe === undefined || typeof concurrencySafe === 'boolean') &&
+    (presentation === undefined || isObject(presentation))
+  )
+}
+
+/** A loaded declaration file as the plan cache keeps it, and back; see `loadDeclarationSource`. */
+export const cachedDeclarationSource = {
+  /** The value to store, or `undefined` when it would not come back the same through JSON (then it is not cached). */
+  encode(source: LoadedDeclarationSource): unknown {
+    const value = { declaration: source.declaration ?? null, diagnostics: source.diagnostics, text: source.text, nameAt: source.nameAt }
+    return survivesJson(value) ? value : undefined
+  },
+  /** The loaded file a stored value holds, or `undefined` when it is not of that shape. */
+  decode(value: unknown): LoadedDeclarationSource | undefined {
+    if (!isObject(value) || typeof value['text'] !== 'string' || !isPosition(value['nameAt'])) return undefined
+    const declaration = value['declaration']
+    if (declaration !== null && !isDeclaration(declaration)) return undefined
+    const diagnostics = cachedDiagnostics(value['diagnostics'])
+    if (diagnostics === undefined) return undefined
+    const { line, column } = value['nameAt']
+    return { declaration: declaration ?? undefined, diagnostics, text: value['text'], nameAt: { line, column } }
+  },
+}

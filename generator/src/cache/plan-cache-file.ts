@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { PlanCacheStore } from './plan-cache-store.js'
+
+/**
+ * The plan cache file of the project at `cwd`: `node_modules/.cache/toolsmith/plan.json`, the conventional place for
+ * a tool's cache (ignored by version control with the rest of `node_modules`, removed with it).
+ */
+export function planCacheFile(cwd: string): string {
+  return path.join(cwd, 'node_modules', '.cache', 'toolsmith', 'plan.json')
+}
+
+/** The project's plan cache for the build `fingerprint`; empty when there is none or it cannot be used (never throws). */
+export async function readPlanCacheFile(cwd: string, fingerprint: string): Promise<PlanCacheStore> {
+  const text = await readFile(planCacheFile(cwd), 'utf8').catch(() => undefined)
+  return PlanCacheStore.parse(text, fingerprint)
+}
+
+/**
+ * Saves `store` as the project's plan cache, creating `.cache/toolsmith` when needed, but only in a project that has
+ * a `node_modules` folder (a project without one is left as it is and simply runs without a persistent cache).
+ * Written to a temporary file beside it, then renamed over it: concurrent runs each leave a whole file (the last
+ * one wins), never a mixed one. Answers whether it was saved; a failure is not an error (the cache is only a cache).
+ */
+export async function writePlanCacheFile(cwd: string, store: PlanCacheStore): Promise<boolean> {
+  const modules = await stat(path.join(cwd, 'node_modules')).catch(() => undefined)
+  if (modules?.isDirectory() !== true) return false
+  const file = planCacheFile(cwd)
+  const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
+  try {
+    await mkdir(path.dirname(file), { recursive: true })
+    await writeFile(temporary, store.serialize(), { flag: 'wx' })
+    await rename(temporary, file)
+    return true
+  } catch {
+    await unlink(temporary).catch(() => undefined)
+    return false
+  }
+}
