@@ -23,7 +23,7 @@ async function hashFolder(hash: ReturnType<typeof createHash>, folder: string): 
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort()
   const contents = await Promise.all(files.map((file) => readFile(file).catch(() => undefined)))
-  hash.update(`folder ${folder}\n`)
+  hash.update(`folder ${files.length}\n`)
   files.forEach((file, index) => {
     const bytes = contents[index]
     hash.update(`${path.relative(folder, file)} ${bytes?.length ?? -1}\n`)
@@ -58,12 +58,15 @@ async function packageManifest(name: string): Promise<{ readonly file: string; r
   }
 }
 
-async function computeFingerprint(): Promise<string> {
+/**
+ * A hash of the files under `folders` (recursively: relative paths and bytes, type declarations and source maps
+ * left out), the Node version and the resolved versions of `libraries` (and the built code of the runtime).
+ */
+export async function fingerprintOf(folders: readonly string[], libraries: readonly string[]): Promise<string> {
   const hash = createHash('sha256')
   hash.update(`toolsmith plan cache\nnode ${process.version}\n`)
-  await hashFolder(hash, CODE_FOLDER)
-  await hashFolder(hash, TEMPLATES_FOLDER)
-  for (const name of LIBRARIES) {
+  for (const folder of folders) await hashFolder(hash, folder)
+  for (const name of libraries) {
     const manifest = await packageManifest(name)
     const version = manifest === undefined ? 'unresolved' : String((JSON.parse(manifest.text) as { version?: unknown }).version)
     hash.update(`${name}@${version}\n`)
@@ -82,6 +85,6 @@ let fingerprint: Promise<string> | undefined
  * a different build planned is ever reused. Computed once per process.
  */
 export function generatorFingerprint(): Promise<string> {
-  fingerprint ??= computeFingerprint()
+  fingerprint ??= fingerprintOf([CODE_FOLDER, TEMPLATES_FOLDER], LIBRARIES)
   return fingerprint
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PlanCacheStore } from './plan-cache-store.js'
 
@@ -11,10 +12,27 @@ export function planCacheFile(cwd: string): string {
   return path.join(cwd, 'node_modules', '.cache', 'toolsmith', 'plan.json')
 }
 
-/** The project's plan cache for the build `fingerprint`; empty when there is none or it cannot be used (never throws). */
+// Far above what a plan of many thousands of tools holds; a larger file is not read.
+const MAX_CACHE_BYTES = 512 * 1024 * 1024
+
+/**
+ * The project's plan cache for the build `fingerprint`; empty when there is none or it cannot be used (never
+ * throws). Only a regular file is read (opened without blocking, so a FIFO or device put there cannot stall the run).
+ */
 export async function readPlanCacheFile(cwd: string, fingerprint: string): Promise<PlanCacheStore> {
-  const text = await readFile(planCacheFile(cwd), 'utf8').catch(() => undefined)
+  const text = await readRegularFile(planCacheFile(cwd)).catch(() => undefined)
   return PlanCacheStore.parse(text, fingerprint)
+}
+
+async function readRegularFile(file: string): Promise<string | undefined> {
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+  try {
+    const stats = await handle.stat()
+    if (!stats.isFile() || stats.size > MAX_CACHE_BYTES) return undefined
+    return await handle.readFile('utf8')
+  } finally {
+    await handle.close()
+  }
 }
 
 /**

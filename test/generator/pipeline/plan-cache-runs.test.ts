@@ -1,0 +1,159 @@
+import { execFileSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { generatorFingerprint } from '../../../generator/src/cache/generator-fingerprint.js'
+import { planCacheFile } from '../../../generator/src/cache/plan-cache-file.js'
+import { PlanCacheStore } from '../../../generator/src/cache/plan-cache-store.js'
+import { runCheck } from '../../../generator/src/pipeline/run-check.js'
+import { runGenerate } from '../../../generator/src/pipeline/run-generate.js'
+import { TempProject } from './temp-project.js'
+
+// The real planner in throwaway projects: what the plan cache does across runs (each run here stands for a process:
+// it reads the cache file anew).
+let project: TempProject
+beforeEach(() => {
+  project = new TempProject()
+})
+afterEach(() => project.remove())
+
+const cacheFile = (cwd = project.cwd): string => planCacheFile(cwd)
+const outputs = (cwd = project.cwd): Map<string, string> => {
+  const files = new Map<string, string>()
+  for (const file of project.snapshot(cwd).keys()) if (!file.startsWith('node_modules')) files.set(file, readFileSync(path.join(cwd, file), 'utf8'))
+  return files
+}
+const declareTools = (): void => {
+  project.declare('alpha', 'timeoutMs: 100\n')
+  project.write('schemas/beta.tool.yaml', 'name: beta\ndescription: Beta.\nparameters:\n  path: { type: string, required: true }\noutput:\n  type: object\n  additionalProperties: false\n  properties:\n    size: { type: integer, required: true }\n')
+}
+
+/** Generates the same project without any cache, in a copy beside it: what every cached run must equal. */
+async function uncachedOutputs(): Promise<Map<string, string>> {
+  const copy = path.join(project.root, 'uncached')
+  rmSync(copy, { recursive: true, force: true })
+  cpSync(project.cwd, copy, { recursive: true, filter: (source) => !source.includes(`${path.sep}node_modules`) && !source.includes(`${path.sep}src`) && !source.includes(`${path.sep}docs`) })
+  // Stubs are the author's: the copy starts from the same ones.
+  if (existsSync(path.join(project.cwd, 'src'))) {
+    for (const file of readdirSync(path.join(project.cwd, 'src/tools')).filter((name) => name.endsWith('.ts') && name !== 'index.ts')) {
+      mkdirSync(path.join(copy, 'src/tools'), { recursive: true })
+      cpSync(path.join(project.cwd, 'src/tools', file), path.join(copy, 'src/tools', file))
+    }
+  }
+  const outcome = await runGenerate({ cwd: copy, cache: false })
+  expect(outcome.exitCode).toBe(0)
+  return outputs(copy)
+}
+
+describe('the plan cache across runs', () => {
+  test('generate saves it in node_modules/.cache/toolsmith; a no-op run reads it and leaves it untouched', async () => {
+    declareTools()
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    expect((await runGenerate({ cwd: project.cwd })).exitCode).toBe(0)
+    expect(existsSync(cacheFile())).toBe(true)
+    // The first run after the stubs were created merges them (new keys); the one after finds everything.
+    await runGenerate({ cwd: project.cwd })
+    utimesSync(cacheFile(), 1_000, 1_000)
+    const again = await runGenerate({ cwd: project.cwd })
+    expect(again).toMatchObject({ exitCode: 0, written: [] })
+    expect(statSync(cacheFile()).mtimeMs).toBe(1_000_000)
+    expect(outputs()).toEqual(await uncachedOutputs())
+  })
+
+  test('after a declaration changes, the outputs equal an uncached run and only changed files are written', async () => {
+    declareTools()
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    await runGenerate({ cwd: project.cwd })
+    project.declare('alpha', 'timeoutMs: 200\n')
+    const outcome = await runGenerate({ cwd: project.cwd })
+    expect(outcome.written).toEqual(['docs/catalog.json', 'docs/tools.md', 'src/tools/generated/alpha.ts'])
+    expect(outputs()).toEqual(await uncachedOutputs())
+  })
+
+  test('check reads the cache but writes nothing, not even a cache', async () => {
+    declareTools()
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    await runGenerate({ cwd: project.cwd, cache: false })
+    expect(existsSync(path.join(project.cwd, 'node_modules/.cache'))).toBe(false)
+    expect((await runCheck({ cwd: project.cwd })).exitCode).toBe(0)
+    expect(existsSync(path.join(project.cwd, 'node_modules/.cache'))).toBe(false)
+    await runGenerate({ cwd: project.cwd })
+    await runGenerate({ cwd: project.cwd })
+    const saved = readFileSync(cacheFile(), 'utf8')
+    project.declare('alpha', 'timeoutMs: 300\n')
+    expect((await runCheck({ cwd: project.cwd })).exitCode).toBe(1)
+    expect(readFileSync(cacheFile(), 'utf8')).toBe(saved)
+  })
+
+  test('cache: false neither reads nor saves it; by default it is read (a poisoned cache shows)', async () => {
+    declareTools()
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    await runGenerate({ cwd: project.cwd })
+    await runGenerate({ cwd: project.cwd })
+    // Every generated module in the cache replaced, with a valid header and checksum for this very build.
+    const [, body = '{}'] = readFileSync(cacheFile(), 'utf8').split(/\n(.*)/s)
+    const poisoned = PlanCacheStore.empty(await generatorFingerprint())
+    for (const [key, value] of Object.entries(JSON.parse(body) as Record<string, unknown>)) {
+      poisoned.set(key, typeof value === 'object' && value !== null && 'outputType' in value ? { ...value, content: 'POISON' } : value)
+    }
+    writeFileSync(cacheFile(), poisoned.serialize())
+    const before = outputs()
+    const bypassed = await runGenerate({ cwd: project.cwd, cache: false })
+    expect(bypassed).toMatchObject({ exitCode: 0, written: [] })
+    expect(outputs()).toEqual(before)
+    expect(readFileSync(cacheFile(), 'utf8')).toBe(poisoned.serialize())
+    const trusting = await runGenerate({ cwd: project.cwd })
+    expect(trusting).toMatchObject({ exitCode: 0, written: ['src/tools/generated/alpha.ts', 'src/tools/generated/beta.ts'] })
+    expect(project.read('src/tools/generated/alpha.ts')).toBe('POISON')
+  })
+
+  test.each([
+    ['truncated', (file: string) => writeFileSync(file, readFileSync(file, 'utf8').slice(0, 200))],
+    ['garbage', (file: string) => writeFileSync(file, '\u0000\u0001 not a cache')],
+    ['a folder', (file: string) => (rmSync(file), mkdirSync(file))],
+    ['a dangling symbolic link', (file: string) => (rmSync(file), symlinkSync(path.join(path.dirname(file), 'nowhere'), file))],
+    ['a FIFO', (file: string) => (rmSync(file), execFileSync('mkfifo', [file]))],
+    ['a link to a device', (file: string) => (rmSync(file), symlinkSync('/dev/zero', file))],
+  ])('a cache file that is %s is ignored: the outputs are what an uncached run makes', async (_name, spoil) => {
+    declareTools()
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    await runGenerate({ cwd: project.cwd })
+    spoil(cacheFile())
+    rmSync(path.join(project.cwd, 'src/tools/generated'), { recursive: true })
+    rmSync(path.join(project.cwd, 'docs'), { recursive: true })
+    const outcome = await runGenerate({ cwd: project.cwd })
+    expect(outcome.exitCode).toBe(0)
+    expect(outputs()).toEqual(await uncachedOutputs())
+    expect((await runCheck({ cwd: project.cwd })).exitCode).toBe(0)
+  })
+
+  test('a project without node_modules runs without a persistent cache and gets no node_modules', async () => {
+    declareTools()
+    expect((await runGenerate({ cwd: project.cwd })).exitCode).toBe(0)
+    expect((await runGenerate({ cwd: project.cwd })).written).toEqual([])
+    expect(existsSync(path.join(project.cwd, 'node_modules'))).toBe(false)
+  })
+
+  test('entries the latest generate did not use are dropped: a removed tool leaves nothing behind', async () => {
+    declareTools()
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    project.write('schemas/gamma.tool.yaml', 'name: gamma\ndescription: GammaMarker tool.\nparameters: {}\noutput: { type: string }\n')
+    await runGenerate({ cwd: project.cwd })
+    await runGenerate({ cwd: project.cwd })
+    expect(readFileSync(cacheFile(), 'utf8')).toContain('GammaMarker')
+    rmSync(path.join(project.cwd, 'schemas/gamma.tool.yaml'))
+    await runGenerate({ cwd: project.cwd })
+    expect(readFileSync(cacheFile(), 'utf8')).not.toContain('GammaMarker')
+  })
+
+  test('concurrent generates leave one whole cache file and no temporary files', async () => {
+    declareTools()
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    await Promise.all([runGenerate({ cwd: project.cwd }), runGenerate({ cwd: project.cwd }), runGenerate({ cwd: project.cwd })])
+    const folder = path.dirname(cacheFile())
+    expect(readdirSync(folder)).toEqual(['plan.json'])
+    const store = PlanCacheStore.parse(readFileSync(cacheFile(), 'utf8'), await generatorFingerprint())
+    expect(store.size.loaded).toBeGreaterThan(0)
+    expect((await runCheck({ cwd: project.cwd })).exitCode).toBe(0)
+  })
+})
