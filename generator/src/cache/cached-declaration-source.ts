@@ -1,3 +1,4 @@
+import { decodeSource } from '../load/decode-source.js'
 import type { LoadedDeclarationSource } from '../load/load-declaration-source.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { cachedDiagnostics } from './cached-diagnostics.js'
@@ -22,21 +23,28 @@ function isDeclaration(value: unknown): value is ToolDeclaration {
   )
 }
 
-/** A loaded declaration file as the plan cache keeps it, and back; see `loadDeclarationSource`. */
+/**
+ * A loaded declaration file as the plan cache keeps it, and back; see `loadDeclarationSource`. Its text is not kept
+ * when it is the file's bytes decoded (`decodeSource`, as the loader decodes them): it is decoded again instead.
+ */
 export const cachedDeclarationSource = {
   /** The value to store, or `undefined` when it would not come back the same through JSON (then it is not cached). */
-  encode(source: LoadedDeclarationSource): unknown {
-    const value = { declaration: source.declaration ?? null, diagnostics: source.diagnostics, text: source.text, nameAt: source.nameAt }
+  encode(source: LoadedDeclarationSource, bytes: Uint8Array): unknown {
+    const text = decodeSource(bytes).text === source.text ? null : source.text
+    const value = { declaration: source.declaration ?? null, diagnostics: source.diagnostics, text, nameAt: source.nameAt }
     return survivesJson(value) ? value : undefined
   },
-  /** The loaded file a stored value holds, or `undefined` when it is not of that shape. */
-  decode(value: unknown): LoadedDeclarationSource | undefined {
-    if (!isObject(value) || typeof value['text'] !== 'string' || !isPosition(value['nameAt'])) return undefined
+  /** The loaded file a stored value holds (for the file of these `bytes`), or `undefined` when it is not of that shape. */
+  decode(value: unknown, bytes: Uint8Array): LoadedDeclarationSource | undefined {
+    if (!isObject(value) || !isPosition(value['nameAt'])) return undefined
+    const stored = value['text']
+    if (stored !== null && typeof stored !== 'string') return undefined
     const declaration = value['declaration']
     if (declaration !== null && !isDeclaration(declaration)) return undefined
     const diagnostics = cachedDiagnostics(value['diagnostics'])
     if (diagnostics === undefined) return undefined
     const { line, column } = value['nameAt']
-    return { declaration: declaration ?? undefined, diagnostics, text: value['text'], nameAt: { line, column } }
+    const text = stored ?? decodeSource(bytes).text
+    return { declaration: declaration ?? undefined, diagnostics, text, nameAt: { line, column } }
   },
 }

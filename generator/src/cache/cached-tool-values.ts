@@ -29,12 +29,17 @@ export const cachedToolValues = {
     if (layoutKey !== null && typeof layoutKey !== 'string') return undefined
     return { content: value['content'], outputType: { text: outputType['text'], layoutKey } }
   },
-  stub(value: unknown): CachedStub | undefined {
+  /** A stub planned over `existing` (the text its key holds): `content: true` stands for that text, unchanged. */
+  stub(value: unknown, existing: string | undefined): CachedStub | undefined {
     if (!isObject(value)) return undefined
-    const content = value['content']
+    const content = value['content'] === true ? existing : value['content']
     const diagnostics = cachedDiagnostics(value['diagnostics'])
     if ((content !== null && typeof content !== 'string') || diagnostics === undefined) return undefined
     return { content, diagnostics }
+  },
+  /** The value to store for a stub planned over `existing`: a stub left as it is does not repeat its text. */
+  storedStub(stub: CachedStub, existing: string | undefined): object {
+    return existing !== undefined && stub.content === existing ? { content: true, diagnostics: stub.diagnostics } : stub
   },
   text(value: unknown): string | undefined {
     return typeof value === 'string' ? value : undefined

@@ -20,16 +20,16 @@ const MAX_CACHE_BYTES = 512 * 1024 * 1024
  * throws). Only a regular file is read (opened without blocking, so a FIFO or device put there cannot stall the run).
  */
 export async function readPlanCacheFile(cwd: string, fingerprint: string): Promise<PlanCacheStore> {
-  const text = await readRegularFile(planCacheFile(cwd)).catch(() => undefined)
-  return PlanCacheStore.parse(text, fingerprint)
+  const bytes = await readRegularFile(planCacheFile(cwd)).catch(() => undefined)
+  return PlanCacheStore.parse(bytes, fingerprint)
 }
 
-async function readRegularFile(file: string): Promise<string | undefined> {
+async function readRegularFile(file: string): Promise<Buffer | undefined> {
   const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
   try {
     const stats = await handle.stat()
     if (!stats.isFile() || stats.size > MAX_CACHE_BYTES) return undefined
-    return await handle.readFile('utf8')
+    return await handle.readFile()
   } finally {
     await handle.close()
   }

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto'
 import type { PlanCache } from '../model/plan.js'
+import type { ToolDeclaration } from '../model/tool-declaration.js'
 
 // The file is a header line, then the entries as JSON. The header names the format and version, the build that
-// wrote it and a checksum of the entries, so a file of another kind, layout or build, a truncated write or flipped
-// bytes are all ignored whole rather than trusted.
+// wrote it and a checksum of the entries' bytes, so a file of another kind, layout or build, a truncated write or
+// flipped bytes are all ignored whole rather than trusted.
 const FORMAT = 'toolsmith-plan-cache'
 const VERSION = 1
+const NEWLINE = 0x0a
 
-const checksum = (text: string): string => createHash('sha256').update(text).digest('base64url')
+const checksum = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('base64url')
 
 /**
  * The plan cache of one run, in memory: the entries an earlier run saved (only those made by this very generator
@@ -16,6 +18,7 @@ const checksum = (text: string): string => createHash('sha256').update(text).dig
  */
 export class PlanCacheStore implements PlanCache {
   private readonly used = new Map<string, unknown>()
+  private readonly declarationKeys = new WeakMap<ToolDeclaration, string>()
   private stored = false
 
   private constructor(
@@ -29,20 +32,21 @@ export class PlanCacheStore implements PlanCache {
   }
 
   /**
-   * The store saved as `text`, when it is a well-formed cache of this build; otherwise (absent, corrupt, truncated,
+   * The store saved as `bytes`, when it is a well-formed cache of this build; otherwise (absent, corrupt, truncated,
    * another format, version or build) an empty store: a cache problem is never an error, only a slower run.
    */
-  static parse(text: string | undefined, fingerprint: string): PlanCacheStore {
+  static parse(bytes: Uint8Array | undefined, fingerprint: string): PlanCacheStore {
     const empty = PlanCacheStore.empty(fingerprint)
-    const newline = text?.indexOf('\n') ?? -1
-    if (text === undefined || newline === -1) return empty
+    const newline = bytes?.indexOf(NEWLINE) ?? -1
+    if (bytes === undefined || newline === -1) return empty
     try {
-      const header = JSON.parse(text.slice(0, newline)) as { format?: unknown; version?: unknown; fingerprint?: unknown; checksum?: unknown }
+      const decoder = new TextDecoder('utf-8', { fatal: true })
+      const header = JSON.parse(decoder.decode(bytes.subarray(0, newline))) as { format?: unknown; version?: unknown; fingerprint?: unknown; checksum?: unknown }
       if (typeof header !== 'object' || header === null) return empty
       if (header.format !== FORMAT || header.version !== VERSION || header.fingerprint !== fingerprint) return empty
-      const body = text.slice(newline + 1)
+      const body = bytes.subarray(newline + 1)
       if (header.checksum !== checksum(body)) return empty
-      const entries: unknown = JSON.parse(body)
+      const entries: unknown = JSON.parse(decoder.decode(body))
       if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) return empty
       return new PlanCacheStore(fingerprint, new Map(Object.entries(entries)))
     } catch {
@@ -71,9 +75,19 @@ export class PlanCacheStore implements PlanCache {
     return { loaded: this.loaded.size, used: this.used.size }
   }
 
-  /** The file text holding what this run used or stored. */
-  serialize(): string {
-    const body = JSON.stringify(Object.fromEntries(this.used))
-    return `${JSON.stringify({ format: FORMAT, version: VERSION, fingerprint: this.fingerprint, checksum: checksum(body) })}\n${body}`
+  /** Records that `declaration` was loaded from the file of loader cache key `key` (see `declarationKey`). */
+  noteDeclarationSource(declaration: ToolDeclaration, key: string): void {
+    this.declarationKeys.set(declaration, key)
+  }
+
+  declarationKey(declaration: ToolDeclaration): string | undefined {
+    return this.declarationKeys.get(declaration)
+  }
+
+  /** The file's bytes, holding what this run used or stored. */
+  serialize(): Buffer {
+    const body = Buffer.from(JSON.stringify(Object.fromEntries(this.used)))
+    const header = JSON.stringify({ format: FORMAT, version: VERSION, fingerprint: this.fingerprint, checksum: checksum(body) })
+    return Buffer.concat([Buffer.from(`${header}\n`), body])
   }
 }

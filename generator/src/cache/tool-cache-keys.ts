@@ -5,6 +5,7 @@ import type { PlanCache } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { cacheKey } from './cache-key.js'
 import { isCacheableLayout } from './cacheable-layout.js'
+import { declarationIdentity } from './declaration-identity.js'
 import { exactJson } from './exact-json.js'
 
 /** The plan cache keys of one tool's two outputs; `undefined` where its output may not be cached. */
@@ -29,8 +30,9 @@ export interface ToolCacheInputs {
 
 /**
  * The keys of a tool's outputs, each a hash of everything its planning reads:
- * - generated module: the generator build, the declaration (exact JSON: names, texts, specs, limits, hints, source
- *   file), its path (which holds `out`) and the resolved prettier options for that path;
+ * - generated module: the generator build, the declaration (its exact JSON: names, texts, specs, limits, hints,
+ *   source file; or the key of the bytes it was loaded from, see `PlanCache.declarationKey`), its path (which holds
+ *   `out`) and the resolved prettier options for that path;
  * - stub: the generator build, its path, the wiring names, the resolved prettier options for that path, and then
  *   either the stub's exact text (a merge reads nothing else) or, when there is none yet, the declaration and the
  *   stub template it would be created from.
@@ -45,7 +47,7 @@ export async function toolCacheKeys(declaration: ToolDeclaration, inputs: ToolCa
     formatter.layoutOptions(paths.stub),
     formatter.layoutKey(paths.stub),
   ])
-  const declared = exactJson(declaration)
+  const declared = declarationIdentity(declaration, cache)
   const stubSource = existingStub === undefined ? ['absent', declared, inputs.stubTemplate] : ['present', existingStub]
   return {
     module: isCacheableLayout(moduleLayout) ? cacheKey([cache.fingerprint, 'module', paths.generated, moduleKey, declared]) : undefined,

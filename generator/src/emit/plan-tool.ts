@@ -114,10 +114,10 @@ async function plannedStub(
   context: ToolPlanContext,
 ): Promise<CachedStub> {
   const cache = context.options.cache
-  const cached = key === undefined ? undefined : cachedToolValues.stub(cache?.get(key))
+  const cached = key === undefined ? undefined : cachedToolValues.stub(cache?.get(key), existing)
   if (cached !== undefined) return cached
   const stub = existing === undefined ? await newStub(declaration, names, context) : await mergedStub(paths, names, existing, context)
-  if (key !== undefined) cache?.set(key, stub)
+  if (key !== undefined) cache?.set(key, cachedToolValues.storedStub(stub, existing))
   return stub
 }
 

@@ -1,5 +1,6 @@
 import type { Diagnostic } from './diagnostic.js'
 import type { PlannedFile } from './planned-file.js'
+import type { ToolDeclaration } from './tool-declaration.js'
 
 /** Where the planned outputs go and how the planner reads what is already on disk. */
 export interface PlanOptions {
@@ -35,6 +36,12 @@ export interface PlanCache {
   get(key: string): unknown
   /** Stores `value` (plain JSON) under `key`. */
   set(key: string, value: unknown): void
+  /**
+   * A key that stands for the whole of `declaration` when the run knows one: the loader's own cache key (this build,
+   * the file's name and bytes) for a declaration loaded through the cache. Absent or `undefined`: the planner keys
+   * the declaration by its content.
+   */
+  declarationKey?(declaration: ToolDeclaration): string | undefined
 }
 
 /** Everything `generate` would write, delete or warn about; `check` compares exactly this with disk. */

@@ -16,6 +16,12 @@ import { sortDiagnostics } from '../report/sort-diagnostics.js'
 // As loadDeclarations reads them.
 const READ_CONCURRENCY = 16
 
+/** The plan cache as the loader uses it: it may also be told which file a declaration came from. */
+export interface LoaderCache extends PlanCache {
+  /** Records the loader cache key of the file `declaration` was loaded from (see `PlanCache.declarationKey`). */
+  noteDeclarationSource?(declaration: ToolDeclaration, key: string): void
+}
+
 /**
  * `loadDeclarations`, with each file's result (its declaration, problems, text and name position) taken from the
  * plan cache when the cache holds it for the same file name and bytes: parsing and checking YAML is the largest
@@ -23,7 +29,7 @@ const READ_CONCURRENCY = 16
  * with `readSourceFile`, `loadDeclarationSource`, the cross-file name checks), in the same order with the same
  * messages; a test holds the two to the same answers. Without a cache it is loadDeclarations itself.
  */
-export async function loadDeclarationsCached(options: LoadDeclarationsOptions, cache: PlanCache | undefined): Promise<LoadedDeclarations> {
+export async function loadDeclarationsCached(options: LoadDeclarationsOptions, cache: LoaderCache | undefined): Promise<LoadedDeclarations> {
   if (cache === undefined) return loadDeclarations(options)
   const discovered = await discoverDeclarationFiles(options.cwd, options.schemas)
   const diagnostics: Diagnostic[] = []
@@ -72,13 +78,18 @@ export async function loadDeclarationsCached(options: LoadDeclarationsOptions, c
   return { declarations, diagnostics: sortDiagnostics(diagnostics), sources }
 }
 
-/** One file loaded, or its result from an earlier run: keyed by the generator build, the file's name and its bytes. */
-function cachedSource(cache: PlanCache, file: string, bytes: Uint8Array): LoadedDeclarationSource {
+/**
+ * One file loaded, or its result from an earlier run: keyed by the generator build, the file's name and its bytes.
+ * The declaration is noted with that key, which then stands for it in the planner's keys.
+ */
+function cachedSource(cache: LoaderCache, file: string, bytes: Uint8Array): LoadedDeclarationSource {
   const key = cacheKey([cache.fingerprint, 'declaration-source', file, bytes])
-  const cached = cachedDeclarationSource.decode(cache.get(key))
-  if (cached !== undefined) return cached
-  const source = loadDeclarationSource(file, bytes)
-  const value = cachedDeclarationSource.encode(source)
-  if (value !== undefined) cache.set(key, value)
+  let source = cachedDeclarationSource.decode(cache.get(key), bytes)
+  if (source === undefined) {
+    source = loadDeclarationSource(file, bytes)
+    const value = cachedDeclarationSource.encode(source, bytes)
+    if (value !== undefined) cache.set(key, value)
+  }
+  if (source.declaration !== undefined) cache.noteDeclarationSource?.(source.declaration, key)
   return source
 }

@@ -12,6 +12,7 @@ export function countingCache(inner: PlanCache): CountingCache {
   const counts = { hits: 0, misses: 0, sets: 0 }
   return {
     fingerprint: inner.fingerprint,
+    ...(inner.declarationKey === undefined ? {} : { declarationKey: inner.declarationKey.bind(inner) }),
     get(key) {
       const value = inner.get(key)
       if (value === undefined) counts.misses++
@@ -44,7 +45,12 @@ export function poisonedCache(inner: PlanCache, fingerprint = inner.fingerprint)
     if (typeof value === 'object' && value !== null && 'content' in value) return { ...value, content: POISON }
     return value
   }
-  return { fingerprint, get: (key) => poison(inner.get(key)), set: () => undefined }
+  return {
+    fingerprint,
+    ...(inner.declarationKey === undefined ? {} : { declarationKey: inner.declarationKey.bind(inner) }),
+    get: (key) => poison(inner.get(key)),
+    set: () => undefined,
+  }
 }
 
 /** Answers every key with a value of no known shape. */

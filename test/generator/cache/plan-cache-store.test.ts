@@ -4,12 +4,13 @@ import { PlanCacheStore } from '../../../generator/src/cache/plan-cache-store.js
 const saved = (entries: Record<string, unknown>, fingerprint = 'build-1'): string => {
   const store = PlanCacheStore.empty(fingerprint)
   for (const [key, value] of Object.entries(entries)) store.set(key, value)
-  return store.serialize()
+  return store.serialize().toString('utf8')
 }
+const bytes = (text: string | undefined): Buffer | undefined => (text === undefined ? undefined : Buffer.from(text))
 
 describe('PlanCacheStore', () => {
   test('what a run stored is found by the next run of the same build', () => {
-    const next = PlanCacheStore.parse(saved({ a: 'one', b: { content: 'two' } }), 'build-1')
+    const next = PlanCacheStore.parse(bytes(saved({ a: 'one', b: { content: 'two' } })), 'build-1')
     expect(next.get('a')).toBe('one')
     expect(next.get('b')).toEqual({ content: 'two' })
     expect(next.get('c')).toBeUndefined()
@@ -27,13 +28,13 @@ describe('PlanCacheStore', () => {
     ['entries that are an array', saved({}).replace(/\n.*$/, '\n[]')],
     ['a header that is not an object', `null\n${JSON.stringify({ a: 'one' })}`],
   ])('a file that is %s reads as an empty cache', (_name, text) => {
-    const store = PlanCacheStore.parse(text, 'build-1')
+    const store = PlanCacheStore.parse(bytes(text), 'build-1')
     expect(store.get('a')).toBeUndefined()
     expect(store.size.loaded).toBe(0)
   })
 
   test('saving keeps exactly what this run used or stored: entries of changed or removed inputs are dropped', () => {
-    const next = PlanCacheStore.parse(saved({ kept: 1, dropped: 2 }), 'build-1')
+    const next = PlanCacheStore.parse(bytes(saved({ kept: 1, dropped: 2 })), 'build-1')
     next.get('kept')
     next.get('missing')
     next.set('added', 3)
@@ -44,14 +45,14 @@ describe('PlanCacheStore', () => {
 
   test('changed: only when something was stored or a loaded entry went unused', () => {
     const text = saved({ a: 1, b: 2 })
-    const all = PlanCacheStore.parse(text, 'build-1')
+    const all = PlanCacheStore.parse(bytes(text), 'build-1')
     all.get('a')
     all.get('b')
     expect(all.changed).toBe(false)
-    const some = PlanCacheStore.parse(text, 'build-1')
+    const some = PlanCacheStore.parse(bytes(text), 'build-1')
     some.get('a')
     expect(some.changed).toBe(true)
-    const stored = PlanCacheStore.parse(text, 'build-1')
+    const stored = PlanCacheStore.parse(bytes(text), 'build-1')
     stored.get('a')
     stored.get('b')
     stored.set('c', 3)

@@ -48,6 +48,14 @@ function presentationText(declaration: ToolDeclaration): string {
   return markdownInline(parts.length === 0 ? 'default' : parts.join(', '))
 }
 
+/**
+ * A tool name as Markdown text. A valid tool name (letters, digits, `_`, `-`, starting with a letter) is literal
+ * Markdown as it stands: its underscores are intraword, so they cannot open emphasis. Anything else is escaped.
+ */
+export function catalogToolName(name: string): string {
+  return TOOL_NAME_PATTERN.test(name) ? name : markdownInline(name)
+}
+
 /** The catalog model of one tool; `outputType` is its generated output type declaration. */
 export function catalogToolModel(declaration: ToolDeclaration, outputType: string): CatalogToolModel {
   const parameters = ownEntries(declaration.parameters).map(([name, spec]): CatalogParameterRow => {
@@ -62,9 +70,7 @@ export function catalogToolModel(declaration: ToolDeclaration, outputType: strin
     }
   })
   return {
-    // A valid tool name (letters, digits, `_`, `-`, starting with a letter) is literal Markdown as it stands: its
-    // underscores are intraword, so they cannot open emphasis. Anything else is escaped.
-    name: TOOL_NAME_PATTERN.test(declaration.name) ? declaration.name : markdownInline(declaration.name),
+    name: catalogToolName(declaration.name),
     description: markdownParagraphs(declaration.description),
     hasParameters: parameters.length > 0,
     parameters,

@@ -10,10 +10,9 @@ import { layOutMarkdown } from './lay-out-markdown.js'
 import { cacheKey } from '../../cache/cache-key.js'
 import { isCacheableLayout } from '../../cache/cacheable-layout.js'
 import { cachedToolValues } from '../../cache/cached-tool-values.js'
-import { exactJson } from '../../cache/exact-json.js'
-import { layOutJson } from '../../format/json-layout.js'
-import { catalogJson } from './catalog-json.js'
-import { type CatalogOutputType, type CatalogToolModel, catalogToolModel } from './catalog-model.js'
+import { declarationIdentity } from '../../cache/declaration-identity.js'
+import { planCatalogJson } from './plan-catalog-json.js'
+import { type CatalogOutputType, type CatalogToolModel, catalogToolModel, catalogToolName } from './catalog-model.js'
 import { replaceCatalogRegion } from './catalog-regions.js'
 import { checkCatalogMarkdown, type RenderedMarkdown, renderCatalogTemplate } from './render-catalog.js'
 
@@ -58,23 +57,39 @@ export async function planCatalogs(
   const { options, formatter, sectionTemplate, pageTemplate } = context
   const files: PlannedFile[] = []
   const diagnostics: Diagnostic[] = []
-  const models = tools.map((tool, index) => catalogToolModel(tool, outputTypes[index]?.text ?? ''))
 
   if (sectionTemplate !== undefined && pageTemplate !== undefined) {
     const markdown = { ...context, sectionTemplate, pageTemplate }
-    diagnostics.push(...(await planMarkdown(models, outputTypes, markdown, files)))
+    diagnostics.push(...(await planMarkdown(catalogTools(tools, outputTypes), markdown, files)))
   }
 
-  const json = normalizePath(options.catalogJson)
-  try {
-    // Laid out here when that is exactly prettier's layout for the project's options (see layOutJson), else prettier.
-    const value = catalogJson(tools)
-    const content = layOutJson(value, await formatter.layoutOptions(json)) ?? (await formatter.format(json, JSON.stringify(value, null, 2)))
-    files.push({ path: json, content, owner: 'generator' })
-  } catch (error) {
-    diagnostics.push({ severity: 'error', code: 'catalog-json', message: `cannot build catalog.json: ${messageOf(error)}`, file: json, line: 1, column: 1 })
-  }
+  const json = await planCatalogJson(tools, options, formatter)
+  if ('file' in json) files.push(json.file)
+  else diagnostics.push(json.diagnostic)
   return { files, diagnostics }
+}
+
+/** The tools of the catalog; each model is made when first needed (a part found in the cache needs none). */
+interface CatalogTools {
+  readonly tools: readonly ToolDeclaration[]
+  readonly outputTypes: readonly CatalogOutputType[]
+  /** Every tool's heading name, for checking the page. */
+  readonly names: readonly Pick<CatalogToolModel, 'name'>[]
+  model(index: number): CatalogToolModel
+  all(): readonly CatalogToolModel[]
+}
+
+function catalogTools(tools: readonly ToolDeclaration[], outputTypes: readonly CatalogOutputType[]): CatalogTools {
+  const models: CatalogToolModel[] = []
+  const model = (index: number): CatalogToolModel =>
+    (models[index] ??= catalogToolModel(tools[index] as ToolDeclaration, outputTypes[index]?.text ?? ''))
+  return {
+    tools,
+    outputTypes,
+    names: tools.map((tool) => ({ name: catalogToolName(tool.name) })),
+    model,
+    all: () => tools.map((_tool, index) => model(index)),
+  }
 }
 
 // Stands for the section while the page around it is formatted: one lowercase word, which no Markdown formatting
@@ -92,7 +107,7 @@ async function formattedPage(
   template: Template,
   model: object,
   section: string,
-  tools: readonly CatalogToolModel[],
+  tools: readonly Pick<CatalogToolModel, 'name'>[],
   context: CatalogContext,
 ): Promise<RenderedMarkdown> {
   const docs = normalizePath(context.options.docs)
@@ -138,13 +153,13 @@ function isPlainMarkdownLayout(options: { readonly proseWrap?: string; readonly 
  * formatted as a whole.
  */
 async function sectionMarkdown(
-  models: readonly CatalogToolModel[],
-  outputTypes: readonly CatalogOutputType[],
+  catalog: CatalogTools,
   context: CatalogContext & { readonly sectionTemplate: Template },
 ): Promise<RenderedMarkdown> {
   const { formatter, sectionTemplate } = context
   const docs = normalizePath(context.options.docs)
   if (!sectionTemplate.shipped) {
+    const models = catalog.all()
     const section = renderCatalogTemplate(sectionTemplate, { tools: models }, models)
     return section.ok ? formatted(formatter, docs, section.text, sectionTemplate) : section
   }
@@ -152,18 +167,24 @@ async function sectionMarkdown(
   const layoutOptions = await formatter.layoutOptions(docs)
   const simple = isPlainMarkdownLayout(layoutOptions)
   // A part laid out here is kept in the plan cache under a key of what makes it: the generator build (which holds
-  // the shipped template's text and the layout code), the layout for `docs` and its model (every value the template
-  // sees, the output type included). A part prettier formats is kept by the formatter's own cache instead.
+  // the shipped template's text and the layout code), the layout for `docs`, the tool's declaration and its output
+  // type's text (its model, every value the template sees, is made from those two). A part prettier formats is
+  // kept by the formatter's own cache instead.
   const cache = simple && isCacheableLayout(layoutOptions) ? context.options.cache : undefined
   const parts: string[] = []
-  for (const [index, model] of models.entries()) {
-    const embeddedFormatting = outputTypes[index]?.layoutKey !== layout
-    const key = cache === undefined || embeddedFormatting ? undefined : cacheKey([cache.fingerprint, 'catalog-section', sectionTemplate.file, layout, exactJson(model)])
+  for (const [index, tool] of catalog.tools.entries()) {
+    const outputType = catalog.outputTypes[index]
+    const embeddedFormatting = outputType?.layoutKey !== layout
+    const key =
+      cache === undefined || embeddedFormatting
+        ? undefined
+        : cacheKey([cache.fingerprint, 'catalog-section', sectionTemplate.file, layout, declarationIdentity(tool, cache), outputType?.text ?? ''])
     const cached = key === undefined ? undefined : cachedToolValues.text(cache?.get(key))
     if (cached !== undefined) {
       parts.push(cached)
       continue
     }
+    const model = catalog.model(index)
     const rendered = renderCatalogTemplate(sectionTemplate, { tools: [model] }, [model])
     if (!rendered.ok) return rendered
     const laidOut = simple && !embeddedFormatting ? layOutMarkdown(rendered.text) : undefined
@@ -177,17 +198,17 @@ async function sectionMarkdown(
 
 /** The Markdown page and the regions (added to `files`); answers the problems found. */
 async function planMarkdown(
-  models: readonly CatalogToolModel[],
-  outputTypes: readonly CatalogOutputType[],
+  catalog: CatalogTools,
   context: CatalogContext & { readonly sectionTemplate: Template; readonly pageTemplate: Template },
   files: PlannedFile[],
 ): Promise<Diagnostic[]> {
   const { options, pageTemplate } = context
   const diagnostics: Diagnostic[] = []
-  const formattedSection = await sectionMarkdown(models, outputTypes, context)
+  const formattedSection = await sectionMarkdown(catalog, context)
   if (formattedSection.ok) {
-    const countText = `${models.length} ${models.length === 1 ? 'tool' : 'tools'}`
-    const page = await formattedPage(pageTemplate, { count: models.length, countText }, formattedSection.text, models, context)
+    const count = catalog.tools.length
+    const countText = `${count} ${count === 1 ? 'tool' : 'tools'}`
+    const page = await formattedPage(pageTemplate, { count, countText }, formattedSection.text, catalog.names, context)
     if (page.ok) files.push({ path: normalizePath(options.docs), content: page.text, owner: 'generator' })
     else diagnostics.push(page.diagnostic)
 

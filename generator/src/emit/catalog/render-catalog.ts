@@ -11,7 +11,7 @@ export type RenderedMarkdown = { readonly ok: true; readonly text: string } | { 
  * Checks what a catalog template produced: every fence closed, a heading naming every tool, and no catalog region
  * marker (which would break the regions the section is copied into). Problems name the template file.
  */
-export function checkCatalogMarkdown(template: Template, text: string, tools: readonly CatalogToolModel[]): Diagnostic | undefined {
+export function checkCatalogMarkdown(template: Template, text: string, tools: readonly Pick<CatalogToolModel, 'name'>[]): Diagnostic | undefined {
   const structure = scanMarkdown(text)
   if (structure.unclosedFence !== undefined) {
     return templateDiagnostic(template.file, `its output opens a code fence at line ${structure.unclosedFence} that is never closed`)
