@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, open, rename, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { PlanCacheStore } from './plan-cache-store.js'
 
@@ -48,7 +48,14 @@ export async function writePlanCacheFile(cwd: string, store: PlanCacheStore): Pr
   const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
   try {
     await mkdir(path.dirname(file), { recursive: true })
-    await writeFile(temporary, store.serialize(), { flag: 'wx' })
+    const handle = await open(temporary, 'wx')
+    try {
+      const parts = store.serializeParts()
+      const { bytesWritten } = await handle.writev(parts)
+      if (bytesWritten !== parts[0].length + parts[1].length) throw new Error('short write')
+    } finally {
+      await handle.close()
+    }
     await rename(temporary, file)
     return true
   } catch {

@@ -23,7 +23,8 @@ describe('PlanCacheStore', () => {
     ['truncated', saved({ a: 'one', b: 'two' }).slice(0, -5)],
     ['a flipped byte in the entries', saved({ a: 'one' }).replace('"one"', '"onf"')],
     ['another format', saved({ a: 'one' }).replace('toolsmith-plan-cache', 'other-cache')],
-    ['another version', saved({ a: 'one' }).replace('"version":1', '"version":2')],
+    ['another version', saved({ a: 'one' }).replace(/"version":\d+/, '"version":999')],
+    ['not ASCII in the entries', saved({ a: 'one' }).replace('"one"', '"\u00e9"')],
     ['another build', saved({ a: 'one' }, 'build-0')],
     ['entries that are an array', saved({}).replace(/\n.*$/, '\n[]')],
     ['a header that is not an object', `null\n${JSON.stringify({ a: 'one' })}`],
@@ -31,6 +32,14 @@ describe('PlanCacheStore', () => {
     const store = PlanCacheStore.parse(bytes(text), 'build-1')
     expect(store.get('a')).toBeUndefined()
     expect(store.size.loaded).toBe(0)
+  })
+
+  test('any text comes back as it was stored, the file itself being ASCII', () => {
+    const texts = ['café', '日本語', '😀 emoji', 'line\u2028separator', 'lone \ud800 surrogate', 'nul \u0000 and \u007f']
+    const text = saved(Object.fromEntries(texts.map((value, index) => [`k${index}`, value])))
+    expect(/^[\u0000-\u007f]*$/.test(text)).toBe(true)
+    const next = PlanCacheStore.parse(bytes(text), 'build-1')
+    expect(texts.map((_value, index) => next.get(`k${index}`))).toEqual(texts)
   })
 
   test('saving keeps exactly what this run used or stored: entries of changed or removed inputs are dropped', () => {
