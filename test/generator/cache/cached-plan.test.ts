@@ -89,6 +89,25 @@ describe('after each kind of input change, a warm plan equals a plan without a c
     })
   })
 
+  test.each([
+    ['tabs', { useTabs: true }],
+    ['a narrow print width and wide indents', { printWidth: 40, tabWidth: 4 }],
+    ['CRLF line ends', { endOfLine: 'crlf' }],
+    ['collapsed objects', { objectWrap: 'collapse', semi: true }],
+  ])('every layout of the project config (%s): cold and warm plans equal the uncached plan', async (name, config) => {
+    const folder = join(project, name.replaceAll(' ', '-'))
+    for (const fixture of ['types', 'hostile']) cpSync(join(FIXTURES, fixture, 'schemas'), join(folder, 'schemas'), { recursive: true })
+    writeFileSync(join(folder, '.prettierrc.json'), JSON.stringify(config))
+    const declarations = await loadCase(folder)
+    const options = memoryOptions(folder, new Map())
+    const reference = planView(await planFiles(declarations, options))
+    const store = PlanCacheStore.empty(BUILD)
+    expect(planView(await planFiles(declarations, withCache(options, store)))).toEqual(reference)
+    const warm = countingCache(reloaded(store))
+    expect(planView(await planFiles(declarations, withCache(options, warm)))).toEqual(reference)
+    expect(warm.sets).toBe(0)
+  })
+
   test('prettier plugins in the config: generated TypeScript is planned afresh every time (a plugin upgrade changes no key)', async () => {
     const plugged = join(project, 'plugged')
     cpSync(join(FIXTURES, 'cards', 'schemas'), join(plugged, 'schemas'), { recursive: true })
