@@ -4,6 +4,19 @@ import { mkdir, open, rename, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { PlanCacheStore } from './plan-cache-store.js'
 
+// The plan cache, in short (the details sit with each part):
+// - Where: <project>/node_modules/.cache/toolsmith/plan.json, written only when node_modules exists. `generate`
+//   reads and saves it; `check` only reads it; `--no-cache` (RunOptions `cache: false`) neither reads nor saves it.
+// - What: per declaration file its loaded result (load-declarations-cached.ts); per tool its generated module and its
+//   planned stub (tool-cache-keys.ts, plan-tool.ts), its catalog section part and catalog.json part
+//   (plan-catalogs.ts, plan-catalog-json.ts); and prettier's output for the whole-plan files (cached-formatter.ts).
+// - Keys: SHA-256 over everything the value is made from, always with the generator fingerprint (its own code, the
+//   shipped templates, Node and the output-shaping libraries, generator-fingerprint.ts). A key is never trusted
+//   past its inputs: a value found is what planning again would give; output with prettier plugins is not cached.
+// - The file: a header (format, version, fingerprint, checksum) and the entries; anything unexpected reads as an
+//   empty cache (plan-cache-store.ts). Saved with only the entries the run used or made, via a temporary file and a
+//   rename, and only when that changes it.
+
 /**
  * The plan cache file of the project at `cwd`: `node_modules/.cache/toolsmith/plan.json`, the conventional place for
  * a tool's cache (ignored by version control with the rest of `node_modules`, removed with it).
