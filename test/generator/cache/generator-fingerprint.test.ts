@@ -42,6 +42,21 @@ describe('fingerprintOf', () => {
   })
 })
 
+test('a dependency of a library counts, though the library keeps its version', async () => {
+  const manifest = (name: string, version: string, dependencies: Record<string, string> = {}): void => {
+    mkdirSync(path.join(folder, 'node_modules', name), { recursive: true })
+    writeFileSync(path.join(folder, 'node_modules', name, 'package.json'), JSON.stringify({ name, version, main: 'index.js', dependencies }))
+    writeFileSync(path.join(folder, 'node_modules', name, 'index.js'), '')
+  }
+  manifest('lib-a', '1.0.0', { 'lib-b': '^1.0.0' })
+  manifest('lib-b', '1.0.0')
+  const from = path.join(folder, 'index.js')
+  const before = await fingerprintOf([], ['lib-a'], from)
+  expect(await fingerprintOf([], ['lib-a'], from)).toBe(before)
+  manifest('lib-b', '1.0.1')
+  expect(await fingerprintOf([], ['lib-a'], from)).not.toBe(before)
+})
+
 test("the generator's own fingerprint is stable within a process", async () => {
   const fingerprint = await generatorFingerprint()
   expect(fingerprint).toMatch(/^[\w-]{43}$/)
