@@ -75,11 +75,12 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
   const probe = createCodeFormatter(options.cwd)
   const prepared = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration): Promise<PreparedTool | { readonly failure: unknown }> => {
     try {
+      const ids = toolIdentifiers(declaration.name)
       const paths = toolPaths(options.out, declaration.name)
-      const names = { generatedSpecifier: paths.generatedSpecifier, ...toolIdentifiers(declaration.name) }
+      const names = { generatedSpecifier: paths.generatedSpecifier, ...ids }
       const existingStub = await options.readFile(paths.stub)
       const keys = await toolCacheKeys(declaration, { cache, formatter: probe, paths, names, existingStub, stubTemplate: stubTemplateKey })
-      return { existingStub, keys }
+      return { ids, paths, existingStub, keys }
     } catch (failure) {
       return { failure }
     }

@@ -39,6 +39,8 @@ export interface ToolPlanContext {
 
 /** What is read and derived for a tool before it is planned. */
 export interface PreparedTool {
+  readonly ids: ToolIdentifiers
+  readonly paths: ToolPaths
   /** Its stub as on disk; `undefined` when there is none. */
   readonly existingStub: string | undefined
   /** Its plan cache keys (see `toolCacheKeys`). */
@@ -66,11 +68,8 @@ function stubDiagnostic(
  * there once planned; what a failure threw is never stored.
  */
 export async function planTool(declaration: ToolDeclaration, prepared: PreparedTool, context: ToolPlanContext): Promise<PlannedTool> {
-  const { options } = context
-  const ids = toolIdentifiers(declaration.name)
-  const paths = toolPaths(options.out, declaration.name)
+  const { ids, paths, existingStub, keys } = prepared
   const names: WiringNames = { generatedSpecifier: paths.generatedSpecifier, ...ids }
-  const { existingStub, keys } = prepared
   const module = await plannedModule(declaration, ids, paths, keys.module, context)
   const stub = await plannedStub(declaration, paths, names, existingStub, keys.stub, context)
   const files: PlannedFile[] = [{ path: paths.generated, content: module.content, owner: 'generator' }]
