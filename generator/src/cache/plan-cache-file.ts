@@ -29,12 +29,18 @@ export function planCacheFile(cwd: string): string {
 const MAX_CACHE_BYTES = 512 * 1024 * 1024
 
 /**
- * The project's plan cache for the build `fingerprint`; empty when there is none or it cannot be used (never
+ * The project's plan cache for the build `fingerprint` (asked for only when needed): `undefined` in a project
+ * without `node_modules` (it could not be saved there), empty when there is no file or it cannot be used (never
  * throws). Only a regular file is read (opened without blocking, so a FIFO or device put there cannot stall the run).
  */
-export async function readPlanCacheFile(cwd: string, fingerprint: string): Promise<PlanCacheStore> {
-  const bytes = await readRegularFile(planCacheFile(cwd)).catch(() => undefined)
-  return PlanCacheStore.parse(bytes, fingerprint)
+export async function readPlanCacheFile(cwd: string, fingerprint: () => Promise<string>): Promise<PlanCacheStore | undefined> {
+  if (!(await hasNodeModules(cwd))) return undefined
+  const [build, bytes] = await Promise.all([fingerprint(), readRegularFile(planCacheFile(cwd)).catch(() => undefined)])
+  return PlanCacheStore.parse(bytes, build)
+}
+
+async function hasNodeModules(cwd: string): Promise<boolean> {
+  return (await stat(path.join(cwd, 'node_modules')).catch(() => undefined))?.isDirectory() === true
 }
 
 async function readRegularFile(file: string): Promise<Buffer | undefined> {
@@ -55,8 +61,7 @@ async function readRegularFile(file: string): Promise<Buffer | undefined> {
  * one wins), never a mixed one. Answers whether it was saved; a failure is not an error (the cache is only a cache).
  */
 export async function writePlanCacheFile(cwd: string, store: PlanCacheStore): Promise<boolean> {
-  const modules = await stat(path.join(cwd, 'node_modules')).catch(() => undefined)
-  if (modules?.isDirectory() !== true) return false
+  if (!(await hasNodeModules(cwd))) return false
   const file = planCacheFile(cwd)
   const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
   try {

@@ -103,6 +103,7 @@ export class PlanCacheStore implements PlanCache {
     this.declarationKeys.set(declaration, key)
   }
 
+  /** The loader key noted for `declaration` by this run (see `PlanCache.declarationKey`). */
   declarationKey(declaration: ToolDeclaration): string | undefined {
     return this.declarationKeys.get(declaration)
   }

@@ -56,13 +56,8 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
   const config = loadedConfig.config
   if (config === undefined || failed()) return stop()
 
-  // An unusable cache file reads as an empty cache; a failure to read it, as none.
-  const cache =
-    options.cache === false
-      ? undefined
-      : await generatorFingerprint()
-          .then((fingerprint) => readPlanCacheFile(config.cwd, fingerprint))
-          .catch(() => undefined)
+  // An unusable cache file reads as an empty cache; a project without node_modules, or a failure, has none.
+  const cache = options.cache === false ? undefined : await readPlanCacheFile(config.cwd, generatorFingerprint).catch(() => undefined)
   const loaded = await loadDeclarationsCached({ cwd: config.cwd, schemas: config.schemas }, cache)
   for (const [file, text] of loaded.sources) sources.set(file, text)
   diagnostics.push(...loaded.diagnostics)
