@@ -2,6 +2,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import * as prettier from 'prettier'
 import { canBatch, createFormatBatcher } from './format-batcher.js'
 import { prettierRunner } from './prettier-runner.js'
+import { layOutTypeScript } from './typescript/lay-out-typescript.js'
 import type { WorkerPool } from './worker-pool.js'
 
 /** Formats planned outputs with prettier, honouring the project's own config for each path. */
@@ -88,6 +89,18 @@ export function createCodeFormatter(cwd: string, pool?: WorkerPool): CodeFormatt
 
   const run = prettierRunner(pool)
   const batcher = createFormatBatcher(run)
+  // Probes of the TypeScript layout (one arrow-function member in its place) repeat across files: each is formatted
+  // once per plan, however many files ask for it at the same time.
+  const probes = new Map<string, Promise<string>>()
+  const probeFormatter = (optionsKey: string, options: prettier.Options) => (source: string): Promise<string> => {
+    const key = `${optionsKey}\u0000${source}`
+    let probe = probes.get(key)
+    if (probe === undefined) {
+      probe = canBatch(options, source) ? batcher.format(optionsKey, options, source) : run(source, options)
+      probes.set(key, probe)
+    }
+    return probe
+  }
   return {
     layoutOptions(path) {
       return optionsFor(resolve(cwd, path))
@@ -103,6 +116,13 @@ export function createCodeFormatter(cwd: string, pool?: WorkerPool): CodeFormatt
       const key = `${optionsKey}\u0000${source}`
       const cached = formatted.get(key)
       if (cached !== undefined) return cached
+      if (options.parser === 'typescript') {
+        const laidOut = await layOutTypeScript(source, options, probeFormatter(optionsKey, options))
+        if (laidOut !== undefined) {
+          remember(key, laidOut)
+          return laidOut
+        }
+      }
       const result =
         batchable && canBatch(options, source)
           ? await batcher.format(optionsKey, options, source)

@@ -1,0 +1,208 @@
+import type { Expression, MethodMember, ObjectExpression, ObjectMember, Program, SourceComment, Statement } from './ts-subset-ast.js'
+import { parseLiteral, parsePropertyKey, parseType, parseTypeLiteral } from './parse-ts-types.js'
+import { OutsideSubset, TokenCursor } from './ts-token-cursor.js'
+import { tokenize } from './ts-tokens.js'
+
+type StatementBody = Statement extends infer S ? (S extends Statement ? Omit<S, 'start' | 'end' | 'comments'> : never) : never
+
+/**
+ * Parses `text` as the subset of TypeScript that toolsmith's generated modules and stubs are written in (see
+ * `ts-subset-ast.ts`), or returns `undefined` for anything outside it, which is then left to prettier.
+ */
+export function parseTypeScriptSubset(text: string): Program | undefined {
+  const tokens = tokenize(text)
+  if (tokens === undefined) return undefined
+  try {
+    const cursor = new TokenCursor(text, tokens)
+    const statements = parseStatements(cursor, false)
+    return { text, statements }
+  } catch (error) {
+    if (error instanceof OutsideSubset) return undefined
+    throw error
+  }
+}
+
+function parseStatements(cursor: TokenCursor, inBlock: boolean): Statement[] {
+  const statements: Statement[] = []
+  for (;;) {
+    const comments = cursor.comments()
+    if (cursor.done() || (inBlock && cursor.at('}'))) {
+      if (comments.length > 0) throw new OutsideSubset('dangling comment')
+      return statements
+    }
+    const start = cursor.peek()?.start ?? 0
+    const body = parseStatement(cursor, inBlock)
+    const ignored = comments.some(isPrettierIgnore)
+    if (cursor.at(';')) cursor.next()
+    const end = cursor.lastEnd()
+    // Without a `;`, the next statement must start on a new line.
+    if (!cursor.done() && !cursor.at('}') && !cursor.lineBreakBefore() && cursor.text[end - 1] !== ';') throw new OutsideSubset('same line')
+    if (ignored && inBlock) throw new OutsideSubset('ignored statement in a block')
+    statements.push(ignored ? { kind: 'ignored', comments, start, end } : ({ ...body, comments, start, end } as Statement))
+  }
+}
+
+function isPrettierIgnore(comment: SourceComment): boolean {
+  return comment.value.trim() === 'prettier-ignore'
+}
+
+function parseStatement(cursor: TokenCursor, inBlock: boolean): StatementBody {
+  if (inBlock) {
+    cursor.expect('throw')
+    if (cursor.lineBreakBefore()) throw new OutsideSubset('throw with a line break')
+    return { kind: 'throw', argument: parseExpression(cursor) }
+  }
+  if (cursor.optional('import')) return parseImport(cursor)
+  const exported = cursor.optional('export')
+  if (exported && cursor.optional('default')) return { kind: 'export-default', expression: parseExpression(cursor) }
+  if (cursor.optional('const')) {
+    const name = cursor.name().text
+    cursor.expect('=')
+    return { kind: 'const', exported, name, init: parseExpression(cursor) }
+  }
+  if (cursor.optional('interface')) {
+    const name = cursor.name().text
+    return { kind: 'interface', exported, name, body: parseTypeLiteral(cursor) }
+  }
+  if (cursor.optional('type')) {
+    const name = cursor.name().text
+    cursor.expect('=')
+    return { kind: 'type-alias', exported, name, type: parseType(cursor) }
+  }
+  throw new OutsideSubset('statement')
+}
+
+function parseImport(cursor: TokenCursor): StatementBody {
+  const typeOnly = cursor.at('type') && cursor.peek(1)?.text !== 'from' && cursor.peek(1)?.text !== ','
+  if (typeOnly) cursor.next()
+  let defaultName: string | undefined
+  if (!cursor.at('{')) defaultName = cursor.name().text
+  const braces = defaultName === undefined || cursor.optional(',')
+  const specifiers: { name: string; typeOnly: boolean }[] = []
+  if (braces) {
+    cursor.expect('{')
+    while (!cursor.at('}')) {
+      const specifierTypeOnly = cursor.at('type') && cursor.peek(1)?.kind === 'name' && cursor.peek(1)?.text !== 'as'
+      if (specifierTypeOnly) cursor.next()
+      specifiers.push({ name: cursor.name().text, typeOnly: specifierTypeOnly })
+      if (cursor.at('as')) throw new OutsideSubset('renamed import')
+      if (!cursor.optional(',')) break
+    }
+    cursor.expect('}')
+  }
+  cursor.expect('from')
+  const source = parseLiteral(cursor)
+  if (source?.kind !== 'string') throw new OutsideSubset('import source')
+  return { kind: 'import', typeOnly, defaultName, specifiers, braces, source }
+}
+
+function parseExpression(cursor: TokenCursor): Expression {
+  const start = cursor.peek()?.start ?? 0
+  let expression = parsePrimary(cursor)
+  if (cursor.at('as')) {
+    cursor.next()
+    cursor.expect('const')
+    expression = { kind: 'as-const', expression, start, end: cursor.lastEnd() }
+  }
+  return expression
+}
+
+function parsePrimary(cursor: TokenCursor): Expression {
+  const token = cursor.peek()
+  if (token === undefined) throw new OutsideSubset('end')
+  const start = token.start
+  if (cursor.at('(') || (cursor.at('async') && cursor.peek(1)?.text === '(')) return parseOpaqueArrow(cursor)
+  if (cursor.at('{')) return parseObject(cursor)
+  const literal = parseLiteral(cursor)
+  if (literal !== undefined) return { kind: 'literal', literal, start, end: cursor.lastEnd() }
+  const isNew = cursor.optional('new')
+  const name = cursor.name().text
+  if (!isNew && name === 'null') return { kind: 'null', start, end: cursor.lastEnd() }
+  if (!cursor.at('(')) {
+    if (isNew || RESERVED_EXPRESSIONS.has(name)) throw new OutsideSubset(`expression ${name}`)
+    return { kind: 'identifier', name, start, end: cursor.lastEnd() }
+  }
+  cursor.next()
+  const args: Expression[] = []
+  while (!cursor.at(')')) {
+    args.push(parseExpression(cursor))
+    if (!cursor.optional(',')) break
+  }
+  cursor.expect(')')
+  if (cursor.at('.') || cursor.at('(') || cursor.at('[')) throw new OutsideSubset('call chain')
+  return { kind: 'call', isNew, callee: name, args, start, end: cursor.lastEnd() }
+}
+
+// Names that are not plain identifier references in an expression.
+const RESERVED_EXPRESSIONS = new Set(['this', 'super', 'function', 'class', 'async', 'await', 'yield', 'typeof', 'void', 'delete', 'undefined', 'new', 'import'])
+
+// An arrow function is kept whole: its extent is found by bracket matching (its parameters, then its body up to the
+// `,` or closing bracket that ends it), and its layout is asked of prettier (see `opaque-layout.ts`).
+function parseOpaqueArrow(cursor: TokenCursor): Expression {
+  const start = cursor.peek()?.start ?? 0
+  let depth = 0
+  let arrow = false
+  for (;;) {
+    const token = cursor.peek()
+    if (token === undefined) throw new OutsideSubset('unterminated arrow function')
+    if (token.kind === 'comment') throw new OutsideSubset('comment in an arrow function')
+    if (token.kind === 'punct') {
+      if (depth === 0 && (token.text === ',' || token.text === '}' || token.text === ')' || token.text === ']' || token.text === ';')) break
+      if (token.text === '(' || token.text === '[' || token.text === '{') depth++
+      if (token.text === ')' || token.text === ']' || token.text === '}') depth--
+      if (depth === 0 && token.text === '=>') arrow = true
+    }
+    cursor.next()
+  }
+  if (!arrow) throw new OutsideSubset('parenthesized expression')
+  const end = cursor.lastEnd()
+  return { kind: 'opaque', text: cursor.text.slice(start, end), start, end }
+}
+
+function parseObject(cursor: TokenCursor): ObjectExpression {
+  const start = cursor.expect('{').start
+  const members: ObjectMember[] = []
+  for (;;) {
+    const comments = cursor.comments()
+    if (cursor.at('}')) {
+      if (comments.length > 0) throw new OutsideSubset('dangling comment')
+      break
+    }
+    if (comments.some(isPrettierIgnore)) throw new OutsideSubset('ignored member')
+    members.push(parseObjectMember(cursor, comments))
+    if (!cursor.optional(',')) break
+  }
+  const end = cursor.expect('}').end
+  return { kind: 'object', members, start, end }
+}
+
+function parseObjectMember(cursor: TokenCursor, comments: readonly SourceComment[]): ObjectMember {
+  const start = cursor.peek()?.start ?? 0
+  if (cursor.optional('...')) return { kind: 'spread', argument: cursor.name().text, comments, start, end: cursor.lastEnd() }
+  const async = cursor.at('async') && cursor.peek(1)?.text !== ':' && cursor.peek(1)?.text !== '('
+  if (async) cursor.next()
+  const keyStart = cursor.peek()?.start ?? 0
+  const key = parsePropertyKey(cursor)
+  if (cursor.at('(')) return parseMethod(cursor, { async, key, comments, start })
+  if (async) throw new OutsideSubset('async property')
+  cursor.expect(':')
+  const value = parseExpression(cursor)
+  return { kind: 'property', key, keyStart, value, comments, start, end: cursor.lastEnd() }
+}
+
+function parseMethod(cursor: TokenCursor, head: Pick<MethodMember, 'async' | 'key' | 'comments' | 'start'>): MethodMember {
+  cursor.expect('(')
+  const parameters: MethodMember['parameters'][number][] = []
+  while (!cursor.at(')')) {
+    const name = cursor.name().text
+    const type = cursor.optional(':') ? parseType(cursor) : undefined
+    parameters.push({ name, type })
+    if (!cursor.optional(',')) break
+  }
+  cursor.expect(')')
+  const returnType = cursor.optional(':') ? parseType(cursor) : undefined
+  const bodyStart = cursor.expect('{').start
+  const body = parseStatements(cursor, true)
+  cursor.expect('}')
+  return { kind: 'method', ...head, parameters, returnType, body, bodyStart, end: cursor.lastEnd() }
+}

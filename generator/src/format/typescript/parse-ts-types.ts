@@ -1,0 +1,125 @@
+import type { LiteralValue, PropertyKey, TypeLiteral, TypeMember, TypeNode } from './ts-subset-ast.js'
+import { stringValue } from './ts-string-value.js'
+import { OutsideSubset, type TokenCursor } from './ts-token-cursor.js'
+
+// Keyword types: typescript-estree makes each a `TS<Name>Keyword` node, which prettier prints as the word itself.
+const KEYWORDS = new Set(['string', 'number', 'boolean', 'bigint', 'symbol', 'object', 'unknown', 'any', 'never', 'undefined', 'null', 'void'])
+// Words that would start a construct outside the subset (or are not type names at all).
+const NOT_TYPE_NAMES = new Set(['typeof', 'keyof', 'readonly', 'unique', 'infer', 'asserts', 'is', 'new', 'abstract', 'this', 'function', 'import'])
+
+/** A property key: a name or a string literal (numbers and computed keys are outside the subset). */
+export function parsePropertyKey(cursor: TokenCursor): PropertyKey {
+  const token = cursor.next()
+  if (token.kind === 'name') return { kind: 'identifier', name: token.text }
+  if (token.kind === 'string') {
+    const value = stringValue(token.text)
+    if (value === undefined) throw new OutsideSubset('string escape')
+    return { kind: 'string', raw: token.text, value }
+  }
+  throw new OutsideSubset('property key')
+}
+
+/** A string, number (optionally negative) or boolean literal at the cursor, or `undefined` when there is none. */
+export function parseLiteral(cursor: TokenCursor): LiteralValue | undefined {
+  const token = cursor.peek()
+  if (token === undefined) return undefined
+  if (token.kind === 'string') {
+    cursor.next()
+    const value = stringValue(token.text)
+    if (value === undefined) throw new OutsideSubset('string escape')
+    return { kind: 'string', raw: token.text, value }
+  }
+  if (token.kind === 'number') {
+    cursor.next()
+    return { kind: 'number', raw: token.text, negative: false }
+  }
+  if (token.kind === 'punct' && token.text === '-' && cursor.peek(1)?.kind === 'number') {
+    cursor.next()
+    // `- 1` with a space prints as `-1`; only the adjacent form is taken, as json2ts writes it.
+    const number = cursor.next()
+    if (number.start !== token.end) throw new OutsideSubset('spaced sign')
+    return { kind: 'number', raw: number.text, negative: true }
+  }
+  if (token.kind === 'name' && (token.text === 'true' || token.text === 'false')) {
+    cursor.next()
+    return { kind: 'boolean', value: token.text === 'true' }
+  }
+  return undefined
+}
+
+/** A type: a union of array-suffixed primaries (no intersections, functions, tuples or conditional types). */
+export function parseType(cursor: TokenCursor): TypeNode {
+  if (cursor.at('|')) throw new OutsideSubset('leading |')
+  const types = [parsePostfixType(cursor)]
+  while (cursor.optional('|')) types.push(parsePostfixType(cursor))
+  if (cursor.at('&')) throw new OutsideSubset('intersection')
+  return types.length === 1 ? (types[0] as TypeNode) : { kind: 'union', types }
+}
+
+function parsePostfixType(cursor: TokenCursor): TypeNode {
+  let type = parsePrimaryType(cursor)
+  // TypeScript takes `[]` as an array suffix only on the same line.
+  while (cursor.at('[') && !cursor.lineBreakBefore()) {
+    cursor.next()
+    cursor.expect(']')
+    type = { kind: 'array', element: type }
+  }
+  return type
+}
+
+function parsePrimaryType(cursor: TokenCursor): TypeNode {
+  if (cursor.optional('(')) {
+    const inner = parseType(cursor)
+    cursor.expect(')')
+    return inner
+  }
+  if (cursor.at('{')) return parseTypeLiteral(cursor)
+  const literal = parseLiteral(cursor)
+  if (literal !== undefined) return { kind: 'literal', literal }
+  const name = cursor.name().text
+  if (KEYWORDS.has(name)) return { kind: 'keyword', name }
+  if (NOT_TYPE_NAMES.has(name) || cursor.at('.')) throw new OutsideSubset(`type ${name}`)
+  if (!cursor.optional('<')) return { kind: 'reference', name, args: undefined }
+  const args = [parseType(cursor)]
+  while (cursor.optional(',')) args.push(parseType(cursor))
+  cursor.expect('>')
+  return { kind: 'reference', name, args }
+}
+
+/** `{ members }`: property and index signatures, separated by `;`, `,` or a line break. */
+export function parseTypeLiteral(cursor: TokenCursor): TypeLiteral {
+  const start = cursor.expect('{').start
+  const members: TypeMember[] = []
+  for (;;) {
+    const comments = cursor.comments()
+    if (cursor.at('}')) {
+      if (comments.length > 0) throw new OutsideSubset('dangling comment')
+      break
+    }
+    const memberStart = cursor.peek()?.start ?? 0
+    if (cursor.optional('[')) {
+      const parameter = cursor.name().text
+      cursor.expect(':')
+      const parameterType = parseType(cursor)
+      cursor.expect(']')
+      cursor.expect(':')
+      const type = parseType(cursor)
+      members.push({ kind: 'index-signature', parameter, parameterType, type, comments, start: memberStart, end: cursor.lastEnd() })
+    } else {
+      const key = parsePropertyKey(cursor)
+      if (key.kind === 'identifier' && (key.name === 'readonly' || key.name === 'get' || key.name === 'set') && !cursor.at(':') && !cursor.at('?')) {
+        throw new OutsideSubset('modifier')
+      }
+      const optional = cursor.optional('?')
+      cursor.expect(':')
+      const type = parseType(cursor)
+      members.push({ kind: 'property-signature', key, optional, type, comments, start: memberStart, end: cursor.lastEnd() })
+    }
+    // Members are separated by `;`, `,` or a line break (before the next member or its comments).
+    if (!cursor.optional(';') && !cursor.optional(',') && !cursor.at('}') && !cursor.lineBreakBefore()) {
+      throw new OutsideSubset('members not separated')
+    }
+  }
+  const end = cursor.expect('}').end
+  return { kind: 'type-literal', members, start, end }
+}

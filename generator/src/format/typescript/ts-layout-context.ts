@@ -1,0 +1,85 @@
+import { doc } from 'prettier'
+import type { SourceComment } from './ts-subset-ast.js'
+import { blankLineAfterComment, hasNewline } from './ts-source-text.js'
+
+/** The prettier options the subset's layout follows (every other option must have its default for it to apply). */
+export interface TsLayoutOptions {
+  readonly printWidth: number
+  readonly tabWidth: number
+  readonly useTabs: boolean
+  readonly semi: boolean
+  readonly singleQuote: boolean
+  readonly trailingComma: 'all' | 'es5' | 'none'
+  readonly bracketSpacing: boolean
+  readonly quoteProps: 'as-needed' | 'consistent' | 'preserve'
+  readonly objectWrap: 'preserve' | 'collapse'
+}
+
+/** What the printers share: the options and the source text (prettier reads the text for some layout choices). */
+export interface TsLayoutContext {
+  readonly options: TsLayoutOptions
+  readonly text: string
+}
+
+/** A prettier document. */
+export type Doc = doc.builders.Doc
+
+const { hardline, line, join, literalline, markAsRoot } = doc.builders
+
+/** prettier's trailing comma for the `es5` level (`all` when `level` is `all`), printed only when the group breaks. */
+export function trailingComma(context: TsLayoutContext, level: 'es5' | 'all' = 'es5'): Doc {
+  const setting = context.options.trailingComma
+  return setting === 'all' || (setting === 'es5' && level === 'es5') ? doc.builders.ifBreak(',') : ''
+}
+
+/** `;` when the options print semicolons. */
+export function semicolon(context: TsLayoutContext): string {
+  return context.options.semi ? ';' : ''
+}
+
+/** Thrown by a printer for a construct whose layout it does not reproduce; the caller falls back to prettier. */
+export class LayoutUnsupported extends Error {}
+
+/**
+ * A comment as prettier prints it: a line comment trimmed at its end, a JSDoc-style block (every line starting with
+ * `*`) re-indented, any other block verbatim (single-line only: a multi-line one is left to prettier).
+ */
+export function printComment(comment: SourceComment, context: TsLayoutContext): Doc {
+  if (!comment.block) return context.text.slice(comment.start, comment.end).trimEnd()
+  if (!comment.value.includes('\n')) return `/*${comment.value}*/`
+  const lines = `*${comment.value}*`.split('\n').map((text) => text.trimStart())
+  if (!lines.every((text) => text.startsWith('*'))) throw new LayoutUnsupported('multi-line block comment')
+  const jsdoc = comment.value[0] === '*' && comment.value[1] !== '*'
+  const parts: Doc[] = lines.map((text, index) => {
+    if (index === 0) return [text.trimEnd(), hardline]
+    if (index === lines.length - 1) return [' ', text]
+    const trimmed = text.trimEnd()
+    // A Markdown hard break (two trailing spaces) in a JSDoc line is kept: a literal line does not trim them.
+    if (jsdoc && trimmed !== '*' && text.endsWith('  ')) return [' ', trimmed, '  ', markAsRoot(literalline)]
+    return [' ', trimmed, hardline]
+  })
+  return ['/', parts, '/']
+}
+
+/** The leading comments of a statement or member, each followed by its line break (and a kept blank line). */
+export function printLeadingComments(comments: readonly SourceComment[], context: TsLayoutContext): Doc[] {
+  const { text } = context
+  return comments.map((comment) => {
+    const parts: Doc[] = [printComment(comment, context)]
+    if (comment.block) {
+      parts.push(hasNewline(text, comment.end) ? (hasNewline(text, comment.start, true) ? hardline : line) : ' ')
+    } else {
+      parts.push(hardline)
+    }
+    if (blankLineAfterComment(text, comment.end)) parts.push(hardline)
+    return parts
+  })
+}
+
+/** `printed` with its leading comments before it. */
+export function withComments(comments: readonly SourceComment[], printed: Doc, context: TsLayoutContext): Doc {
+  return comments.length === 0 ? printed : [printLeadingComments(comments, context), printed]
+}
+
+/** prettier's `join`. */
+export const joinDocs = join

@@ -1,0 +1,110 @@
+import type { SourceComment } from './ts-subset-ast.js'
+
+/** One token of the subset: a name, a string or number literal, a punctuator, or a comment. */
+export interface Token {
+  readonly kind: 'name' | 'string' | 'number' | 'punct' | 'comment'
+  readonly text: string
+  readonly start: number
+  readonly end: number
+  /** For a comment token. */
+  readonly comment?: SourceComment
+}
+
+// Longest first, so `=>` and `...` are not read as `=` and `.`.
+const PUNCTUATORS = ['...', '=>', '{', '}', '(', ')', '[', ']', '<', '>', ':', ';', ',', '.', '?', '|', '&', '=', '-']
+const NAME_START = /[A-Za-z_$]/
+const NAME_PART = /[A-Za-z0-9_$]/
+const DIGIT = /[0-9]/
+
+/**
+ * Splits `text` into tokens, or returns `undefined` for anything outside the subset: non-ASCII outside strings and
+ * comments (names are ASCII only), `\r` and other unusual whitespace, template literals, regular expressions, a
+ * string or comment left open. Spaces, tabs and `\n` separate tokens and are not kept (the printers read them from
+ * the text).
+ */
+export function tokenize(text: string): Token[] | undefined {
+  const tokens: Token[] = []
+  let at = 0
+  const length = text.length
+  while (at < length) {
+    const char = text[at] as string
+    if (char === ' ' || char === '\t' || char === '\n') {
+      at++
+      continue
+    }
+    const start = at
+    if (char === '/' && text[at + 1] === '/') {
+      const newline = text.indexOf('\n', at)
+      const end = newline === -1 ? length : newline
+      if (!plainCommentText(text, at + 2, end)) return undefined
+      tokens.push({ kind: 'comment', text: text.slice(at, end), start, end, comment: { block: false, start, end, value: text.slice(at + 2, end) } })
+      at = end
+      continue
+    }
+    if (char === '/' && text[at + 1] === '*') {
+      const close = text.indexOf('*/', at + 2)
+      if (close === -1 || !plainCommentText(text, at + 2, close)) return undefined
+      const end = close + 2
+      tokens.push({ kind: 'comment', text: text.slice(at, end), start, end, comment: { block: true, start, end, value: text.slice(at + 2, close) } })
+      at = end
+      continue
+    }
+    if (char === "'" || char === '"') {
+      const end = stringEnd(text, at)
+      if (end === undefined) return undefined
+      tokens.push({ kind: 'string', text: text.slice(at, end), start, end })
+      at = end
+      continue
+    }
+    if (NAME_START.test(char)) {
+      at++
+      while (at < length && NAME_PART.test(text[at] as string)) at++
+      tokens.push({ kind: 'name', text: text.slice(start, at), start, end: at })
+      continue
+    }
+    if (DIGIT.test(char)) {
+      at++
+      while (at < length && /[0-9.eE+-]/.test(text[at] as string)) {
+        // A sign belongs to the number only right after an exponent letter.
+        if ((text[at] === '+' || text[at] === '-') && !/[eE]/.test(text[at - 1] as string)) break
+        at++
+      }
+      const raw = text.slice(start, at)
+      if (!/^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/.test(raw)) return undefined
+      tokens.push({ kind: 'number', text: raw, start, end: at })
+      continue
+    }
+    const punctuator = PUNCTUATORS.find((candidate) => text.startsWith(candidate, at))
+    if (punctuator === undefined) return undefined
+    tokens.push({ kind: 'punct', text: punctuator, start, end: at + punctuator.length })
+    at += punctuator.length
+  }
+  return tokens
+}
+
+// Comment text may hold any character but the line and paragraph separators, which would end a line for prettier
+// (and `\r`, which the subset leaves to prettier everywhere).
+function plainCommentText(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index++) {
+    const code = text.charCodeAt(index)
+    if (code === 0x0d || code === 0x2028 || code === 0x2029) return false
+  }
+  return true
+}
+
+function stringEnd(text: string, open: number): number | undefined {
+  const quote = text[open]
+  for (let at = open + 1; at < text.length; at++) {
+    const char = text[at]
+    if (char === '\\') {
+      const next = text[at + 1]
+      // A line continuation or an escaped line break changes what the literal spans; leave that to prettier.
+      if (next === undefined || next === '\n' || next === '\r' || next === '\u2028' || next === '\u2029') return undefined
+      at++
+      continue
+    }
+    if (char === quote) return at + 1
+    if (char === '\n' || char === '\r' || char === '\u2028' || char === '\u2029') return undefined
+  }
+  return undefined
+}

@@ -1,0 +1,137 @@
+import fc from 'fast-check'
+import * as prettier from 'prettier'
+import { describe, expect, test } from 'vitest'
+import { emitGeneratedModule } from '../../../generator/src/emit/emit-generated-file.js'
+import { toolPaths } from '../../../generator/src/emit/output-paths.js'
+import { stubModel } from '../../../generator/src/emit/stub/stub-model.js'
+import { loadTemplates } from '../../../generator/src/emit/template/template-set.js'
+import { toolIdentifiers } from '../../../generator/src/emit/tool-identifiers.js'
+import { literalLayout } from '../../../generator/src/format/ts-spec-literal.js'
+import { layOutTypeScript } from '../../../generator/src/format/typescript/lay-out-typescript.js'
+import type { ToolDeclaration } from '../../../generator/src/model/tool-declaration.js'
+import { fixtureCase, fixtureNames } from '../emit/fixture-project.js'
+import { declaration, layoutOptions } from './declaration-arbitrary.js'
+
+// Generated modules and stubs skip prettier when layOutTypeScript reproduces its layout; these tests hold it to that:
+// wherever it answers, its text is prettier's, byte for byte (prettier is the oracle). SEED and RUNS in the
+// environment run the random properties longer, with other seeds.
+const stubTemplate = (await loadTemplates(undefined, async () => undefined)).templates.get('stub.ts.hbs')
+
+type Options = prettier.Options
+
+const probe = (options: Options) => (source: string) => prettier.format(source, { ...options, parser: 'typescript' })
+
+async function sources(tool: ToolDeclaration, options: Options): Promise<{ module: string; stub: string }> {
+  const ids = toolIdentifiers(tool.name)
+  const paths = toolPaths('src/tools', tool.name)
+  const module = await emitGeneratedModule(tool, ids, literalLayout(options))
+  return { module: module.source, stub: stubTemplate?.render(stubModel(tool, ids, paths)) ?? '' }
+}
+
+/** Lays `source` out both ways; returns whether the local layout answered (and then asserts it is prettier's). */
+async function matchesPrettier(source: string, options: Options): Promise<boolean> {
+  const local = await layOutTypeScript(source, options, probe(options))
+  if (local === undefined) return false
+  expect(local).toBe(await prettier.format(source, { ...options, parser: 'typescript' }))
+  return true
+}
+
+describe('generated modules and stubs laid out as prettier lays them out', () => {
+  test('random declarations under random options', async () => {
+    let answered = 0
+    let total = 0
+    await fc.assert(
+      fc.asyncProperty(declaration, layoutOptions, async (tool, options) => {
+        const { module, stub } = await sources(tool, options)
+        for (const source of [module, stub]) {
+          total += 1
+          if (await matchesPrettier(source, options)) answered += 1
+        }
+      }),
+      { seed: Number(process.env.SEED ?? 4242), numRuns: Number(process.env.RUNS ?? 300) },
+    )
+    // Most must be laid out locally, or this compares nothing (declined here: keys like `café`, which prettier
+    // unquotes, and stubs under `objectWrap: collapse`).
+    expect(answered / total).toBeGreaterThan(0.5)
+  })
+
+  test('every fixture tool, under the default options, the repository style and a narrow tabbed style', async () => {
+    const styles: Options[] = [{}, { semi: false, singleQuote: true, printWidth: 120, trailingComma: 'all' }, { useTabs: true, printWidth: 40, semi: true }]
+    for (const name of fixtureNames()) {
+      for (const tool of (await fixtureCase(name)).declarations) {
+        for (const options of styles) {
+          const { module, stub } = await sources(tool, options)
+          expect(await matchesPrettier(module, options)).toBe(true)
+          // Stubs with presentation cards hold presenters the layout leaves to prettier.
+          if (tool.presentation?.card === undefined) expect(await matchesPrettier(stub, options)).toBe(true)
+        }
+      }
+    }
+  })
+})
+
+describe('mangled sources', () => {
+  // Whatever text the local parser accepts must be text prettier accepts and lays out the same way: generated
+  // sources with random insertions, deletions and replacements of tokens and characters.
+  const piece = fc.constantFrom('{', '}', '(', ')', '|', ';', ',', '\n', '\n\n', ' ', '// x\n', '/** y */', '/**\n * z\n */\n', '"s"', "'t'", ' as const', '?', ':', '[]', '-', '0', 'type ', 'export ', 'import ', '=>', 'new ', '&', 'a', '.', '<', '>', '...', 'async ', 'default ', 'const ', '\t', 'interface ', 'throw ')
+  const edit = fc.record({ at: fc.nat(), remove: fc.integer({ min: 0, max: 6 }), insert: fc.array(piece, { maxLength: 3 }).map((parts) => parts.join('')) })
+
+  test('accepted only where prettier agrees', async () => {
+    let answered = 0
+    await fc.assert(
+      fc.asyncProperty(declaration, layoutOptions, fc.array(edit, { minLength: 1, maxLength: 3 }), fc.boolean(), async (tool, options, edits, stub) => {
+        const generated = await sources(tool, options)
+        let source = stub ? generated.stub : generated.module
+        for (const { at, remove, insert } of edits) {
+          const offset = at % (source.length + 1)
+          source = source.slice(0, offset) + insert + source.slice(offset + remove)
+        }
+        const local = await layOutTypeScript(source, options, probe(options))
+        if (local === undefined) return
+        answered += 1
+        expect(local).toBe(await prettier.format(source, { ...options, parser: 'typescript' }))
+      }),
+      { seed: Number(process.env.SEED ?? 77), numRuns: Number(process.env.RUNS ?? 400) },
+    )
+    expect(answered).toBeGreaterThan(40)
+  })
+})
+
+describe('edge cases', () => {
+  const base: Options = { semi: false, singleQuote: true, printWidth: 120, trailingComma: 'all' }
+  test.each([
+    ['a union that breaks in an interface', 'export interface A {\n  kind?: ("aaaaaaaaaaaa" | "bbbbbbbbbbbbbbb" | "ccccccccccccccccc" | "dddddddddddddd")\n}\n', { printWidth: 40 }],
+    ['a union of objects in an array', 'export type A = ({\nb: string\n} | {\nc: number\n} | null)[]\n', { printWidth: 30 }],
+    ['nested unions', 'export type A = (string | ("x" | "y") | (number | null)[])\n', { printWidth: 20 }],
+    ['a hugged union in an array', 'export type A = (null | JsonValue)[]\nexport type B = (JsonValue | null)[]\n', {}],
+    ['a hugged union', 'export type A = ({\n[k: string]: unknown\n} | null)\n', {}],
+    ['a reference or null', 'export interface A {\n  v?: (JsonValue | null)\n}\n', {}],
+    ['empty objects', 'export interface A {\n  v?: {\n\n}\n}\nexport interface B {\n}\n', {}],
+    ['collapsed type literals', 'export interface A {\n  v: {\na: string\nb?: number\n}\n}\n', { objectWrap: 'collapse' }],
+    ['quoted keys kept consistent', 'export interface A {\n  "a-b": string\n  c: number\n}\n', { quoteProps: 'consistent', singleQuote: true }],
+    ['quoted keys that need no quotes', 'export interface A {\n  "ab": string\n}\n', { quoteProps: 'as-needed' }],
+    ['keys quoted as written', 'export interface A {\n  "ab": string\n  c: number\n}\n', { quoteProps: 'preserve' }],
+    ['escapes and quotes in literals', 'export type A = ("it\'s" | "say \\"hi\\"" | \'\\u2028\' | -1 | 1.50 | 1E5)\n', { singleQuote: true }],
+    ['a long import', "import type { JsonValue, ParameterSchemaSpec, ValueSchemaSpec } from '@toolsmith/runtime'\n", { printWidth: 60 }],
+    ['a JSDoc hard break and a blank line kept', '/**\n * a  \n * b\n */\n\nexport type A = string\n', {}],
+    ['a long string value', "export const a = {\n  description: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',\n  name: 'y',\n} as const\n", { printWidth: 40, tabWidth: 8 }],
+    ['a long method signature and message', "export default defineTool({\n  async execute(_args: LongLongLongArgs): Promise<LongLongLongOutput> {\n    throw new Error('a message that is long enough to wrap')\n  },\n})\n", { printWidth: 40, trailingComma: 'es5' }],
+    ['a prettier-ignore statement', '// prettier-ignore\nexport const a =    0\n', { semi: true }],
+  ] as const)('%s', async (_name, source, options: Options) => {
+    expect(await matchesPrettier(source, { ...base, ...options })).toBe(true)
+  })
+
+  test.each([
+    ['CRLF line ends', 'export type A = string\r\n', {}],
+    ['a plugin', 'export type A = string\n', { plugins: [{}] }],
+    ['a pragma requirement', 'export type A = string\n', { requirePragma: true }],
+    ['an intersection', 'export type A = B & C\n', {}],
+    ['a class', 'export class A {}\n', {}],
+    ['a comment at the end of a line', 'export type A = string // note\n', {}],
+    ['a key prettier would unquote beyond ASCII', 'export interface A {\n  "café": string\n}\n', {}],
+    ['two statements on a line', 'export type A = string export type B = number\n', {}],
+    ['a template literal', 'export const a = `x`\n', {}],
+  ])('left to prettier: %s', async (_name, source, options) => {
+    expect(await layOutTypeScript(source, { ...base, ...options } as Options, probe(base))).toBeUndefined()
+  })
+})
