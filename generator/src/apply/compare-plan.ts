@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { mapConcurrently } from './map-concurrently.js'
 import type { PlanResult } from '../model/plan.js'
 import type { FileOwner } from '../model/planned-file.js'
 
@@ -31,25 +30,31 @@ export interface PlanComparison {
   readonly orphans: readonly ExistingFile[]
 }
 
-const READ_CONCURRENCY = 16
-
-/** Reads every file the plan touches and compares bytes (not decoded text: a BOM or bad byte is a difference). */
+/**
+ * Reads every file the plan touches and compares bytes (not decoded text: a BOM or bad byte is a difference). The
+ * reads are synchronous: thousands of small local files, where each asynchronous read costs a thread-pool round trip
+ * several times the read itself.
+ */
 export async function comparePlan(cwd: string, plan: PlanResult): Promise<PlanComparison> {
-  const read = async (file: string): Promise<Buffer | undefined> =>
-    readFile(path.resolve(cwd, file)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined
+  const read = (file: string): Buffer | undefined => {
+    try {
+      return readFileSync(path.resolve(cwd, file))
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
       throw error
-    })
-  const changes = await mapConcurrently(plan.files, READ_CONCURRENCY, async (file): Promise<PlannedChange> => {
-    const bytes = await read(file.path)
+    }
+  }
+  const changes = plan.files.map((file): PlannedChange => {
+    const bytes = read(file.path)
     const base = { path: file.path, owner: file.owner, planned: file.content }
     if (bytes === undefined) return { ...base, status: 'create', current: undefined }
-    const same = bytes.equals(Buffer.from(file.content, 'utf8'))
+    const same = bytes.length === Buffer.byteLength(file.content, 'utf8') && bytes.equals(Buffer.from(file.content, 'utf8'))
     return { ...base, status: same ? 'unchanged' : 'update', current: same ? file.content : bytes.toString('utf8') }
   })
-  const existing = async (files: readonly string[]): Promise<ExistingFile[]> =>
-    (await mapConcurrently(files, READ_CONCURRENCY, async (file) => ({ path: file, bytes: await read(file) }))).flatMap((entry) =>
-      entry.bytes === undefined ? [] : [{ path: entry.path, current: entry.bytes.toString('utf8') }],
-    )
-  return { changes, deletions: await existing(plan.deletions), orphans: await existing(plan.orphans) }
+  const existing = (files: readonly string[]): ExistingFile[] =>
+    files.flatMap((file) => {
+      const bytes = read(file)
+      return bytes === undefined ? [] : [{ path: file, current: bytes.toString('utf8') }]
+    })
+  return { changes, deletions: existing(plan.deletions), orphans: existing(plan.orphans) }
 }

@@ -1,4 +1,4 @@
-import { lstat, readdir, readFile } from 'node:fs/promises'
+import { type Dirent, lstatSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { resolveProjectPath } from './project-path.js'
 import { realPathInside } from './real-path-inside.js'
@@ -26,7 +26,8 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 /**
  * Reads for the planner, confined to the project: paths outside it (lexically or through a symbolic
  * link) are refused; text is strict UTF-8 with any BOM kept, so an author's file round-trips byte
- * for byte (a lossy decode would silently rewrite their bytes on the next write).
+ * for byte (a lossy decode would silently rewrite their bytes on the next write). The file-system calls
+ * are synchronous: a plan reads a file per tool, and an asynchronous call costs more than the read.
  */
 export function createProjectReader(cwd: string, realRoot: string): ProjectReader {
   // One real-path walk per folder: a planner reads a file per tool from the same few folders.
@@ -44,7 +45,7 @@ export function createProjectReader(cwd: string, realRoot: string): ProjectReade
     if (!resolved.ok) throw new ProjectReadError(file, `refusing to read ${JSON.stringify(file)}: it ${resolved.reason}`)
     const absolute = path.resolve(cwd, resolved.path)
     // A symbolic link itself is followed to its target; anything else is judged by its folder.
-    const link = (await lstat(absolute).catch(() => undefined))?.isSymbolicLink() === true
+    const link = isSymbolicLink(absolute)
     const inside = link || resolved.path === '.' ? await realPathInside(realRoot, absolute) : await folderInside(path.dirname(absolute))
     if (!inside) {
       throw new ProjectReadError(file, `refusing to read ${JSON.stringify(file)}: it leads outside the project through a symbolic link`)
@@ -54,10 +55,7 @@ export function createProjectReader(cwd: string, realRoot: string): ProjectReade
   return {
     async readFile(file) {
       const absolute = await confined(file)
-      const bytes = await readFile(absolute).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'EISDIR') return undefined
-        throw error
-      })
+      const bytes = readOrUndefined(absolute)
       if (bytes === undefined) return undefined
       try {
         return UTF8.decode(bytes)
@@ -67,14 +65,39 @@ export function createProjectReader(cwd: string, realRoot: string): ProjectReade
     },
     async listFiles(dir) {
       const absolute = await confined(dir)
-      const entries = await readdir(absolute, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return []
-        throw error
-      })
+      const entries = listOrEmpty(absolute)
       return entries
         .filter((entry) => entry.isFile())
         .map((entry) => entry.name)
         .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     },
+  }
+}
+
+function isSymbolicLink(absolute: string): boolean {
+  try {
+    return lstatSync(absolute).isSymbolicLink()
+  } catch {
+    return false
+  }
+}
+
+function readOrUndefined(absolute: string): Buffer | undefined {
+  try {
+    return readFileSync(absolute)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined
+    throw error
+  }
+}
+
+function listOrEmpty(absolute: string): Dirent[] {
+  try {
+    return readdirSync(absolute, { withFileTypes: true })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'ENOTDIR') return []
+    throw error
   }
 }
