@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import * as prettier from 'prettier'
 import { describe, expect, test } from 'vitest'
 import { emitGeneratedModule } from '../../../generator/src/emit/emit-generated-file.js'
+import { emitIndex } from '../../../generator/src/emit/emit-index.js'
 import { toolPaths } from '../../../generator/src/emit/output-paths.js'
 import { stubModel } from '../../../generator/src/emit/stub/stub-model.js'
 import { loadTemplates } from '../../../generator/src/emit/template/template-set.js'
@@ -53,6 +54,16 @@ describe('generated modules and stubs laid out as prettier lays them out', () =>
     // Most must be laid out locally, or this compares nothing (declined here: keys like `café`, which prettier
     // unquotes, and stubs under `objectWrap: collapse`).
     expect(answered / total).toBeGreaterThan(0.5)
+  })
+
+  test('the index of random tool sets under random options', async () => {
+    const names = fc.uniqueArray(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,30}$/), { maxLength: 30 })
+    await fc.assert(
+      fc.asyncProperty(names, layoutOptions, async (tools, options) => {
+        expect(await matchesPrettier(emitIndex(tools), options)).toBe(true)
+      }),
+      { seed: Number(process.env.SEED ?? 99), numRuns: Number(process.env.RUNS ?? 100) },
+    )
   })
 
   test('every fixture tool, under the default options, the repository style and a narrow tabbed style', async () => {
@@ -116,6 +127,7 @@ describe('edge cases', () => {
     ['a JSDoc hard break and a blank line kept', '/**\n * a  \n * b\n */\n\nexport type A = string\n', {}],
     ['a long string value', "export const a = {\n  description: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',\n  name: 'y',\n} as const\n", { printWidth: 40, tabWidth: 8 }],
     ['a long method signature and message', "export default defineTool({\n  async execute(_args: LongLongLongArgs): Promise<LongLongLongOutput> {\n    throw new Error('a message that is long enough to wrap')\n  },\n})\n", { printWidth: 40, trailingComma: 'es5' }],
+    ['contextual keywords as names', "import as from './as.js'\nimport type from './type.js'\n\nexport { as, type }\n\nexport const tools = [as, type] as const satisfies readonly T[]\n", { printWidth: 30 }],
     ['a prettier-ignore statement', '// prettier-ignore\nexport const a =    0\n', { semi: true }],
   ] as const)('%s', async (_name, source, options: Options) => {
     expect(await matchesPrettier(source, { ...base, ...options })).toBe(true)
@@ -131,6 +143,8 @@ describe('edge cases', () => {
     ['a key prettier would unquote beyond ASCII', 'export interface A {\n  "café": string\n}\n', {}],
     ['two statements on a line', 'export type A = string export type B = number\n', {}],
     ['a template literal', 'export const a = `x`\n', {}],
+    ['a reserved word as a value', 'export const a = export\n', {}],
+    ['type inside a type-only import', "import type { type A } from 'a'\n", {}],
   ])('left to prettier: %s', async (_name, source, options) => {
     expect(await layOutTypeScript(source, { ...base, ...options } as Options, probe(base))).toBeUndefined()
   })

@@ -55,17 +55,28 @@ function parseStatement(cursor: TokenCursor, inBlock: boolean): StatementBody {
   if (cursor.optional('import')) return parseImport(cursor)
   const exported = cursor.optional('export')
   if (exported && cursor.optional('default')) return { kind: 'export-default', expression: parseExpression(cursor) }
+  if (exported && cursor.optional('{')) {
+    const names: string[] = []
+    while (!cursor.at('}')) {
+      names.push(bindingName(cursor))
+      if (cursor.at('as')) throw new OutsideSubset('renamed export')
+      if (!cursor.optional(',')) break
+    }
+    cursor.expect('}')
+    if (names.length === 0 || cursor.at('from')) throw new OutsideSubset('export list')
+    return { kind: 'export-names', names }
+  }
   if (cursor.optional('const')) {
-    const name = cursor.name().text
+    const name = bindingName(cursor)
     cursor.expect('=')
     return { kind: 'const', exported, name, init: parseExpression(cursor) }
   }
   if (cursor.optional('interface')) {
-    const name = cursor.name().text
+    const name = typeName(cursor)
     return { kind: 'interface', exported, name, body: parseTypeLiteral(cursor) }
   }
   if (cursor.optional('type')) {
-    const name = cursor.name().text
+    const name = typeName(cursor)
     cursor.expect('=')
     return { kind: 'type-alias', exported, name, type: parseType(cursor) }
   }
@@ -76,7 +87,7 @@ function parseImport(cursor: TokenCursor): StatementBody {
   const typeOnly = cursor.at('type') && cursor.peek(1)?.text !== 'from' && cursor.peek(1)?.text !== ','
   if (typeOnly) cursor.next()
   let defaultName: string | undefined
-  if (!cursor.at('{')) defaultName = cursor.name().text
+  if (!cursor.at('{')) defaultName = bindingName(cursor)
   const braces = defaultName === undefined || cursor.optional(',')
   const specifiers: { name: string; typeOnly: boolean }[] = []
   if (braces) {
@@ -84,12 +95,14 @@ function parseImport(cursor: TokenCursor): StatementBody {
     while (!cursor.at('}')) {
       const specifierTypeOnly = cursor.at('type') && cursor.peek(1)?.kind === 'name' && cursor.peek(1)?.text !== 'as'
       if (specifierTypeOnly) cursor.next()
-      specifiers.push({ name: cursor.name().text, typeOnly: specifierTypeOnly })
+      specifiers.push({ name: bindingName(cursor), typeOnly: specifierTypeOnly })
       if (cursor.at('as')) throw new OutsideSubset('renamed import')
       if (!cursor.optional(',')) break
     }
     cursor.expect('}')
   }
+  // TypeScript rejects `type` inside a type-only import, and a type-only import of both a default and names.
+  if (typeOnly && (specifiers.some((specifier) => specifier.typeOnly) || (defaultName !== undefined && braces))) throw new OutsideSubset('type-only import')
   cursor.expect('from')
   const source = parseLiteral(cursor)
   if (source?.kind !== 'string') throw new OutsideSubset('import source')
@@ -104,6 +117,7 @@ function parseExpression(cursor: TokenCursor): Expression {
     cursor.expect('const')
     expression = { kind: 'as-const', expression, start, end: cursor.lastEnd() }
   }
+  if (cursor.optional('satisfies')) expression = { kind: 'satisfies', expression, type: parseType(cursor), start, end: cursor.lastEnd() }
   return expression
 }
 
@@ -113,13 +127,15 @@ function parsePrimary(cursor: TokenCursor): Expression {
   const start = token.start
   if (cursor.at('(') || (cursor.at('async') && cursor.peek(1)?.text === '(')) return parseOpaqueArrow(cursor)
   if (cursor.at('{')) return parseObject(cursor)
+  if (cursor.at('[')) return parseArray(cursor)
   const literal = parseLiteral(cursor)
   if (literal !== undefined) return { kind: 'literal', literal, start, end: cursor.lastEnd() }
   const isNew = cursor.optional('new')
   const name = cursor.name().text
   if (!isNew && name === 'null') return { kind: 'null', start, end: cursor.lastEnd() }
+  if (RESERVED.has(name)) throw new OutsideSubset(`expression ${name}`)
   if (!cursor.at('(')) {
-    if (isNew || RESERVED_EXPRESSIONS.has(name)) throw new OutsideSubset(`expression ${name}`)
+    if (isNew) throw new OutsideSubset('new without arguments')
     return { kind: 'identifier', name, start, end: cursor.lastEnd() }
   }
   cursor.next()
@@ -133,8 +149,30 @@ function parsePrimary(cursor: TokenCursor): Expression {
   return { kind: 'call', isNew, callee: name, args, start, end: cursor.lastEnd() }
 }
 
-// Names that are not plain identifier references in an expression.
-const RESERVED_EXPRESSIONS = new Set(['this', 'super', 'function', 'class', 'async', 'await', 'yield', 'typeof', 'void', 'delete', 'undefined', 'new', 'import'])
+// Words that cannot be a binding or a plain reference in a module (reserved, or reserved in strict mode); a source
+// using one as a name is left to prettier, which reports what is wrong with it.
+const RESERVED = new Set([
+  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum',
+  'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null',
+  'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with', 'yield',
+  'let', 'static', 'implements', 'interface', 'package', 'private', 'protected', 'public', 'await', 'arguments', 'eval',
+])
+// Names a type cannot have.
+const TYPE_KEYWORDS = new Set(['string', 'number', 'boolean', 'bigint', 'symbol', 'object', 'unknown', 'any', 'never', 'undefined', 'intrinsic'])
+
+/** The name a declared type takes. */
+function typeName(cursor: TokenCursor): string {
+  const name = bindingName(cursor)
+  if (TYPE_KEYWORDS.has(name)) throw new OutsideSubset(`type named ${name}`)
+  return name
+}
+
+/** A name that binds or refers to something (a declaration, an import or export, a variable). */
+function bindingName(cursor: TokenCursor): string {
+  const name = cursor.name().text
+  if (RESERVED.has(name)) throw new OutsideSubset(`reserved word ${name}`)
+  return name
+}
 
 // An arrow function is kept whole: its extent is found by bracket matching (its parameters, then its body up to the
 // `,` or closing bracket that ends it), and its layout is asked of prettier (see `opaque-layout.ts`).
@@ -159,6 +197,22 @@ function parseOpaqueArrow(cursor: TokenCursor): Expression {
   return { kind: 'opaque', text: cursor.text.slice(start, end), start, end }
 }
 
+// Arrays of names and strings (what the generated index lists); other elements change prettier's array layout.
+function parseArray(cursor: TokenCursor): Expression {
+  const start = cursor.expect('[').start
+  const elements: Expression[] = []
+  while (!cursor.at(']')) {
+    const element = parsePrimary(cursor)
+    if (element.kind !== 'identifier' && !(element.kind === 'literal' && element.literal.kind === 'string')) throw new OutsideSubset('array element')
+    elements.push(element)
+    if (!cursor.optional(',')) break
+  }
+  const end = cursor.expect(']').end
+  // A blank line between elements is kept by prettier; not reproduced.
+  if (/\n[ \t]*\n/.test(cursor.text.slice(start, end))) throw new OutsideSubset('blank line in an array')
+  return { kind: 'array', elements, start, end }
+}
+
 function parseObject(cursor: TokenCursor): ObjectExpression {
   const start = cursor.expect('{').start
   const members: ObjectMember[] = []
@@ -178,7 +232,7 @@ function parseObject(cursor: TokenCursor): ObjectExpression {
 
 function parseObjectMember(cursor: TokenCursor, comments: readonly SourceComment[]): ObjectMember {
   const start = cursor.peek()?.start ?? 0
-  if (cursor.optional('...')) return { kind: 'spread', argument: cursor.name().text, comments, start, end: cursor.lastEnd() }
+  if (cursor.optional('...')) return { kind: 'spread', argument: bindingName(cursor), comments, start, end: cursor.lastEnd() }
   const async = cursor.at('async') && cursor.peek(1)?.text !== ':' && cursor.peek(1)?.text !== '('
   if (async) cursor.next()
   const keyStart = cursor.peek()?.start ?? 0
@@ -194,7 +248,7 @@ function parseMethod(cursor: TokenCursor, head: Pick<MethodMember, 'async' | 'ke
   cursor.expect('(')
   const parameters: MethodMember['parameters'][number][] = []
   while (!cursor.at(')')) {
-    const name = cursor.name().text
+    const name = bindingName(cursor)
     const type = cursor.optional(':') ? parseType(cursor) : undefined
     parameters.push({ name, type })
     if (!cursor.optional(',')) break

@@ -62,6 +62,7 @@ function parsePostfixType(cursor: TokenCursor): TypeNode {
   while (cursor.at('[') && !cursor.lineBreakBefore()) {
     cursor.next()
     cursor.expect(']')
+    if (type.kind === 'readonly') throw new OutsideSubset('array of a readonly type')
     type = { kind: 'array', element: type }
   }
   return type
@@ -78,6 +79,8 @@ function parsePrimaryType(cursor: TokenCursor): TypeNode {
   if (literal !== undefined) return { kind: 'literal', literal }
   const name = cursor.name().text
   if (KEYWORDS.has(name)) return { kind: 'keyword', name }
+  // `readonly T[]` (the operator applies to the array type after it).
+  if (name === 'readonly' && cursor.peek()?.kind === 'name') return { kind: 'readonly', type: parsePostfixType(cursor) }
   if (NOT_TYPE_NAMES.has(name) || cursor.at('.')) throw new OutsideSubset(`type ${name}`)
   if (!cursor.optional('<')) return { kind: 'reference', name, args: undefined }
   const args = [parseType(cursor)]

@@ -35,6 +35,10 @@ export function printExpression(expression: Expression, context: TsLayoutContext
       return 'null'
     case 'as-const':
       return [printExpression(expression.expression, context, printers), ' as const']
+    case 'satisfies':
+      return [printExpression(expression.expression, context, printers), ' satisfies ', printType(expression.type, 'annotation', context)]
+    case 'array':
+      return printArray(expression.elements, context, printers)
     case 'object':
       return printObject(expression, context, printers)
     case 'call':
@@ -49,6 +53,16 @@ export function assignmentLayout(right: Expression, shortKey: boolean): Assignme
   if (right.kind === 'literal' && right.literal.kind === 'string') return shortKey ? 'never-break-after-operator' : 'break-after-operator'
   if (shortKey || (right.kind === 'literal' && right.literal.kind !== 'string')) return 'never-break-after-operator'
   return 'fluid'
+}
+
+// prettier's printArray for elements that are names or strings: one group, broken one element per line.
+function printArray(elements: readonly Expression[], context: TsLayoutContext, printers: ExpressionPrinters): Doc {
+  if (elements.length === 0) return group(['[', ']'])
+  const parts = elements.map((element, index) => {
+    const printed = group(printExpression(element, context, printers))
+    return index === elements.length - 1 ? printed : [printed, [',', line, '']]
+  })
+  return group(['[', indent([softline, [parts, trailingComma(context)]]), softline, ']'])
 }
 
 function printObject(object: ObjectExpression, context: TsLayoutContext, printers: ExpressionPrinters): Doc {

@@ -56,6 +56,15 @@ function printStatement(statement: Statement, context: TsLayoutContext, printers
       const alias = [printAssignment(['type ', statement.name], ' =', right, breakAfter ? 'break-after-operator' : 'fluid'), semi]
       return [statement.exported ? 'export ' : '', alias]
     }
+    case 'export-names': {
+      const { bracketSpacing } = context.options
+      const spacing = bracketSpacing ? line : softline
+      const list =
+        statement.names.length > 1
+          ? group(['{', indent([spacing, join([',', line], [...statement.names])]), trailingComma(context), spacing, '}'])
+          : ['{', bracketSpacing ? ' ' : '', statement.names[0] ?? '', bracketSpacing ? ' ' : '', '}']
+      return ['export', ' ', list, semi]
+    }
     case 'export-default':
       return ['export', ' default', ' ', printExpression(statement.expression, context, printers), semi]
     case 'throw':

@@ -69,6 +69,8 @@ export function printType(type: TypeNode, parent: TypeParent, context: TsLayoutC
       return [type.name, '<', printType(type.args[0] as TypeNode, 'type-argument', context), '>']
     case 'array':
       return [printType(type.element, 'array', context), '[]']
+    case 'readonly':
+      return ['readonly ', printType(type.type, 'annotation', context)]
     case 'union':
       return printUnion(type.types, parent, context, breakAfterOperator)
     case 'type-literal':

@@ -32,6 +32,7 @@ export type TypeNode =
   | { readonly kind: 'reference'; readonly name: string; readonly args: readonly TypeNode[] | undefined }
   | { readonly kind: 'literal'; readonly literal: LiteralValue }
   | { readonly kind: 'array'; readonly element: TypeNode }
+  | { readonly kind: 'readonly'; readonly type: TypeNode }
   | { readonly kind: 'union'; readonly types: readonly TypeNode[] }
   | TypeLiteral
 
@@ -59,6 +60,8 @@ export type Expression =
   | (Located & { readonly kind: 'null' })
   | ObjectExpression
   | (Located & { readonly kind: 'as-const'; readonly expression: Expression })
+  | (Located & { readonly kind: 'satisfies'; readonly expression: Expression; readonly type: TypeNode })
+  | (Located & { readonly kind: 'array'; readonly elements: readonly Expression[] })
   | (Located & { readonly kind: 'call'; readonly isNew: boolean; readonly callee: string; readonly args: readonly Expression[] })
   | OpaqueExpression
 
@@ -108,6 +111,7 @@ export type Statement = Located &
     | { readonly kind: 'interface'; readonly exported: boolean; readonly name: string; readonly body: TypeLiteral }
     | { readonly kind: 'type-alias'; readonly exported: boolean; readonly name: string; readonly type: TypeNode }
     | { readonly kind: 'export-default'; readonly expression: Expression }
+    | { readonly kind: 'export-names'; readonly names: readonly string[] }
     | { readonly kind: 'throw'; readonly argument: Expression }
     | { readonly kind: 'ignored' }
   )
