@@ -1,5 +1,5 @@
 import { doc } from 'prettier'
-import type { Doc } from './ts-layout-context.js'
+import { type Doc, textGroup } from './ts-layout-context.js'
 
 const { group, indent, indentIfBreak, line, lineSuffixBoundary } = doc.builders
 
@@ -12,7 +12,7 @@ export function printAssignment(left: Doc, operator: string, right: Doc, layout:
     case 'break-after-operator':
       return group([group(left), operator, group(indent([line, right]))])
     case 'never-break-after-operator':
-      return group([group(left), operator, ' ', right])
+      return textGroup([textGroup([left]), operator, ' ', right])
     case 'fluid': {
       const groupId = Symbol('assignment')
       return group([group(left), operator, group(indent(line), { id: groupId }), lineSuffixBoundary, indentIfBreak(right, { groupId })])

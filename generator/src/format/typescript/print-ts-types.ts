@@ -1,7 +1,7 @@
 import { doc } from 'prettier'
 import { printNumberLiteral, printStringLiteral } from './prettier-literals.js'
 import type { LiteralValue, PropertyKey, TypeLiteral, TypeMember, TypeNode } from './ts-subset-ast.js'
-import { type Doc, LayoutUnsupported, semicolon, type TsLayoutContext, withComments } from './ts-layout-context.js'
+import { concat, type Doc, LayoutUnsupported, semicolon, textGroup, type TsLayoutContext, withComments } from './ts-layout-context.js'
 import { hasNewlineInRange, isNextLineEmpty } from './ts-source-text.js'
 
 const { align, group, hardline, ifBreak, indent, join, line, softline } = doc.builders
@@ -66,11 +66,11 @@ export function printType(type: TypeNode, parent: TypeParent, context: TsLayoutC
       if (type.args.length !== 1 || !huggedType(type.args[0] as TypeNode) || (type.args[0] as TypeNode).kind === 'type-literal') {
         throw new LayoutUnsupported('type arguments')
       }
-      return [type.name, '<', printType(type.args[0] as TypeNode, 'type-argument', context), '>']
+      return concat([type.name, '<', printType(type.args[0] as TypeNode, 'type-argument', context), '>'])
     case 'array':
-      return [printType(type.element, 'array', context), '[]']
+      return concat([printType(type.element, 'array', context), '[]'])
     case 'readonly':
-      return ['readonly ', printType(type.type, 'annotation', context)]
+      return concat(['readonly ', printType(type.type, 'annotation', context)])
     case 'union':
       return printUnion(type.types, parent, context, breakAfterOperator)
     case 'type-literal':
@@ -82,8 +82,8 @@ function printUnion(types: readonly TypeNode[], parent: TypeParent, context: TsL
   // Inside an array type or another union it needs parentheses, hugged or not.
   const parenthesized = parent === 'array' || parent === 'union'
   if (huggedUnion(types)) {
-    const hugged = join(' | ', types.map((type) => printType(type, 'union', context)))
-    return parenthesized ? ['(', hugged, ')'] : hugged
+    const hugged = concat(join(' | ', types.map((type) => printType(type, 'union', context))))
+    return parenthesized ? concat(['(', hugged, ')']) : hugged
   }
   const code = group(types.map((type, index) => [index === 0 ? ifBreak('| ') : [line, '| '], align(2, printType(type, 'union', context))]))
   if (parenthesized) return ['(', group([indent([softline, code]), softline]), ')']
@@ -101,7 +101,7 @@ function printTypeLiteral(literal: TypeLiteral, context: TsLayoutContext): Doc {
   members.forEach((member, index) => {
     const last = index === members.length - 1
     const separator = last ? (context.options.semi ? ifBreak(';') : '') : context.options.semi ? ';' : ifBreak('', ';')
-    parts.push(withComments(member.comments, [printMember(member, keys, context), separator], context))
+    parts.push(withComments(member.comments, concat([printMember(member, keys, context), separator]), context))
     if (!last) {
       parts.push(line)
       if (isNextLineEmpty(context.text, member.end)) parts.push(hardline)
@@ -118,7 +118,7 @@ export function printInterfaceBody(literal: TypeLiteral, context: TsLayoutContex
   const parts: Doc[] = []
   const keys = siblingKeys(members)
   members.forEach((member, index) => {
-    parts.push(withComments(member.comments, [printMember(member, keys, context), semicolon(context)], context))
+    parts.push(withComments(member.comments, concat([printMember(member, keys, context), semicolon(context)]), context))
     if (index < members.length - 1) {
       parts.push(hardline)
       if (isNextLineEmpty(context.text, member.end)) parts.push(hardline)
@@ -136,5 +136,5 @@ function printMember(member: TypeMember, keys: readonly PropertyKey[], context: 
     const parameter = [member.parameter, ': ', printType(member.parameterType, 'annotation', context)]
     return group(['[', group([indent([softline, parameter]), softline]), ']', ': ', printType(member.type, 'annotation', context)])
   }
-  return group([printPropertyKey(member.key, keys, context), member.optional ? '?' : '', ': ', printType(member.type, 'annotation', context)])
+  return textGroup([printPropertyKey(member.key, keys, context), member.optional ? '?' : '', ': ', printType(member.type, 'annotation', context)])
 }

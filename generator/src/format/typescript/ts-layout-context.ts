@@ -83,3 +83,18 @@ export function withComments(comments: readonly SourceComment[], printed: Doc, c
 
 /** prettier's `join`. */
 export const joinDocs = join
+
+/**
+ * `parts` as one string when they all are strings (else as they are). Text that cannot break prints the same whether
+ * or not it is split into parts or grouped, and prettier's printer walks every part (its break propagation first),
+ * so the layout hands it as few parts as it can.
+ */
+export function concat(parts: readonly Doc[]): Doc {
+  return parts.every((part) => typeof part === 'string') ? parts.join('') : [...parts]
+}
+
+/** `group(parts)`, or the plain string when the parts are all text (a group without a line break cannot break). */
+export function textGroup(parts: readonly Doc[]): Doc {
+  const joined = concat(parts)
+  return typeof joined === 'string' ? joined : doc.builders.group(joined)
+}

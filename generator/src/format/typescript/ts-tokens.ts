@@ -10,11 +10,17 @@ export interface Token {
   readonly comment?: SourceComment
 }
 
-// Longest first, so `=>` and `...` are not read as `=` and `.`.
-const PUNCTUATORS = ['...', '=>', '{', '}', '(', ')', '[', ']', '<', '>', ':', ';', ',', '.', '?', '|', '&', '=', '-']
-const NAME_START = /[A-Za-z_$]/
-const NAME_PART = /[A-Za-z0-9_$]/
-const DIGIT = /[0-9]/
+// Single-character punctuators; `=>` and `...` are read before them.
+const PUNCTUATORS = new Set(['{', '}', '(', ')', '[', ']', '<', '>', ':', ';', ',', '.', '?', '|', '&', '=', '-'])
+const NUMBER = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/
+
+function isNameStart(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f || code === 0x24
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39
+}
 
 /**
  * Splits `text` into tokens, or returns `undefined` for anything outside the subset: non-ASCII outside strings and
@@ -56,25 +62,28 @@ export function tokenize(text: string): Token[] | undefined {
       at = end
       continue
     }
-    if (NAME_START.test(char)) {
+    const code = text.charCodeAt(at)
+    if (isNameStart(code)) {
       at++
-      while (at < length && NAME_PART.test(text[at] as string)) at++
+      for (let next = text.charCodeAt(at); isNameStart(next) || isDigit(next); next = text.charCodeAt(at)) at++
       tokens.push({ kind: 'name', text: text.slice(start, at), start, end: at })
       continue
     }
-    if (DIGIT.test(char)) {
+    if (isDigit(code)) {
       at++
-      while (at < length && /[0-9.eE+-]/.test(text[at] as string)) {
+      while (at < length) {
+        const next = text[at] as string
         // A sign belongs to the number only right after an exponent letter.
-        if ((text[at] === '+' || text[at] === '-') && !/[eE]/.test(text[at - 1] as string)) break
+        const sign = next === '+' || next === '-'
+        if (!(isDigit(next.charCodeAt(0)) || next === '.' || next === 'e' || next === 'E' || (sign && /[eE]/.test(text[at - 1] as string)))) break
         at++
       }
       const raw = text.slice(start, at)
-      if (!/^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/.test(raw)) return undefined
+      if (!NUMBER.test(raw)) return undefined
       tokens.push({ kind: 'number', text: raw, start, end: at })
       continue
     }
-    const punctuator = PUNCTUATORS.find((candidate) => text.startsWith(candidate, at))
+    const punctuator = text.startsWith('=>', at) ? '=>' : text.startsWith('...', at) ? '...' : PUNCTUATORS.has(char) ? char : undefined
     if (punctuator === undefined) return undefined
     tokens.push({ kind: 'punct', text: punctuator, start, end: at + punctuator.length })
     at += punctuator.length
