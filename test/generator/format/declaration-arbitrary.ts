@@ -65,16 +65,22 @@ export const declaration = fc
     output: specs.node,
     timeoutMs: fc.option(fc.integer({ min: 1, max: 2_147_483_647 }), { nil: undefined }),
     concurrencySafe: fc.option(fc.boolean(), { nil: undefined }),
+    presentation: fc.oneof(
+      { weight: 2, arbitrary: fc.constant(undefined) },
+      fc.record({ kind: fc.constantFrom('read', 'edit', 'search', 'execute', 'fetch', 'other'), card: fc.constantFrom('generic', 'terminal', 'diff', 'read', 'web') }, { requiredKeys: [] }),
+      fc.record({ card: fc.constant('search'), shape: fc.constantFrom('matches', 'paths') }),
+    ),
   })
   .filter(({ parameters, output }) => checkParameterSchemaSpec(parameters).length === 0 && checkValueSchemaSpec(output).length === 0)
   .map(
-    ({ name, description, parameters, output, timeoutMs, concurrencySafe }): ToolDeclaration => ({
+    ({ name, description, parameters, output, timeoutMs, concurrencySafe, presentation }): ToolDeclaration => ({
       name,
       description,
       parameters: parameters as ToolDeclaration['parameters'],
       output: output as ToolDeclaration['output'],
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(concurrencySafe === undefined ? {} : { concurrencySafe }),
+      ...(presentation === undefined ? {} : { presentation: presentation as NonNullable<ToolDeclaration['presentation']> }),
       sourceFile: `schemas/${name}.tool.yaml`,
     }),
   )

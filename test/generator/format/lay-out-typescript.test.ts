@@ -39,21 +39,21 @@ async function matchesPrettier(source: string, options: Options): Promise<boolea
 
 describe('generated modules and stubs laid out as prettier lays them out', () => {
   test('random declarations under random options', async () => {
-    let answered = 0
-    let total = 0
+    const answered = { module: 0, stub: 0 }
+    let runs = 0
     await fc.assert(
       fc.asyncProperty(declaration, layoutOptions, async (tool, options) => {
+        runs += 1
         const { module, stub } = await sources(tool, options)
-        for (const source of [module, stub]) {
-          total += 1
-          if (await matchesPrettier(source, options)) answered += 1
-        }
+        if (await matchesPrettier(module, options)) answered.module += 1
+        if (await matchesPrettier(stub, options)) answered.stub += 1
       }),
       { seed: Number(process.env.SEED ?? 4242), numRuns: Number(process.env.RUNS ?? 300) },
     )
-    // Most must be laid out locally, or this compares nothing (declined here: keys like `café`, which prettier
-    // unquotes, and stubs under `objectWrap: collapse`).
-    expect(answered / total).toBeGreaterThan(0.5)
+    // Most must be laid out locally, or this compares nothing. Left to prettier here: keys like `café` (prettier
+    // unquotes them), stubs under `objectWrap: collapse` and stubs whose presenters sit where no probe reaches.
+    expect(answered.module / runs).toBeGreaterThan(0.6)
+    expect(answered.stub / runs).toBeGreaterThan(0.3)
   })
 
   test('the index of random tool sets under random options', async () => {
@@ -73,8 +73,9 @@ describe('generated modules and stubs laid out as prettier lays them out', () =>
         for (const options of styles) {
           const { module, stub } = await sources(tool, options)
           expect(await matchesPrettier(module, options)).toBe(true)
-          // Stubs with presentation cards hold presenters the layout leaves to prettier.
-          if (tool.presentation?.card === undefined) expect(await matchesPrettier(stub, options)).toBe(true)
+          // Stubs with presentation cards hold presenters, laid out through probes where their place allows it.
+          const stubAnswered = await matchesPrettier(stub, options)
+          if (tool.presentation?.card === undefined) expect(stubAnswered).toBe(true)
         }
       }
     }
@@ -128,6 +129,7 @@ describe('edge cases', () => {
     ['a long string value', "export const a = {\n  description: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',\n  name: 'y',\n} as const\n", { printWidth: 40, tabWidth: 8 }],
     ['a long method signature and message', "export default defineTool({\n  async execute(_args: LongLongLongArgs): Promise<LongLongLongOutput> {\n    throw new Error('a message that is long enough to wrap')\n  },\n})\n", { printWidth: 40, trailingComma: 'es5' }],
     ['contextual keywords as names', "import as from './as.js'\nimport type from './type.js'\n\nexport { as, type }\n\nexport const tools = [as, type] as const satisfies readonly T[]\n", { printWidth: 30 }],
+    ['comments after the last member', "export default f({\n  a: 1,\n  // one\n\n  // two\n})\n", {}],
     ['a prettier-ignore statement', '// prettier-ignore\nexport const a =    0\n', { semi: true }],
   ] as const)('%s', async (_name, source, options: Options) => {
     expect(await matchesPrettier(source, { ...base, ...options })).toBe(true)
@@ -144,6 +146,8 @@ describe('edge cases', () => {
     ['two statements on a line', 'export type A = string export type B = number\n', {}],
     ['a template literal', 'export const a = `x`\n', {}],
     ['a reserved word as a value', 'export const a = export\n', {}],
+    ['as const on the next line', 'export const a = {\n  b: 1,\n}\nas const\n', {}],
+    ['a type alias name on the next line', 'export type\nA = string\n', {}],
     ['type inside a type-only import', "import type { type A } from 'a'\n", {}],
   ])('left to prettier: %s', async (_name, source, options) => {
     expect(await layOutTypeScript(source, { ...base, ...options } as Options, probe(base))).toBeUndefined()

@@ -72,10 +72,12 @@ function parseStatement(cursor: TokenCursor, inBlock: boolean): StatementBody {
     return { kind: 'const', exported, name, init: parseExpression(cursor) }
   }
   if (cursor.optional('interface')) {
+    sameLine(cursor)
     const name = typeName(cursor)
     return { kind: 'interface', exported, name, body: parseTypeLiteral(cursor) }
   }
   if (cursor.optional('type')) {
+    sameLine(cursor)
     const name = typeName(cursor)
     cursor.expect('=')
     return { kind: 'type-alias', exported, name, type: parseType(cursor) }
@@ -112,12 +114,14 @@ function parseImport(cursor: TokenCursor): StatementBody {
 function parseExpression(cursor: TokenCursor): Expression {
   const start = cursor.peek()?.start ?? 0
   let expression = parsePrimary(cursor)
+  // TypeScript reads `as` and `satisfies` as operators only on the same line as what they follow.
+  if (cursor.lineBreakBefore()) return expression
   if (cursor.at('as')) {
     cursor.next()
     cursor.expect('const')
     expression = { kind: 'as-const', expression, start, end: cursor.lastEnd() }
   }
-  if (cursor.optional('satisfies')) expression = { kind: 'satisfies', expression, type: parseType(cursor), start, end: cursor.lastEnd() }
+  if (!cursor.lineBreakBefore() && cursor.optional('satisfies')) expression = { kind: 'satisfies', expression, type: parseType(cursor), start, end: cursor.lastEnd() }
   return expression
 }
 
@@ -159,6 +163,11 @@ const RESERVED = new Set([
 ])
 // Names a type cannot have.
 const TYPE_KEYWORDS = new Set(['string', 'number', 'boolean', 'bigint', 'symbol', 'object', 'unknown', 'any', 'never', 'undefined', 'intrinsic'])
+
+// TypeScript reads `type X`, `interface X` and `async m()` as such only when the name is on the same line.
+function sameLine(cursor: TokenCursor): void {
+  if (cursor.lineBreakBefore()) throw new OutsideSubset('line break after a contextual keyword')
+}
 
 /** The name a declared type takes. */
 function typeName(cursor: TokenCursor): string {
@@ -216,25 +225,36 @@ function parseArray(cursor: TokenCursor): Expression {
 function parseObject(cursor: TokenCursor): ObjectExpression {
   const start = cursor.expect('{').start
   const members: ObjectMember[] = []
+  let trailingComments: SourceComment[] = []
   for (;;) {
     const comments = cursor.comments()
     if (cursor.at('}')) {
-      if (comments.length > 0) throw new OutsideSubset('dangling comment')
+      if (comments.length > 0 && (members.length === 0 || comments.some((comment) => comment.block || isPrettierIgnore(comment)))) {
+        throw new OutsideSubset('dangling comment')
+      }
+      trailingComments = comments
       break
     }
     if (comments.some(isPrettierIgnore)) throw new OutsideSubset('ignored member')
     members.push(parseObjectMember(cursor, comments))
-    if (!cursor.optional(',')) break
+    if (!cursor.optional(',')) {
+      // A comment after the last member without a trailing comma would sit before the comma prettier adds.
+      if (cursor.peek()?.kind === 'comment') throw new OutsideSubset('comment after the last member')
+      break
+    }
   }
   const end = cursor.expect('}').end
-  return { kind: 'object', members, start, end }
+  return { kind: 'object', members, start, end, trailingComments }
 }
 
 function parseObjectMember(cursor: TokenCursor, comments: readonly SourceComment[]): ObjectMember {
   const start = cursor.peek()?.start ?? 0
   if (cursor.optional('...')) return { kind: 'spread', argument: bindingName(cursor), comments, start, end: cursor.lastEnd() }
   const async = cursor.at('async') && cursor.peek(1)?.text !== ':' && cursor.peek(1)?.text !== '('
-  if (async) cursor.next()
+  if (async) {
+    cursor.next()
+    sameLine(cursor)
+  }
   const keyStart = cursor.peek()?.start ?? 0
   const key = parsePropertyKey(cursor)
   if (cursor.at('(')) return parseMethod(cursor, { async, key, comments, start })

@@ -80,7 +80,7 @@ function parsePrimaryType(cursor: TokenCursor): TypeNode {
   const name = cursor.name().text
   if (KEYWORDS.has(name)) return { kind: 'keyword', name }
   // `readonly T[]` (the operator applies to the array type after it).
-  if (name === 'readonly' && cursor.peek()?.kind === 'name') return { kind: 'readonly', type: parsePostfixType(cursor) }
+  if (name === 'readonly' && cursor.peek()?.kind === 'name' && !cursor.lineBreakBefore()) return { kind: 'readonly', type: parsePostfixType(cursor) }
   if (NOT_TYPE_NAMES.has(name) || cursor.at('.')) throw new OutsideSubset(`type ${name}`)
   if (!cursor.optional('<')) return { kind: 'reference', name, args: undefined }
   const args = [parseType(cursor)]

@@ -1,11 +1,11 @@
-import { doc } from 'prettier'
+import { doc, util } from 'prettier'
 import { type AssignmentLayout, printAssignment } from './print-ts-assignment.js'
 import { printLiteral, printPropertyKey, printType } from './print-ts-types.js'
 import type { Expression, MethodMember, ObjectExpression, ObjectMember, PropertyKey, Statement } from './ts-subset-ast.js'
-import { type Doc, LayoutUnsupported, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
-import { hasNewlineInRange, isNextLineEmpty } from './ts-source-text.js'
+import { type Doc, LayoutUnsupported, printComment, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
+import { hasNewlineInRange, isNextLineEmpty, isPreviousLineEmpty } from './ts-source-text.js'
 
-const { breakParent, conditionalGroup, group, hardline, indent, line, softline } = doc.builders
+const { breakParent, conditionalGroup, group, hardline, indent, line, lineSuffix, softline } = doc.builders
 const { willBreak } = doc.utils
 
 /** Prints the statements of a method body (supplied by the statement printer, which depends on this one). */
@@ -72,8 +72,14 @@ function printObject(object: ObjectExpression, context: TsLayoutContext, printer
   if (first === undefined) return group(['{', '}'], { shouldBreak })
   const keys = members.flatMap((member) => (member.kind === 'spread' ? [] : [member.key]))
   let separator: Doc[] = []
-  const parts = members.map((member) => {
-    const printed = [...separator, withComments(member.comments, printMember(member, keys, context, printers), context)]
+  const parts = members.map((member, index) => {
+    let memberDoc = printMember(member, keys, context, printers)
+    // Comments on their own lines after the last member trail it: each printed on a line of its own after the
+    // separator that follows (a line suffix), a blank line before it kept.
+    if (index === members.length - 1 && object.trailingComments.length > 0) {
+      memberDoc = [memberDoc, object.trailingComments.map((comment) => lineSuffix([hardline, isPreviousLineEmpty(context.text, comment.start) ? hardline : '', printComment(comment, context)]))]
+    }
+    const printed = [...separator, withComments(member.comments, memberDoc, context)]
     separator = [',', line]
     if (isNextLineEmpty(context.text, member.end)) separator.push(hardline)
     return printed
@@ -86,19 +92,23 @@ function printMember(member: ObjectMember, keys: readonly PropertyKey[], context
   if (member.kind === 'spread') return ['...', member.argument]
   if (member.kind === 'method') return printMethod(member, keys, context, printers)
   if (member.value.kind === 'opaque') return printers.opaqueMember(member)
+  // A call value may be "poorly breakable" to prettier, which then breaks after the colon first: not reproduced.
+  if (member.value.kind === 'call') throw new LayoutUnsupported('call as a property value')
   const key = printPropertyKey(member.key, keys, context)
   // prettier: "wrapping object properties with very short keys usually doesn't add much value".
   const short = stringWidth(key) < context.options.tabWidth + 3
   return printAssignment(key, ':', printExpression(member.value, context, printers), assignmentLayout(member.value, short))
 }
 
-/** The display width of a key as prettier measures it (the subset's keys are ASCII). */
+/** The display width of a key as prettier measures it. */
 function stringWidth(text: string): number {
-  return text.length
+  return util.getStringWidth(text)
 }
 
 function printMethod(method: MethodMember, keys: readonly PropertyKey[], context: TsLayoutContext, printers: ExpressionPrinters): Doc {
+  // A type literal as the only parameter's type is hugged, and as the return type it groups the parameters apart.
   if (method.parameters.some((parameter) => parameter.type?.kind === 'type-literal')) throw new LayoutUnsupported('hugged parameter')
+  if (method.returnType !== undefined && JSON.stringify(method.returnType).includes('"type-literal"')) throw new LayoutUnsupported('object return type')
   const parameters = method.parameters.map((parameter) =>
     parameter.type === undefined ? parameter.name : [parameter.name, ': ', printType(parameter.type, 'annotation', context)],
   )

@@ -82,3 +82,11 @@ export function blankLineAfterComment(text: string, end: number): boolean {
   const at = skipNewline(text, skipSpaces(text, end))
   return at !== false && hasNewline(text, at)
 }
+
+/** prettier's `isPreviousLineEmpty(text, start)`: a blank line right before the line `start` is on. */
+export function isPreviousLineEmpty(text: string, start: number): boolean {
+  let at = skipSpaces(text, start - 1, true)
+  at = skipNewline(text, at, true)
+  at = skipSpaces(text, at, true)
+  return at !== skipNewline(text, at, true)
+}

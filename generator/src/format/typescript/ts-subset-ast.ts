@@ -76,6 +76,8 @@ export interface OpaqueExpression extends Located {
 export interface ObjectExpression extends Located {
   readonly kind: 'object'
   readonly members: readonly ObjectMember[]
+  /** `//` comments on their own lines after the last member (prettier attaches them to it, as trailing comments). */
+  readonly trailingComments: readonly SourceComment[]
 }
 
 /** A member of an object literal. */
