@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,9 +29,12 @@ export interface TemplateSet {
   readonly diagnostics: readonly Diagnostic[]
 }
 
-// The shipped templates live in the repository's `templates/` folder; this file sits four levels below it both as
-// source (generator/src/emit/template/) and built (generator/dist/emit/template/).
-const DEFAULT_FOLDER = fileURLToPath(new URL('../../../../templates/', import.meta.url))
+// The shipped templates live in the repository's `templates/` folder, four levels above this file both as source
+// (generator/src/emit/template/) and built (generator/dist/emit/template/). A packed package carries its own copy
+// beside its package.json (`prepack` copies it there, `postpack` removes it again), which then wins: in an install,
+// four levels up is the project's node_modules, where nothing of ours lives.
+const PACKED_FOLDER = fileURLToPath(new URL('../../../templates/', import.meta.url))
+const DEFAULT_FOLDER = existsSync(`${PACKED_FOLDER}stub.ts.hbs`) ? PACKED_FOLDER : fileURLToPath(new URL('../../../../templates/', import.meta.url))
 const DEFAULT_LABEL = 'toolsmith/templates'
 
 // Values are pre-escaped for their context by the emitters (string literals, identifiers, Markdown text), so the
