@@ -45,6 +45,7 @@ function generate(node: PreparedNode): CompiledJsonSchema | undefined {
   const env = {
     isArray: Array.isArray,
     getProto: Object.getPrototypeOf,
+    PROBE: Symbol('toolsmith validator probe'),
     OP: Object.prototype,
     AP: Array.prototype,
     hasOwn: Object.hasOwn,

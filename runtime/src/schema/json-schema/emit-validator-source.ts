@@ -15,6 +15,7 @@ import {
 export const VALIDATOR_ENV_NAMES = [
   'isArray',
   'getProto',
+  'PROBE',
   'OP',
   'AP',
   'hasOwn',
@@ -191,7 +192,11 @@ class Emitter {
 
   /** Checks on a value known to be a non-null, non-array object. */
   #isObject(node: PreparedNode, x: string, depth: number, fail: string, bail: string): string {
-    const protoCheck = `{ const p = getProto(${x}); if (p !== OP && p !== null) ${fail}; }`
+    // The prototype is checked before any property is read, so a getter an exotic prototype defines
+    // for a declared key never runs. Reading PROBE first (a symbol only this module holds: absent on
+    // every plain object, its value ignored) gives V8 the object's map, so it folds the prototype
+    // check into a map check instead of calling Object.getPrototypeOf.
+    const protoCheck = `${x}[PROBE];\n{ const p = getProto(${x}); if (p !== OP && p !== null) ${fail}; }`
     if (!node.hasObjectKeywords) {
       return node.unconstrainedContainers ? `if (!isJsonDeep(${x}, ${depth}, false)) ${fail};` : protoCheck
     }
@@ -213,6 +218,7 @@ class Emitter {
     const read = this.#name('m')
     const keys = node.properties.map(([key]) => key)
     const bits = keys.length <= KEY_CHAIN_LIMIT
+    out.push(protoCheck)
     out.push(`let ${seen} = 0;`)
     if (bits) {
       const chain = keys.map((key, i) => `if (${k} === ${sourceLiteral(key)}) ${seen} |= ${1 << i};`).join(' else ')
@@ -225,8 +231,6 @@ class Emitter {
     node.properties.forEach(([key, child], i) => {
       const y = this.#name('v')
       out.push(`const ${y} = ${this.#read(x, key)};`)
-      // Right after the first load V8 knows the object's map and folds the prototype check.
-      if (i === 0) out.push(protoCheck)
       const missing = required.has(key) ? ` else ${fail};` : ''
       const done = this.#name('L')
       const failed = this.#name('L')

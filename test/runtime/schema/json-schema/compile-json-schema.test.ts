@@ -51,6 +51,30 @@ describe('compileJsonSchema', () => {
     expect(validator.is(JSON.parse('{"toString": 1}'))).toBe(true)
   })
 
+  test('a class instance is rejected without running a getter its prototype defines for a declared key', () => {
+    let reads = 0
+    class Inherited {
+      get path(): string {
+        reads++
+        return 'src'
+      }
+    }
+    const schemas: JsonSchemaNode[] = [
+      { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+      { type: 'object', additionalProperties: false, properties: { path: { type: 'string' } } },
+      { oneOf: [{ type: 'object', properties: { path: { type: 'string' } } }, { type: 'string' }] },
+    ]
+    for (const schema of schemas) {
+      const validator = compileJsonSchema(schema)
+      // Warm the generated code on plain objects first: the optimized form must keep the order too.
+      for (let i = 0; i < 20_000; i++) validator.is({ path: 'src' })
+      expect(validator.is(new Inherited())).toBe(false)
+      expect(validator.validate(new Inherited()).valid).toBe(false)
+      expect(validateJsonSchemaValue(schema, new Inherited()).valid).toBe(false)
+    }
+    expect(reads).toBe(0)
+  })
+
   test('no value throws: throwing proxies, getters, cycles, deep nesting', () => {
     const trap = new Proxy({}, { get: () => { throw new Error('boom') }, ownKeys: () => { throw new Error('boom') } })
     const getter = Object.defineProperty({}, 'a', { get: () => { throw new Error('boom') }, enumerable: true })
