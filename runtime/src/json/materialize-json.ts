@@ -1,10 +1,10 @@
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import { assignOwn } from './assign-own.js'
 import { describeValue } from './describe-value.js'
 import { MAX_ISSUES, MAX_JSON_DEPTH } from './json-limits.js'
 import { escapeJsonPointerToken } from './json-pointer.js'
 import type { JsonValue } from './json-value.js'
 import { registerSnapshot, snapshotHeight } from './materialized-snapshots.js'
-import { prototypesPolluted } from './prototypes-polluted.js'
 
 /** The outcome of {@link materializeJson}: a frozen lossless snapshot, or every problem found. */
 export type MaterializeResult =
@@ -18,7 +18,8 @@ const getOwnPropertyNames = Object.getOwnPropertyNames
 const ownKeys = Reflect.ownKeys
 const getOwnPropertySymbols = Object.getOwnPropertySymbols
 const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor
-const defineProperty = Object.defineProperty
+// The intrinsic, so replacing Array.prototype.push never sees the data being copied.
+const arrayPush = Array.prototype.push
 const hasOwn = Object.hasOwn
 const freeze = Object.freeze
 const isArray = Array.isArray
@@ -44,8 +45,6 @@ interface Walk {
   containers: number
   /** Container height of the last snapshot returned (0 for a scalar). */
   height: number
-  /** Whether a prototype has enumerable properties: descriptor checks then use hasOwn. */
-  polluted: boolean
 }
 
 let idleWalk: Walk | null = null
@@ -71,7 +70,6 @@ export function materializeJson(value: unknown): MaterializeResult {
   if (snapshotHeight(value) !== undefined) return { ok: true, value: value as JsonValue }
   const walk = idleWalk ?? newWalk()
   idleWalk = null // a Proxy trap may call materializeJson again: it gets a fresh walk
-  walk.polluted = prototypesPolluted()
   const snapshot = snapContainer(value, 0, undefined, walk)
   const issues = walk.issues
   const failed = snapshot === BAD || issues.length > 0
@@ -83,7 +81,7 @@ export function materializeJson(value: unknown): MaterializeResult {
 }
 
 function newWalk(): Walk {
-  return { issues: [], path: [], stack: [], seen: null, containers: 0, height: 0, polluted: false }
+  return { issues: [], path: [], stack: [], seen: null, containers: 0, height: 0 }
 }
 
 function resetWalk(walk: Walk): void {
@@ -194,11 +192,11 @@ function cycle(walk: Walk, key: string | number | undefined, value: object): typ
   return BAD
 }
 
-/** Whether a descriptor describes an accessor; under pollution inherited `get`/`set` must not count. */
-function isAccessor(descriptor: PropertyDescriptor, polluted: boolean): boolean {
-  if (polluted) return !hasOwn(descriptor, 'value')
-  // Descriptors from getOwnPropertyDescriptor are fresh ordinary objects: data ones own `writable`.
-  return descriptor.writable === undefined
+/** Whether a descriptor describes an accessor. */
+function isAccessor(descriptor: PropertyDescriptor): boolean {
+  // Descriptors from getOwnPropertyDescriptor are fresh ordinary objects, and only data ones own
+  // `value`; reading `writable` or `value` instead could find them inherited from a polluted prototype.
+  return !hasOwn(descriptor, 'value')
 }
 
 function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
@@ -218,7 +216,7 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
       failed = true
       continue
     }
-    if (isAccessor(descriptor, walk.polluted)) {
+    if (isAccessor(descriptor)) {
       report(walk, i, 'is an accessor property (getters are never run)')
       failed = true
       continue
@@ -230,7 +228,7 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
       continue
     }
     if (walk.height > height) height = walk.height
-    copy.push(item)
+    arrayPush.call(copy, item)
   }
   // Named or symbol-keyed properties on an array (`arr.foo = 1`) would be lost by a snapshot: reject
   // them too. One key count (indices plus `length`) covers both; only a mismatch pays for the details.
@@ -277,7 +275,7 @@ function snapObject(value: object, depth: number, walk: Walk): Snap {
       failed = true
       continue
     }
-    if (isAccessor(descriptor, walk.polluted)) {
+    if (isAccessor(descriptor)) {
       report(walk, name, 'is an accessor property (getters are never run)')
       failed = true
       continue
@@ -290,12 +288,7 @@ function snapObject(value: object, depth: number, walk: Walk): Snap {
     }
     if (failed) continue
     if (walk.height > height) height = walk.height
-    if (name === '__proto__') {
-      // Assignment would set the prototype; defining keeps it an ordinary own data property.
-      defineProperty(copy, name, { value: item, writable: true, enumerable: true, configurable: true })
-    } else {
-      copy[name] = item
-    }
+    assignOwn(copy, name, item)
   }
   if (failed || walk.issues.length > 0) return BAD
   walk.height = height + 1

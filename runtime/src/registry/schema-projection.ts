@@ -1,3 +1,4 @@
+import { assignOwn } from '../json/assign-own.js'
 import type { JsonValue } from '../json/json-value.js'
 import type { ObjectJsonSchema } from '../schema/json-schema/json-schema-node.js'
 import type { ToolSchema } from '../tool/tool-definition.js'
@@ -20,8 +21,7 @@ function cloneJson(value: JsonValue): JsonValue {
   const copy: { [key: string]: JsonValue } = {}
   for (const key of Object.keys(value)) {
     const item = cloneJson((value as { readonly [key: string]: JsonValue })[key] as JsonValue)
-    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, writable: true, enumerable: true, configurable: true })
-    else copy[key] = item
+    assignOwn(copy, key, item)
   }
   return copy
 }

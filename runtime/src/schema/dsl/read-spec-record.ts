@@ -39,7 +39,7 @@ export function readSpecRecord(
       const descriptor = Reflect.getOwnPropertyDescriptor(value, key)
       if (descriptor === undefined) continue // deleted by a Proxy between the two traps
       const at = appendPointer(path, key)
-      if (!('value' in descriptor)) {
+      if (!Object.hasOwn(descriptor, 'value')) {
         issues.push({ path: at, message: 'must be a data property, not an accessor (getter/setter)' })
         ok = false
       } else if (descriptor.enumerable !== true) {
@@ -88,7 +88,7 @@ export function readSpecArray(
       if (descriptor === undefined) {
         issues.push({ path: appendPointer(path, index), message: 'is a hole; arrays must be dense' })
         ok = false
-      } else if (!('value' in descriptor)) {
+      } else if (!Object.hasOwn(descriptor, 'value')) {
         issues.push({
           path: appendPointer(path, index),
           message: 'must be a data property, not an accessor (getter/setter)',

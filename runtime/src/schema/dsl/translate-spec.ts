@@ -1,3 +1,4 @@
+import { assignOwn } from '../../json/assign-own.js'
 import { MAX_ISSUES } from '../../json/json-limits.js'
 import { materializeJson } from '../../json/materialize-json.js'
 import { JSON_SCHEMA_KEYWORDS, MAX_SCHEMA_NODES } from '../json-schema/check-json-schema.js'
@@ -227,12 +228,12 @@ class SpecWalk {
 
   #annotation(key: string, value: unknown, at: string, out: Record<string, unknown>): void {
     if (key === 'description' || key === 'title') {
-      if (typeof value === 'string') out[key] = value
+      if (typeof value === 'string') assignOwn(out, key, value)
       else this.#issue(at, `must be a string, found ${describeFound(value)}`)
       return
     }
     const materialized = materializeJson(value)
-    if (materialized.ok) out[key] = materialized.value
+    if (materialized.ok) assignOwn(out, key, materialized.value)
     else for (const issue of materialized.issues) this.#issue(at + issue.path, issue.message)
   }
 
@@ -242,7 +243,7 @@ class SpecWalk {
     out: Record<string, unknown>,
   ): JsonSchemaNode | undefined {
     const type = record.get('type') as string
-    out['type'] = type
+    assignOwn(out, 'type', type)
     let members: JsonSchemaScalar[] | undefined
     if (record.has('enum')) {
       const at = appendPointer(path, 'enum')
@@ -258,14 +259,14 @@ class SpecWalk {
           seen.add(scalar)
           members?.push(scalar)
         })
-        out['enum'] = Object.freeze(members)
+        assignOwn(out, 'enum', Object.freeze(members))
       }
     }
     if (record.has('const')) {
       const at = appendPointer(path, 'const')
       const scalar = this.#scalarOf(type, record.get('const'), at)
       if (scalar !== undefined) {
-        out['const'] = scalar
+        assignOwn(out, 'const', scalar)
         if (members !== undefined && members.length > 0 && !members.includes(scalar)) {
           this.#issue(at, 'is not one of the "enum" values, so no value could match')
         }
@@ -302,23 +303,23 @@ class SpecWalk {
   }
 
   #array(record: ReadonlyMap<string, unknown>, path: string, out: Record<string, unknown>, depth: number) {
-    out['type'] = 'array'
+    assignOwn(out, 'type', 'array')
     if (!record.has('items')) {
       this.#issue(path, 'an array node needs "items" (use { type: json } for any item)')
       return undefined
     }
     const items = this.node(record.get('items'), appendPointer(path, 'items'), false, depth + 1)
-    if (items !== undefined) out['items'] = items.node
+    if (items !== undefined) assignOwn(out, 'items', items.node)
     return Object.freeze(orderNode(out))
   }
 
   #object(record: ReadonlyMap<string, unknown>, path: string, out: Record<string, unknown>, depth: number) {
-    out['type'] = 'object'
+    assignOwn(out, 'type', 'object')
     if (!record.has('additionalProperties')) {
       this.#issue(path, 'an object node must declare "additionalProperties: true" or "additionalProperties: false"')
     } else {
       const open = record.get('additionalProperties')
-      if (typeof open === 'boolean') out['additionalProperties'] = open
+      if (typeof open === 'boolean') assignOwn(out, 'additionalProperties', open)
       else
         this.#issue(appendPointer(path, 'additionalProperties'), `must be true or false, found ${describeFound(open)}`)
     }
@@ -326,8 +327,8 @@ class SpecWalk {
       ? this.properties(record.get('properties'), appendPointer(path, 'properties'), '"properties"', depth + 1)
       : { properties: Object.freeze({}), required: [] }
     if (built !== undefined) {
-      out['properties'] = built.properties
-      if (built.required.length > 0) out['required'] = built.required
+      assignOwn(out, 'properties', built.properties)
+      if (built.required.length > 0) assignOwn(out, 'required', built.required)
     }
     return Object.freeze(orderNode(out))
   }
@@ -368,7 +369,7 @@ class SpecWalk {
       const translated = this.node(branch, appendPointer(at, index), false, depth + 1)
       if (translated !== undefined) branches.push(translated.node)
     })
-    out['oneOf'] = Object.freeze(branches)
+    assignOwn(out, 'oneOf', Object.freeze(branches))
     return Object.freeze(orderNode(out))
   }
 }
@@ -379,6 +380,6 @@ function withArticle(kind: string): string {
 
 function orderNode(out: Record<string, unknown>): JsonSchemaNode {
   const node: Record<string, unknown> = {}
-  for (const key of JSON_SCHEMA_KEYWORDS) if (Object.hasOwn(out, key)) node[key] = out[key]
+  for (const key of JSON_SCHEMA_KEYWORDS) if (Object.hasOwn(out, key)) assignOwn(node, key, out[key])
   return node as JsonSchemaNode
 }
