@@ -5,7 +5,7 @@ import { acceptWrapperResult } from './foreign-result.js'
 import type { ListenerEntry } from './listener-list.js'
 import type { RegistryListeners } from './registry-state.js'
 import { RunContext } from './run-context.js'
-import { fuseSignals } from './signals.js'
+import { fuseSignals, isAborted } from './signals.js'
 import { thrownFailure } from './thrown-failure.js'
 import { runTimeoutPolicy } from './timeout-policy.js'
 import type { ToolCall } from './tool-call.js'
@@ -60,7 +60,7 @@ async function invokeBody(call: ToolCall, signal: AbortSignal, settled: () => vo
   const caller = call.exec.signal
   const fused = signal === caller ? undefined : fuseSignals(caller, signal)
   try {
-    if ((fused?.signal ?? caller).aborted) return (call.dispatched = abortedBeforeDispatch())
+    if (isAborted(fused?.signal ?? caller)) return (call.dispatched = abortedBeforeDispatch())
     const attempt = new BodyAttempt(call)
     let value: unknown
     try {

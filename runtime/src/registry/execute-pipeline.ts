@@ -14,6 +14,7 @@ import { applyPostDecision, postExecuteDecision } from './post-execute.js'
 import type { RegisteredTool } from './registered-tool.js'
 import type { RegistryState } from './registry-state.js'
 import { MAX_SCOPE_DEPTH, readScopeChain } from './scope-chain.js'
+import { isAborted } from './signals.js'
 import { thrownMessage } from './thrown-failure.js'
 import { ToolCall } from './tool-call.js'
 import { failureResult, issueDetails, optional } from './tool-results.js'
@@ -58,7 +59,7 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
     early = failureResult('UNKNOWN_TOOL', codeMode
       ? `${new ToolNotFoundError(read.name).message}. This agent calls its tools through run_code (Code Mode).`
       : new ToolNotFoundError(read.name).message, { name: 'ToolNotFoundError' })
-  } else if (read.signal.aborted) {
+  } else if (isAborted(read.signal)) {
     early = abortedBeforeDispatch()
   }
   const rootCallId = read.rootCallId ?? parentRoot ?? read.callId
@@ -87,11 +88,11 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
       if (decision.kind !== 'allow') refusal = decision.kind === 'deny' ? policyDenial(decision.reason) : await askApproval(call, optional(decision, 'reason'))
     }
     // Recheck cancellation once the (possibly slow) gates settled; a refusal stands as it is.
-    if (refusal === undefined && exec.signal.aborted) refusal = abortedBeforeDispatch()
+    if (refusal === undefined && isAborted(exec.signal)) refusal = abortedBeforeDispatch()
     refusal ??= runGuards(call)
     // Cancellation that arrived while the guards ran: the body must not start (checked again right
     // before the body when wrappers run first).
-    if (refusal === undefined && exec.signal.aborted) refusal = abortedBeforeDispatch()
+    if (refusal === undefined && isAborted(exec.signal)) refusal = abortedBeforeDispatch()
     if (refusal !== undefined) {
       result = refusal
     } else {
@@ -110,7 +111,7 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
       const reviewers = state.listeners.postExecute.forChain(call.chain)
       if (reviewers.length > 0) result = applyPostDecision(call, result, await postExecuteDecision(call, result, reviewers))
       // Caller cancellation replaces only an accepted success; a started body's own error stays.
-      if (!result.isError && exec.signal.aborted) {
+      if (!result.isError && isAborted(exec.signal)) {
         result = call.bodyStarted
           ? failureResult('ABORTED', 'The call was cancelled; the tool finished, but its result was discarded.', {
               contexts: optional(result, 'additionalContexts'),

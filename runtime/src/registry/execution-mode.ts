@@ -1,6 +1,7 @@
 import type { Agent, ToolExecutionMode } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
+import { containRejection } from './contain-rejection.js'
 import { readCallInput } from './execution-input.js'
 import type { RegistryState } from './registry-state.js'
 import { readScopeChain } from './scope-chain.js'
@@ -29,7 +30,10 @@ export function executionMode(state: RegistryState, scope: Agent | undefined, in
   const args = materializeJson(read.arguments)
   if (!args.ok || !compileJsonSchema(tool.parameters).is(args.value)) return EXCLUSIVE
   try {
-    return classify.call(tool.definition, args.value) === true ? PARALLEL : EXCLUSIVE
+    const verdict: unknown = classify.call(tool.definition, args.value)
+    if (verdict === true) return PARALLEL
+    containRejection(verdict)
+    return EXCLUSIVE
   } catch {
     return EXCLUSIVE
   }

@@ -4,6 +4,7 @@ import { formatIssues } from '../errors/json-schema-error.js'
 import type { ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import { containRejection } from './contain-rejection.js'
 import { invalidResult } from './project-output.js'
 import type { RegisteredTool } from './registered-tool.js'
 import { thrownMessage } from './thrown-failure.js'
@@ -27,6 +28,7 @@ export function finalizeContent(tool: RegisteredTool, exec: ToolExecution, resul
     return invalidResult(`The tool's finalizeContent threw, so its content was withheld: ${thrownMessage(error)}`)
   }
   if (replacement === undefined || replacement === result.content) return result
+  containRejection(replacement)
   const snapshot = materializeJson(replacement)
   if (!snapshot.ok) return invalidResult(formatIssues("The tool's finalizeContent returned content that is not lossless JSON", snapshot.issues))
   const issues: SchemaIssue[] = []

@@ -1,5 +1,6 @@
 import type { ToolExecutionFailure, ToolGuard } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
+import { containRejection } from './contain-rejection.js'
 import type { ListenerEntry } from './listener-list.js'
 import { denied } from './pre-execute.js'
 import { thrownMessage } from './thrown-failure.js'
@@ -25,6 +26,7 @@ export function runGuards(call: ToolCall): ToolExecutionFailure | undefined {
       return denied(`The call was denied: a guard failed (${thrownMessage(error)}).`)
     }
     if (verdict === undefined) continue
+    containRejection(verdict)
     if (typeof verdict === 'string') return denied(verdict === '' ? 'The call was denied by a guard.' : `The call was denied by a guard: ${verdict}`)
     return denied(`The call was denied: a guard answered ${describeValue(verdict)} instead of a reason or undefined.`)
   }

@@ -1,10 +1,7 @@
 import type { Agent, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
+import { containRejection } from './contain-rejection.js'
 import type { RegistryState } from './registry-state.js'
 
-const ignore = (): void => {}
-// The intrinsic `then`: an observer's promise with an own `catch` that attaches nothing must not
-// turn its rejection into an unhandled one.
-const promiseThen = Promise.prototype.then
 
 /**
  * Emits `tools/result` to the observers that apply to the call's scope chain. Observers receive the
@@ -24,7 +21,7 @@ export function notifyResult(
     const entry = entries[i]
     if (entry === undefined) continue
     try {
-      contain(entry.fn.call(entry.view, exec, result))
+      containRejection(entry.fn.call(entry.view, exec, result))
     } catch {
       // An observer failure is contained by contract.
     }
@@ -38,13 +35,9 @@ export function notifyChange(state: RegistryState): void {
     const entry = entries[i]
     if (entry === undefined) continue
     try {
-      contain(entry.fn.call(entry.view))
+      containRejection(entry.fn.call(entry.view))
     } catch {
       // An observer failure is contained by contract.
     }
   }
-}
-
-function contain(returned: unknown): void {
-  if (returned instanceof Promise) promiseThen.call(returned, undefined, ignore)
 }

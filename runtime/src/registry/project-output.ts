@@ -6,6 +6,7 @@ import type { ToolExecutionResult } from '../execution/execution-types.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import { containRejection } from './contain-rejection.js'
 import { thrownMessage } from './thrown-failure.js'
 import type { ToolCall } from './tool-call.js'
 import { failureResult, issueDetails, successResult } from './tool-results.js'
@@ -47,6 +48,7 @@ export function project(call: ToolCall, value: JsonValue, carry: ProjectionCarry
   }
   const content = materializeJson(rendered)
   const issues: SchemaIssue[] = []
+  if (!content.ok) containRejection(rendered)
   if (!content.ok) return invalidResult(formatIssues("The tool's output.render returned content that is not lossless JSON", content.issues))
   if (!checkContentBlocks(content.value, '', issues)) return invalidResult(formatIssues("The tool's output.render returned invalid content", issues))
   let meta: JsonValue | undefined
@@ -59,6 +61,7 @@ export function project(call: ToolCall, value: JsonValue, carry: ProjectionCarry
       return invalidResult(`The tool's output.presentationMeta threw: ${thrownMessage(error)}`)
     }
     const snapshot = materializeJson(projected)
+    if (!snapshot.ok) containRejection(projected)
     if (!snapshot.ok) return invalidResult(formatIssues("The tool's output.presentationMeta returned a value that is not lossless JSON", snapshot.issues))
     meta = snapshot.value
   }

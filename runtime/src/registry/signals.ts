@@ -7,15 +7,41 @@ export interface FusedSignal {
 
 const noop = (): void => {}
 
-// The platform's own getter: it throws for anything that is not a real AbortSignal, which
-// `instanceof` cannot tell (an `Object.create(AbortSignal.prototype)` passes it).
-const abortedGetter = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')?.get
+// The platform's own accessors and methods. The getter throws for anything that is not a real
+// AbortSignal, which `instanceof` cannot tell (an `Object.create(AbortSignal.prototype)` passes it).
+// Once a signal passed that check, the runtime reads and listens to it only through these intrinsics:
+// a signal is caller input, and own properties shadowing them (an `aborted` getter or an
+// `addEventListener` that throws) must neither throw inside the pipeline nor hide a real abort.
+const abortedGetter = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')?.get as (this: AbortSignal) => boolean
+const reasonGetter = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'reason')?.get as (this: AbortSignal) => unknown
+const addListener = EventTarget.prototype.addEventListener
+const removeListener = EventTarget.prototype.removeEventListener
+
+/** Whether a genuine AbortSignal has aborted, as the platform says. */
+export function isAborted(signal: AbortSignal): boolean {
+  return abortedGetter.call(signal)
+}
+
+/** The abort reason of a genuine AbortSignal, as the platform holds it. */
+export function abortReason(signal: AbortSignal): unknown {
+  return reasonGetter.call(signal)
+}
+
+/** Calls `listener` once when a genuine AbortSignal aborts. */
+export function onAbort(signal: AbortSignal, listener: () => void): void {
+  addListener.call(signal, 'abort', listener, { once: true })
+}
+
+/** Removes a listener {@link onAbort} added. */
+export function offAbort(signal: AbortSignal, listener: () => void): void {
+  removeListener.call(signal, 'abort', listener)
+}
 
 /** Whether `value` is a genuine AbortSignal (its `aborted` can be read), not merely one by prototype. */
 export function isAbortSignal(value: unknown): value is AbortSignal {
   if (!(value instanceof AbortSignal)) return false
   try {
-    abortedGetter?.call(value)
+    abortedGetter.call(value)
     return true
   } catch {
     return false
@@ -29,22 +55,22 @@ export function isAbortSignal(value: unknown): value is AbortSignal {
  * long-lived caller signal does not accumulate one listener per call.
  */
 export function fuseSignals(caller: AbortSignal, replacement: AbortSignal): FusedSignal {
-  if (replacement === caller || caller.aborted) return { signal: caller, dispose: noop }
-  if (replacement.aborted) return { signal: replacement, dispose: noop }
+  if (replacement === caller || isAborted(caller)) return { signal: caller, dispose: noop }
+  if (isAborted(replacement)) return { signal: replacement, dispose: noop }
   const controller = new AbortController()
   const dispose = (): void => {
-    caller.removeEventListener('abort', fromCaller)
-    replacement.removeEventListener('abort', fromReplacement)
+    offAbort(caller, fromCaller)
+    offAbort(replacement, fromReplacement)
   }
   const fromCaller = (): void => {
     dispose()
-    controller.abort(caller.reason)
+    controller.abort(abortReason(caller))
   }
   const fromReplacement = (): void => {
     dispose()
-    controller.abort(replacement.reason)
+    controller.abort(abortReason(replacement))
   }
-  caller.addEventListener('abort', fromCaller)
-  replacement.addEventListener('abort', fromReplacement)
+  onAbort(caller, fromCaller)
+  onAbort(replacement, fromReplacement)
   return { signal: controller.signal, dispose }
 }

@@ -1,4 +1,5 @@
 import type { ToolDispatchExecution, ToolExecutionResult } from '../execution/execution-types.js'
+import { abortReason, isAborted, offAbort, onAbort } from './signals.js'
 import type { ToolCall } from './tool-call.js'
 import { failureResult, optional } from './tool-results.js'
 
@@ -22,9 +23,9 @@ export async function runTimeoutPolicy(
   if (budget === undefined || budget > MAX_TIMER_MS) return next()
   const previous = exec.signal
   const controller = new AbortController()
-  const forward = (): void => controller.abort(previous.reason)
-  if (previous.aborted) forward()
-  else previous.addEventListener('abort', forward, { once: true })
+  const forward = (): void => controller.abort(abortReason(previous))
+  if (isAborted(previous)) forward()
+  else onAbort(previous, forward)
   let timedOut = false
   const timer = setTimeout(() => {
     timedOut = true
@@ -37,7 +38,7 @@ export async function runTimeoutPolicy(
     return failureResult('TIMEOUT', `The tool did not finish within its ${budget} ms timeout.`, { contexts: optional(result, 'additionalContexts') })
   } finally {
     clearTimeout(timer)
-    previous.removeEventListener('abort', forward)
+    offAbort(previous, forward)
     exec.signal = previous
   }
 }
