@@ -48,7 +48,6 @@ function generate(node: PreparedNode): CompiledJsonSchema | undefined {
     PROBE: Symbol('toolsmith validator probe'),
     OP: Object.prototype,
     AP: Array.prototype,
-    hasOwn: Object.hasOwn,
     pie: Object.prototype.propertyIsEnumerable,
     isInteger: Number.isInteger,
     isJsonKind,

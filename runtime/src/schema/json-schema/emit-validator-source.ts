@@ -18,7 +18,6 @@ export const VALIDATOR_ENV_NAMES = [
   'PROBE',
   'OP',
   'AP',
-  'hasOwn',
   'pie',
   'isInteger',
   'isJsonKind',
@@ -37,8 +36,6 @@ export const VALIDATOR_ENV_NAMES = [
 const KEY_CHAIN_LIMIT = 8
 // Enum members beyond this count are matched through a hoisted Set.
 const ENUM_CHAIN_LIMIT = 6
-// Keys that exist on Object.prototype: reading them must check ownership first.
-const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype))
 
 /**
  * Generates the body of a factory `(env) => ({ is, validate })` for one prepared schema: straight-
@@ -114,13 +111,6 @@ class Emitter {
   #memberTest(x: string, values: readonly JsonSchemaScalar[]): string {
     if (values.length > ENUM_CHAIN_LIMIT) return `${this.#hoistSet(values)}.has(${x})`
     return `(${values.map((v) => `${x} === ${sourceLiteral(v)}`).join(' || ')})`
-  }
-
-  #read(x: string, key: string): string {
-    const literal = sourceLiteral(key)
-    // For a name Object.prototype has (toString, constructor, __proto__…) an absent key would read
-    // the inherited value; check ownership. Other names need no check: pollution was ruled out.
-    return INHERITED_NAMES.has(key) ? `(hasOwn(${x}, ${literal}) ? ${x}[${literal}] : undefined)` : `${x}[${literal}]`
   }
 
   /** Statements that run `fail` unless `x` (at container depth `depth`) matches `node`. */
@@ -208,47 +198,44 @@ class Emitter {
       out.push(node.closed ? `for (const ${k} in ${x}) ${fail};` : `for (const ${k} in ${x}) { ${extra}; }`)
       return out.join('\n')
     }
-    // One for…in pass records which declared keys are enumerable; then each declared key is read by
-    // name (a monomorphic load). Up to KEY_CHAIN_LIMIT keys, `seen`/`read` are bitmasks, so a failing
-    // value can be told apart cheaply: it counts only if its key was seen in for…in (own and
-    // enumerable, the only kind the interpreter reads); a non-enumerable own key or an inherited one
-    // (a polluted prototype) sends the call to the interpreter instead. Past the limit, a hoisted Set
-    // and counts are used, and propertyIsEnumerable decides on the failure path.
-    const seen = this.#name('n')
-    const read = this.#name('m')
+    // One for…in pass records which declared keys are own and enumerable — the only kind the
+    // interpreter reads (no enumerable key is inherited: the prologue ruled out polluted prototypes)
+    // — as bits in `seen` (32 keys per word). Then each declared key is read by name (a monomorphic
+    // load) only if it was seen, so a non-enumerable or inherited property is never read, and a failing
+    // value always fails the call. A seen key whose value is `undefined` leaves its bit out of `read`,
+    // and the call goes to the interpreter, which judges an own `undefined`.
     const keys = node.properties.map(([key]) => key)
-    const bits = keys.length <= KEY_CHAIN_LIMIT
+    const words = Math.ceil(keys.length / 32)
+    const seen = Array.from({ length: words }, () => this.#name('n'))
+    const read = Array.from({ length: words }, () => this.#name('m'))
+    const word = (names: readonly string[], i: number): string => names[i >> 5] as string
+    const bit = (i: number): number => 1 << (i & 31)
     out.push(protoCheck)
-    out.push(`let ${seen} = 0;`)
-    if (bits) {
-      const chain = keys.map((key, i) => `if (${k} === ${sourceLiteral(key)}) ${seen} |= ${1 << i};`).join(' else ')
+    out.push(`let ${seen.map((name) => `${name} = 0`).join(', ')};`)
+    if (keys.length <= KEY_CHAIN_LIMIT) {
+      const chain = keys.map((key, i) => `if (${k} === ${sourceLiteral(key)}) ${word(seen, i)} |= ${bit(i)};`).join(' else ')
       out.push(`for (const ${k} in ${x}) { ${chain} else { ${extra}; } }`)
     } else {
-      out.push(`for (const ${k} in ${x}) { if (${this.#hoistSet(keys)}.has(${k})) ${seen}++; else { ${extra}; } }`)
+      const index = this.#name('M')
+      this.hoisted.push(`const ${index} = new Map([${keys.map((key, i) => `[${sourceLiteral(key)}, ${i}]`).join(', ')}]);`)
+      const at = this.#name('j')
+      const set =
+        words === 1
+          ? `${seen[0]} |= 1 << ${at};`
+          : `switch (${at} >> 5) { ${seen.map((name, w) => `case ${w}: ${name} |= 1 << (${at} & 31); break;`).join(' ')} }`
+      out.push(`for (const ${k} in ${x}) { const ${at} = ${index}.get(${k}); if (${at} !== undefined) { ${set} } else { ${extra}; } }`)
     }
-    out.push(`let ${read} = 0;`)
+    out.push(`let ${read.map((name) => `${name} = 0`).join(', ')};`)
     const required = new Set(node.required)
     node.properties.forEach(([key, child], i) => {
       const y = this.#name('v')
-      out.push(`const ${y} = ${this.#read(x, key)};`)
+      const present = `(${word(seen, i)} & ${bit(i)}) !== 0`
+      out.push(`const ${y} = ${present} ? ${x}[${sourceLiteral(key)}] : undefined;`)
       const missing = required.has(key) ? ` else ${fail};` : ''
-      const done = this.#name('L')
-      const failed = this.#name('L')
-      const counted = bits ? `${seen} & ${1 << i}` : `pie.call(${x}, ${sourceLiteral(key)})`
-      out.push(
-        `if (${y} !== undefined) { ${read} ${bits ? `|= ${1 << i}` : '++'};`,
-        `${done}: { ${failed}: {`,
-        this.is(child, y, depth + 1, `break ${failed}`, bail),
-        `break ${done};`,
-        `}`,
-        `if (${counted}) ${fail}; else ${bail};`,
-        `}`,
-        `}${missing}`,
-      )
+      out.push(`if (${y} !== undefined) { ${word(read, i)} |= ${bit(i)};`, this.is(child, y, depth + 1, fail, bail), `}${missing}`)
     })
-    // Every enumerable declared key was read as defined, and nothing else was: otherwise an own
-    // `undefined`, a non-enumerable key or an inherited one is involved, which the interpreter judges.
-    out.push(`if (${read} !== ${seen}) ${bail};`)
+    // Every seen key was read as defined: otherwise an own `undefined` is involved.
+    out.push(`if (${seen.map((name, w) => `${read[w]} !== ${name}`).join(' || ')}) ${bail};`)
     return out.join('\n')
   }
 

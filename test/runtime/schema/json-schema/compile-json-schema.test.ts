@@ -75,6 +75,48 @@ describe('compileJsonSchema', () => {
     expect(reads).toBe(0)
   })
 
+  // "is and validate give the interpreter's answers", which reads only own enumerable keys: a declared
+  // key that is non-enumerable, or inherited, is not there, whatever reading it by name would give.
+  describe.each([3, 9, 40])('with %i declared keys', (count) => {
+    const names = Array.from({ length: count }, (_, i) => `k${i}`)
+    const [first = '', second = ''] = names
+    const open: JsonSchemaNode = { type: 'object', properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])) }
+    const agree = (schema: JsonSchemaNode, value: unknown, want: boolean): void => {
+      const validator = compileJsonSchema(schema)
+      expect(validateJsonSchemaValue(schema, value).valid).toBe(want)
+      expect(validator.is(value)).toBe(want)
+      expect(validator.validate(value).valid).toBe(want)
+    }
+
+    test('an own undefined beside a non-enumerable declared key is still invalid', () => {
+      const value = { [first]: undefined }
+      Object.defineProperty(value, second, { value: 'x', enumerable: false })
+      agree(open, value, false)
+      agree({ oneOf: [open, { type: 'string' }] }, value, false)
+    })
+
+    test('a non-enumerable getter for a declared key is never run', () => {
+      const getter = vi.fn(() => {
+        throw new Error('read')
+      })
+      const value = { other: 1 }
+      Object.defineProperty(value, first, { get: getter, enumerable: false })
+      agree(open, value, true)
+      expect(getter).not.toHaveBeenCalled()
+    })
+
+    test('a non-enumerable getter on Object.prototype named like a declared key is never run', () => {
+      const getter = vi.fn(() => 1)
+      Object.defineProperty(Object.prototype, first, { get: getter, enumerable: false, configurable: true })
+      try {
+        for (let i = 0; i < 3; i++) agree(open, { [second]: 'x' }, true)
+      } finally {
+        delete (Object.prototype as Record<string, unknown>)[first]
+      }
+      expect(getter).not.toHaveBeenCalled()
+    })
+  })
+
   test('no value throws: throwing proxies, getters, cycles, deep nesting', () => {
     const trap = new Proxy({}, { get: () => { throw new Error('boom') }, ownKeys: () => { throw new Error('boom') } })
     const getter = Object.defineProperty({}, 'a', { get: () => { throw new Error('boom') }, enumerable: true })
