@@ -154,7 +154,13 @@ function snapContainer(value: object, depth: number, key: string | number | unde
     if (earlier === IN_PROGRESS) return cycle(walk, key, value)
     if (earlier === BAD) return BAD // already reported where it was first reached
     if (earlier !== undefined) {
-      walk.height = snapshotHeight(earlier as object) ?? 0
+      // Copied where it was first reached; here, deeper perhaps, the depth limit applies again.
+      const height = snapshotHeight(earlier as object) ?? 0
+      if (depth + height > MAX_JSON_DEPTH) {
+        report(walk, key, `nests deeper than ${MAX_JSON_DEPTH} levels`)
+        return BAD
+      }
+      walk.height = height
       return earlier
     }
   } else {

@@ -22,6 +22,8 @@ const isArray = Array.isArray
 
 const IN_PROGRESS = 1
 const DONE = 2
+// The memo's mark for a container being walked (an ancestor); otherwise it holds a depth (≥ 0).
+const WALKING = -1
 // Past this many containers in one check, every container is memoized, so a DAG that shares
 // sub-objects is walked once per object instead of once per path.
 const MEMO_THRESHOLD = 4096
@@ -56,33 +58,36 @@ export function isJsonDeep(value: unknown, depth: number, polluted: boolean): bo
   }
 }
 
-function enter(value: object): number {
-  // Returns 0 to walk the container, IN_PROGRESS for a cycle, DONE for an already walked one.
+function enter(value: object, depth: number): number {
+  // Returns 0 to walk the container, IN_PROGRESS for a cycle, DONE for one already walked at this
+  // depth or deeper (the memo holds the deepest depth a container was walked at, or WALKING).
   if (memo !== null) {
     const state = memo.get(value)
-    if (state !== undefined) return state
+    if (state === WALKING) return IN_PROGRESS
+    if (state !== undefined && depth <= state) return DONE
+    // Not seen yet, or seen only nearer the root: walk it, since the depth limit may bite here.
   } else {
     for (let i = base; i < ancestors.length; i++) if (ancestors[i] === value) return IN_PROGRESS
     if (++containers > MEMO_THRESHOLD) {
       memo = new Map()
-      for (let i = base; i < ancestors.length; i++) memo.set(ancestors[i] as object, IN_PROGRESS)
+      for (let i = base; i < ancestors.length; i++) memo.set(ancestors[i] as object, WALKING)
     }
   }
-  if (memo !== null) memo.set(value, IN_PROGRESS)
+  if (memo !== null) memo.set(value, WALKING)
   ancestors.push(value)
   return 0
 }
 
-function leave(value: object): void {
+function leave(value: object, depth: number): void {
   ancestors.pop()
-  if (memo !== null) memo.set(value, DONE)
+  if (memo !== null) memo.set(value, depth)
 }
 
 function walkIs(value: object, depth: number, polluted: boolean): boolean {
   const height = snapshotHeight(value)
   if (height !== undefined && depth + height <= MAX_JSON_DEPTH) return true
   if (depth >= MAX_JSON_DEPTH) return false
-  const state = enter(value)
+  const state = enter(value, depth)
   if (state !== 0) return state === DONE
   let ok = true
   const childDepth = depth + 1
@@ -112,7 +117,7 @@ function walkIs(value: object, depth: number, polluted: boolean): boolean {
       }
     }
   }
-  leave(value)
+  leave(value, depth)
   return ok
 }
 
@@ -158,7 +163,7 @@ function walkCollect(value: object, path: string, depth: number, polluted: boole
     addError(errors, pointer(path, firstToken, here), TOO_DEEP_MESSAGE)
     return
   }
-  const state = enter(value)
+  const state = enter(value, depth)
   if (state === IN_PROGRESS) {
     const ancestor = ancestors.indexOf(value, base) - base
     addError(errors, pointer(path, firstToken, here), cycleMessage(pointer(path, firstToken, ancestor)))
@@ -192,5 +197,5 @@ function walkCollect(value: object, path: string, depth: number, polluted: boole
       }
     }
   }
-  leave(value)
+  leave(value, depth)
 }
