@@ -52,6 +52,12 @@ interface Check {
 export function checkJsonSchema(node: unknown): SchemaIssue[] {
   const check: Check = { issues: [], ancestors: new Set(), nodes: 0 }
   checkNode(node, '', 0, check)
+  if (check.issues.length === 0) {
+    // Each node and each annotation passed on its own; the whole schema must also be lossless JSON
+    // within the depth limit (an annotation deep under deep nodes), as validators take a snapshot of it.
+    const whole = materializeJson(node)
+    if (!whole.ok) check.issues.push(...whole.issues)
+  }
   return check.issues
 }
 

@@ -5,7 +5,10 @@ import {
   assertSupportedJsonSchema,
   checkJsonSchema,
   MAX_SCHEMA_NODES,
+  validateJsonSchemaValue,
 } from '../../../../runtime/src/schema/json-schema/index.js'
+import type { JsonSchemaNode } from '../../../../runtime/src/schema/json-schema/json-schema-node.js'
+import { valueSchemaSpecToJsonSchema } from '../../../../runtime/src/schema/dsl/index.js'
 
 type Want = readonly (readonly [path: string, message: RegExp])[]
 
@@ -179,5 +182,39 @@ describe('assertObjectJsonSchema', () => {
     }
     expect(issues.map((issue) => issue.path)).toEqual(want.map(([path]) => path))
     issues.forEach((issue, i) => expect(issue.message).toMatch((want[i] as Want[number])[1]))
+  })
+})
+
+// "Every invalid raw schema throws one error listing every problem with its path; nothing is partially
+// accepted": the depth limit counts the whole schema, annotations and enum members included, so a
+// schema the check accepts can always be prepared and validated.
+describe('the depth limit spans nodes and the values inside them', () => {
+  const nest = (levels: number): unknown => {
+    let value: unknown = []
+    for (let i = 0; i < levels; i++) value = [value]
+    return value
+  }
+  const deepItems = (levels: number, leaf: JsonSchemaNode): JsonSchemaNode => {
+    let node = leaf
+    for (let i = 0; i < levels; i++) node = { type: 'array', items: node }
+    return node
+  }
+
+  test.each<[string, JsonSchemaNode]>([
+    ['a default nested 999 levels', { type: 'string', default: nest(999) } as JsonSchemaNode],
+    ['examples below 900 item levels', deepItems(900, { type: 'string', examples: [nest(150)] } as JsonSchemaNode)],
+    ['an enum below 999 item levels', deepItems(999, { type: 'string', enum: ['a'] })],
+  ])('%s is rejected by the check, with a path', (_name, schema) => {
+    expect(() => assertSupportedJsonSchema(schema)).toThrow(JsonSchemaError)
+    try {
+      assertSupportedJsonSchema(schema)
+    } catch (error) {
+      expect((error as JsonSchemaError).issues[0]?.message).toMatch(/deeper than/)
+    }
+    expect(() => validateJsonSchemaValue(schema, 'x')).toThrow(JsonSchemaError)
+  })
+
+  test('through the DSL too', () => {
+    expect(() => valueSchemaSpecToJsonSchema({ type: 'json', examples: [nest(999)] } as never)).toThrow(JsonSchemaError)
   })
 })
