@@ -49,3 +49,37 @@ describe('the depth limit under memoization', () => {
     expect(compileJsonSchema({}).is(root)).toBe(true)
   })
 })
+
+// "No input value, however hostile, can make a validator hang": a typed walk over shared sub-arrays
+// visits each shared part once per path unless verdicts are memoized.
+describe('typed walks over shared parts stay bounded', () => {
+  /** `levels` arrays, each holding `width` references to the next; the innermost holds `leaf`. */
+  function fanOut(levels: number, width: number, leaf: unknown): unknown {
+    let value: unknown = Array.from({ length: width }, () => leaf)
+    for (let i = 1; i < levels; i++) {
+      const inner = value
+      value = Array.from({ length: width }, () => inner)
+    }
+    return value
+  }
+  const itemsOf = (levels: number, leaf: JsonSchemaNode): JsonSchemaNode => {
+    let node = leaf
+    for (let i = 0; i < levels; i++) node = { type: 'array', items: node }
+    return node
+  }
+  const objectLeaf: JsonSchemaNode = { type: 'object', additionalProperties: false, properties: { a: { type: 'string' } }, required: ['a'] }
+
+  test.each<[string, JsonSchemaNode, unknown, boolean]>([
+    ['strings, valid', itemsOf(4, { type: 'string' }), fanOut(4, 1000, 's'), true],
+    ['strings, one bad leaf', itemsOf(4, { type: 'string' }), fanOut(3, 1000, ['s', 1]), false],
+    ['objects in oneOf, valid', itemsOf(3, { oneOf: [objectLeaf, { type: 'string' }] }), fanOut(3, 1000, { a: 'x' }), true],
+  ])('%s', (_name, schema, value, want) => {
+    const started = performance.now()
+    expect(validateJsonSchemaValue(schema, value).valid).toBe(want)
+    const compiled = compileJsonSchema(schema)
+    expect(compiled.is(value)).toBe(want)
+    expect(compiled.validate(value).valid).toBe(want)
+    // Unmemoized, the first case is 10^12 visits; memoized, well under a second on any machine.
+    expect(performance.now() - started).toBeLessThan(20_000)
+  })
+})

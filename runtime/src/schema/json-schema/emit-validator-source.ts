@@ -34,6 +34,11 @@ export const VALIDATOR_ENV_NAMES = [
 
 // Declared keys beyond this count are matched through a hoisted Set instead of a chain of ===.
 const KEY_CHAIN_LIMIT = 8
+// Past this many containers and array items in one call the generated code hands the value to the
+// interpreter, which memoizes verdicts per (node, container): a value sharing sub-arrays (a DAG built
+// in code) would otherwise be walked once per path, exponentially. Tree-shaped values this large
+// are rare and still validate, only through the slower path.
+const VISIT_LIMIT = 1 << 20
 // Enum members beyond this count are matched through a hoisted Set.
 const ENUM_CHAIN_LIMIT = 6
 
@@ -54,6 +59,7 @@ export function emitValidatorSource(root: PreparedNode): string {
     `const { ${VALIDATOR_ENV_NAMES.join(', ')} } = env;`,
     ...emitter.hoisted,
     `function is(v) {`,
+    `let W = 0;`,
     `try {`,
     // Any enumerable key on Object.prototype or Array.prototype would show up in for…in: hand the
     // call to the interpreter, which checks ownership of every key.
@@ -64,6 +70,7 @@ export function emitValidatorSource(root: PreparedNode): string {
     `}`,
     `function validate(v) {`,
     `for (const _ in AP) return slowValidate(v);`,
+    `let W = 0;`,
     `const E = [];`,
     `try {`,
     validateBody,
@@ -211,6 +218,7 @@ class Emitter {
     const word = (names: readonly string[], i: number): string => names[i >> 5] as string
     const bit = (i: number): number => 1 << (i & 31)
     out.push(protoCheck)
+    out.push(`if (++W > ${VISIT_LIMIT}) ${bail};`)
     out.push(`let ${seen.map((name) => `${name} = 0`).join(', ')};`)
     if (keys.length <= KEY_CHAIN_LIMIT) {
       const chain = keys.map((key, i) => `if (${k} === ${sourceLiteral(key)}) ${word(seen, i)} |= ${bit(i)};`).join(' else ')
@@ -250,6 +258,7 @@ class Emitter {
     return [
       `const ${length} = ${x}.length;`,
       `if (getProto(${x}) !== AP) ${fail};`,
+      `if ((W += ${length} + 1) > ${VISIT_LIMIT}) ${bail};`,
       `for (let ${i} = 0; ${i} < ${length}; ${i}++) {`,
       `const ${y} = ${x}[${i}];`,
       this.is(node.items, y, depth + 1, fail, bail),
@@ -333,6 +342,7 @@ class Emitter {
     const y = this.#name('v')
     return [
       `const ${length} = ${x}.length;`,
+      `if ((W += ${length} + 1) > ${VISIT_LIMIT}) return slowValidate(v);`,
       `for (let ${i} = 0; ${i} < ${length}; ${i}++) {`,
       `const ${y} = ${x}[${i}];`,
       this.validate(node.items, y, `${path} + "/" + ${i}`, depth + 1),
@@ -346,7 +356,7 @@ class Emitter {
     }
     const k = this.#name('k')
     const keyPath = `${path} + "/" + esc(${k})`
-    const out: string[] = [`for (const ${k} in ${x}) {`, `switch (${k}) {`]
+    const out: string[] = [`if (++W > ${VISIT_LIMIT}) return slowValidate(v);`, `for (const ${k} in ${x}) {`, `switch (${k}) {`]
     for (const [key, child] of node.properties) {
       const y = this.#name('v')
       out.push(

@@ -33,6 +33,57 @@ const hasOwn = Object.hasOwn
 const isArray = Array.isArray
 const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
 
+// A value may share sub-objects (a DAG built in code; JSON.parse never makes one), and a typed walk
+// visits a shared part once per path: three levels of arrays holding the same array a thousand times
+// are a billion visits. Past MEMO_THRESHOLD containers in one call, verdicts are memoized per (schema
+// node, container): the deepest depth it is known to match at (it matches at any shallower depth
+// too), and the shallowest it is known not to (deeper, the depth limit only adds failures). State
+// lives in module variables, saved and restored around each call, since a Proxy trap may re-enter.
+const MEMO_THRESHOLD = 4096
+let visits = 0
+let matched: Map<PreparedNode, Map<object, number>> | null = null
+let mismatched: Map<PreparedNode, Map<object, number>> | null = null
+
+/** Counts one container visit; true once verdicts are memoized. */
+function memoizing(): boolean {
+  if (matched !== null) return true
+  if (++visits <= MEMO_THRESHOLD) return false
+  matched = new Map()
+  mismatched = new Map()
+  return true
+}
+
+/** The memoized verdict for `node` on `value` at `depth`, if one applies. */
+function recalled(node: PreparedNode, value: object, depth: number): boolean | undefined {
+  const good = matched?.get(node)?.get(value)
+  if (good !== undefined && depth <= good) return true
+  const bad = mismatched?.get(node)?.get(value)
+  if (bad !== undefined && depth >= bad) return false
+  return undefined
+}
+
+function remember(node: PreparedNode, value: object, depth: number, verdict: boolean): void {
+  const memo = verdict ? matched : mismatched
+  if (memo === null) return
+  let byValue = memo.get(node)
+  if (byValue === undefined) memo.set(node, (byValue = new Map()))
+  const known = byValue.get(value)
+  if (known === undefined || (verdict ? depth > known : depth < known)) byValue.set(value, depth)
+}
+
+/** Runs `walk` with fresh memo state, restoring the caller's afterwards. */
+function withFreshMemo<T>(walk: () => T): T {
+  const saved = [visits, matched, mismatched] as const
+  visits = 0
+  matched = null
+  mismatched = null
+  try {
+    return walk()
+  } finally {
+    ;[visits, matched, mismatched] = saved
+  }
+}
+
 /** Whether `value` has JSON type `type` (plain objects and plain arrays only for containers). */
 export function hasJsonType(type: JsonSchemaType, value: unknown): boolean {
   switch (type) {
@@ -69,25 +120,38 @@ export function isJsonKind(value: unknown): boolean {
 
 /** The boolean interpreter; never throws. */
 export function interpretIs(node: PreparedNode, value: unknown): boolean {
-  try {
-    return matches(node, value, 0, prototypesPolluted())
-  } catch {
-    return false
-  }
+  return withFreshMemo(() => {
+    try {
+      return matches(node, value, 0, prototypesPolluted())
+    } catch {
+      return false
+    }
+  })
 }
 
 /** The error-collecting interpreter; never throws. */
 export function interpretValidate(node: PreparedNode, value: unknown): ValidationResult {
-  const errors: SchemaIssue[] = []
-  try {
-    collect(node, value, '', 0, prototypesPolluted(), errors)
-  } catch (thrown) {
-    return finishValidation(errors, thrown, true)
-  }
-  return finishValidation(errors, undefined, false)
+  return withFreshMemo(() => {
+    const errors: SchemaIssue[] = []
+    try {
+      collect(node, value, '', 0, prototypesPolluted(), errors)
+    } catch (thrown) {
+      return finishValidation(errors, thrown, true)
+    }
+    return finishValidation(errors, undefined, false)
+  })
 }
 
 function matches(node: PreparedNode, value: unknown, depth: number, polluted: boolean): boolean {
+  if (typeof value !== 'object' || value === null || !memoizing()) return matchesHere(node, value, depth, polluted)
+  const known = recalled(node, value, depth)
+  if (known !== undefined) return known
+  const verdict = matchesHere(node, value, depth, polluted)
+  remember(node, value, depth, verdict)
+  return verdict
+}
+
+function matchesHere(node: PreparedNode, value: unknown, depth: number, polluted: boolean): boolean {
   if (node.type !== undefined) {
     if (!hasJsonType(node.type, value)) return false
   } else if (!isJsonKind(value)) return false
@@ -133,6 +197,17 @@ function countMatches(branches: readonly PreparedNode[], value: unknown, depth: 
 }
 
 function collect(node: PreparedNode, value: unknown, path: string, depth: number, polluted: boolean, errors: SchemaIssue[]): void {
+  if (typeof value !== 'object' || value === null || !memoizing()) {
+    collectHere(node, value, path, depth, polluted, errors)
+    return
+  }
+  if (recalled(node, value, depth) === true) return
+  const before = errors.length
+  collectHere(node, value, path, depth, polluted, errors)
+  if (errors.length === before) remember(node, value, depth, true)
+}
+
+function collectHere(node: PreparedNode, value: unknown, path: string, depth: number, polluted: boolean, errors: SchemaIssue[]): void {
   if (node.type !== undefined) {
     if (!hasJsonType(node.type, value)) {
       addError(errors, path, typeMismatchMessage(node.type, value))
