@@ -1,7 +1,7 @@
 import { realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { escapeJsonPointerToken } from '@toolsmith/runtime'
-import { resolveProjectPath } from '../apply/project-path.js'
+import { isPlainPathInside, resolveProjectPath } from '../apply/project-path.js'
 import { realPathInside } from '../apply/real-path-inside.js'
 import { describeFound } from '../load/describe-found.js'
 import { readSourceFile } from '../load/read-source-file.js'
@@ -118,6 +118,27 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     }
   }
   if (docs === catalogJson) error(fileOrigin, '/catalogJson', 'config-conflict', `"catalogJson" and "docs" are the same file ${JSON.stringify(docs)}`)
+  // An output must never overwrite what the run reads: the config, a declaration, a template.
+  const configInside = read.ok ? resolveProjectPath(cwd, cwd, configPath) : undefined
+  const overwritesInput = (file: string): string | undefined => {
+    if (configInside?.ok === true && file === configInside.path) return 'is the config file'
+    if (path.posix.dirname(file) === schemas && file.endsWith('.tool.yaml')) return `would be read as a declaration in ${JSON.stringify(schemas)}`
+    if (templates !== undefined && isPlainPathInside(templates, file)) return `is inside the templates folder ${JSON.stringify(templates)}`
+    return undefined
+  }
+  const whereKey = (key: 'docs' | 'catalogJson'): [Origin, string] => {
+    if (key === 'docs' && options.overrides?.docs !== undefined) return [commandLine, '']
+    if (Object.hasOwn(values, key)) return [fileOrigin, `/${key}`]
+    return key === 'catalogJson' ? whereKey('docs') : [fileOrigin, '']
+  }
+  for (const [key, file] of [['docs', docs], ['catalogJson', catalogJson]] as const) {
+    const problem = overwritesInput(file)
+    if (problem !== undefined) error(...whereKey(key), 'config-conflict', `"${key}" ${JSON.stringify(file)} ${problem}`)
+  }
+  catalogRegions.forEach((file, index) => {
+    const problem = overwritesInput(file)
+    if (problem !== undefined) error(fileOrigin, `/catalogRegions/${index}`, 'config-conflict', `catalogRegions[${index}] ${JSON.stringify(file)} ${problem}`)
+  })
   for (const [key, value] of [['schemas', schemas], ['out', out], ['docs', docs], ['catalogJson', catalogJson], ['templates', templates]] as const) {
     if (value !== undefined) resolved.set(key, value)
   }

@@ -68,6 +68,11 @@ describe('loadConfig: errors with locations', () => {
     ['catalogJson equal to docs', 'docs: a.md\ncatalogJson: a.md\n', 'config-conflict', { line: 2, column: 14 }],
     ['a region listed twice', 'catalogRegions: [A.md, ./A.md]\n', 'config-conflict', './A.md'],
     ['a region that is the catalog', 'catalogRegions: [docs/tools.md]\n', 'config-conflict', 'docs/tools.md'],
+    ['catalogJson as a declaration', 'catalogJson: schemas/a.tool.yaml\n', 'config-conflict', 'schemas/a.tool.yaml'],
+    ['docs as a new declaration file', 'docs: schemas/new.tool.yaml\n', 'config-conflict', 'schemas/new.tool.yaml'],
+    ['catalogJson as the config file', 'catalogJson: toolsmith.config.yaml\n', 'config-conflict', 'toolsmith.config.yaml'],
+    ['a region that is the config file', 'catalogRegions: [./toolsmith.config.yaml]\n', 'config-conflict', './toolsmith.config.yaml'],
+    ['docs inside the templates folder', 'templates: tpl\ndocs: tpl/catalog.md.hbs\ncatalogJson: c.json\n', 'config-conflict', 'tpl/catalog.md.hbs'],
     ['a YAML error', 'out: [a\n', 'yaml-syntax', { line: 2, column: 1 }],
     ['a root that is a list', '- out\n', 'config-type', '-'],
   ])('%s', async (_name, text, code, at) => {
