@@ -46,6 +46,10 @@ const AUTHOR_EDITS: [string, (text: string) => string][] = [
   ['CRLF line ends', (text) => text.replaceAll('\n', '\r\n')],
   ['a BOM', (text) => `\uFEFF${text}`],
   ['the type annotations spaced out', (text) => edit(text, 'Promise<ReadFileOutput> {', 'Promise< ReadFileOutput > {')],
+  ['the types in a separate type-only import', (text) => edit(text, FORMATTED_IMPORT, "import { readFileDeclaration, readFileOutputSpec } from './generated/read_file.js'\nimport type { ReadFileArgs, ReadFileOutput } from './generated/read_file.js'")],
+  ['the type-only import first', (text) => edit(text, FORMATTED_IMPORT, "import type { ReadFileArgs, ReadFileOutput } from './generated/read_file.js'\nimport { readFileDeclaration, readFileOutputSpec } from './generated/read_file.js'")],
+  ['the generated module imported with a .ts extension', (text) => edit(text, "from './generated/read_file.js'", "from './generated/read_file.ts'")],
+  ['the generated module imported without an extension', (text) => edit(text, "from './generated/read_file.js'", "from './generated/read_file'")],
   ['wrapped in satisfies and parentheses', (text) => edit(edit(text, 'export default defineTool({', 'export default (defineTool({'), '\n})\n', '\n}) satisfies object)\n')],
 ]
 
@@ -85,6 +89,16 @@ const DRIFTS: [string, (text: string) => string, (text: string) => string][] = [
     'the whole generated import deleted',
     (text) => edit(text, "import {\n  readFileDeclaration,\n  readFileOutputSpec,\n  type ReadFileArgs,\n  type ReadFileOutput,\n} from './generated/read_file.js'\n", ''),
     (text) => text,
+  ],
+  [
+    'a name missing from split imports of a .ts module: added to the value import, the spelling kept',
+    (text) => edit(text, FORMATTED_IMPORT, "import { readFileDeclaration } from './generated/read_file.ts'\nimport type { ReadFileArgs, ReadFileOutput } from './generated/read_file.ts'"),
+    (text) => edit(text, FORMATTED_IMPORT, "import { readFileDeclaration, readFileOutputSpec } from './generated/read_file.ts'\nimport type { ReadFileArgs, ReadFileOutput } from './generated/read_file.ts'"),
+  ],
+  [
+    'only a type-only import left: the values come in an import of their own',
+    (text) => edit(text, FORMATTED_IMPORT, "import type { ReadFileArgs, ReadFileOutput } from './generated/read_file.js'"),
+    (text) => edit(text, FORMATTED_IMPORT, "import type { ReadFileArgs, ReadFileOutput } from './generated/read_file.js'\nimport { readFileDeclaration, readFileOutputSpec } from './generated/read_file.js'"),
   ],
   ['another schema', (text) => edit(text, 'schema: readFileOutputSpec,', 'schema: { type: "json" },'), (text) => text],
   ['a shorthand schema', (text) => edit(text, 'schema: readFileOutputSpec,', 'schema,'), (text) => text],

@@ -23,8 +23,13 @@ export interface WiringNames {
 
 /** The generator-owned parts of a stub, found structurally. */
 export interface StubWiring {
-  /** The import of the generated module (absent when the author deleted it: the merge puts it back). */
+  /**
+   * The import of the generated module the merge adds missing names to: the first with named value imports,
+   * else the first of any kind (absent when the author deleted them all: the merge puts one back).
+   */
   readonly generatedImport: ImportDeclaration | undefined
+  /** Every name imported from the generated module, by any import of it: `value`, or `type` when only type-only. */
+  readonly importedNames: ReadonlyMap<string, 'value' | 'type'>
   /** The local name an export of the generated module is imported as (its own name when not imported). */
   readonly local: (exported: string) => string
   /** The object literal passed to the default-exported `defineTool(...)`. */
@@ -71,12 +76,21 @@ const missing = (message: string, node: Node | undefined): StubOutcome<never> =>
  * stub is reported and left alone rather than guessed at.
  */
 export function findStubWiring(file: SourceFile, names: WiringNames): StubOutcome<StubWiring> {
-  const generatedImport = file
-    .getImportDeclarations()
-    .find((declaration) => declaration.getModuleSpecifierValue() === names.generatedSpecifier)
+  // The generated module however the project spells it: `.js` (nodenext), `.ts` (allowImportingTsExtensions)
+  // or no extension (bundler resolution); split across several imports (values and `import type`) or not.
+  const generated = withoutExtension(names.generatedSpecifier)
+  const imports = file.getImportDeclarations().filter((declaration) => withoutExtension(declaration.getModuleSpecifierValue()) === generated)
+  const generatedImport =
+    imports.find((declaration) => !declaration.isTypeOnly() && Node.isNamedImports(declaration.getImportClause()?.getNamedBindings())) ?? imports[0]
   const locals = new Map<string, string>()
-  for (const specifier of generatedImport?.getNamedImports() ?? []) {
-    locals.set(specifier.getName(), specifier.getAliasNode()?.getText() ?? specifier.getName())
+  const importedNames = new Map<string, 'value' | 'type'>()
+  for (const declaration of imports) {
+    for (const specifier of declaration.getNamedImports()) {
+      const name = specifier.getName()
+      if (!locals.has(name)) locals.set(name, specifier.getAliasNode()?.getText() ?? name)
+      if (!declaration.isTypeOnly() && !specifier.isTypeOnly()) importedNames.set(name, 'value')
+      else if (!importedNames.has(name)) importedNames.set(name, 'type')
+    }
   }
   const local = (exported: string): string => locals.get(exported) ?? exported
 
@@ -97,7 +111,11 @@ export function findStubWiring(file: SourceFile, names: WiringNames): StubOutcom
   if (schema === undefined) return missing('`output.schema` was removed from defineTool({ ... })', outputObject)
   const execute = executeFunction(objectMember(definition, 'execute'))
   if (execute === undefined) return missing('`execute` was removed from defineTool({ ... })', definition)
-  return { ok: true, value: { generatedImport, local, definition, spread, schema, execute } }
+  return { ok: true, value: { generatedImport, importedNames, local, definition, spread, schema, execute } }
+}
+
+function withoutExtension(specifier: string): string {
+  return specifier.replace(/\.[cm]?[jt]s$/, '')
 }
 
 function executeFunction(member: ObjectLiteralElementLike | undefined): StubWiring['execute'] | undefined {

@@ -68,10 +68,10 @@ export async function mergeStub(
   return { ok: true, value: { text: merged, changed: merged !== text, warnings } }
 }
 
-/** `import { <kept>, <the generated names> } from '<module>'` (unformatted). */
-function canonicalImport(names: WiringNames, kept: readonly string[], absent?: readonly string[]): string {
+/** `import { <kept>, <the generated names> } from '<module>'` (unformatted), from the author's own spelling of the module if any. */
+function canonicalImport(names: WiringNames, kept: readonly string[], absent?: readonly string[], specifier = names.generatedSpecifier): string {
   const wanted = absent ?? [names.declaration, names.outputSpec, `type ${names.argsType}`, `type ${names.outputType}`]
-  return `import { ${[...kept, ...wanted].join(', ')} } from ${tsStringLiteral(names.generatedSpecifier)}\n`
+  return `import { ${[...kept, ...wanted].join(', ')} } from ${tsStringLiteral(specifier)}\n`
 }
 
 function planMerge(wiring: StubWiring, names: WiringNames, insertAt: PendingImport): StubOutcome<MergePlan> {
@@ -81,7 +81,7 @@ function planMerge(wiring: StubWiring, names: WiringNames, insertAt: PendingImpo
     // After the last import on a new line, or (with no import left) just before the first statement.
     imports.push(insertAt)
   } else {
-    const problem = importEdits(wiring.generatedImport, names, edits, imports)
+    const problem = importEdits(wiring.generatedImport, wiring.importedNames, names, edits, imports, insertAt)
     if (problem !== undefined) return { ok: false, problem }
   }
   schemaEdit(wiring, names, edits)
@@ -91,29 +91,41 @@ function planMerge(wiring: StubWiring, names: WiringNames, insertAt: PendingImpo
 
 function importEdits(
   declaration: ImportDeclaration,
+  imported: ReadonlyMap<string, 'value' | 'type'>,
   names: WiringNames,
   edits: TextEdit[],
   imports: PendingImport[],
+  insertAt: PendingImport,
 ): StubProblem | undefined {
+  for (const value of [names.declaration, names.outputSpec]) {
+    if (imported.get(value) === 'type') {
+      return { kind: 'wiring', message: `import ${value} from ${names.generatedSpecifier} as a value, not with \`import type\``, offset: declaration.getStart() }
+    }
+  }
+  const wanted = [names.declaration, names.outputSpec, `type ${names.argsType}`, `type ${names.outputType}`]
+  const absent = wanted.filter((specifier) => !imported.has(specifier.replace(/^type /, '')))
+  if (absent.length === 0) return undefined
+  const specifier = declaration.getModuleSpecifierValue()
   const namedImports = declaration.getImportClause()?.getNamedBindings()
-  if (declaration.isTypeOnly() || !Node.isNamedImports(namedImports)) {
+  if (declaration.isTypeOnly()) {
+    // Only `import type` of the module is left: the missing names come in an import of their own.
+    imports.push({ ...insertAt, statement: canonicalImport(names, [], absent, specifier) })
+    return undefined
+  }
+  if (!Node.isNamedImports(namedImports)) {
     return {
       kind: 'wiring',
       message: `import the generated module ${names.generatedSpecifier} with named value imports ({ ${names.declaration}, ... })`,
       offset: declaration.getStart(),
     }
   }
-  const imported = new Set(namedImports.getElements().map((element) => element.getName()))
-  const wanted = [names.declaration, names.outputSpec, `type ${names.argsType}`, `type ${names.outputType}`]
-  const absent = wanted.filter((specifier) => !imported.has(specifier.replace(/^type /, '')))
-  if (absent.length === 0) return undefined
   const elements = namedImports.getElements()
   const last = elements.at(-1)
   const source = declaration.getText()
   if (declaration.getImportClause()?.getDefaultImport() === undefined && !source.includes('//') && !source.includes('/*')) {
     // Rewritten whole and formatted; specifiers the author added or aliased are kept as written.
     const kept = elements.map((element) => element.getText())
-    imports.push({ start: declaration.getStart(), end: declaration.getEnd(), statement: canonicalImport(names, kept, absent), line: 'in-place' })
+    imports.push({ start: declaration.getStart(), end: declaration.getEnd(), statement: canonicalImport(names, kept, absent, specifier), line: 'in-place' })
     return undefined
   }
   // Comments inside the import are the author's: the missing names are inserted beside them instead.
