@@ -8,25 +8,36 @@ import { withParsedStub } from './stub/parse-stub.js'
 export interface Leftovers {
   /** Generator-owned files (they start with the header): `generate` deletes them. */
   readonly deletions: readonly string[]
-  /** Author stubs (they carry the `// toolsmith:stub` marker or import a generated module): reported, never deleted. */
+  /** Author stubs (they carry the `// toolsmith:stub` marker or import a generated declaration): reported, never deleted. */
   readonly orphans: readonly string[]
 }
 
 const STUB_MARKER = '// toolsmith:stub '
 
-/** Whether a module is a stub: it carries the marker comment, or (parsed) it imports a generated module. */
+/**
+ * Whether a module is a stub: it carries the marker comment, or (parsed, the marker deleted) it imports a tool's
+ * `<camel>Declaration` from a generated module — the wiring only a stub has. An author's helper that imports
+ * generated types or specs is not a stub.
+ */
 function isStub(path: string, text: string): boolean {
   if (text.includes(STUB_MARKER)) return true
   const found = withParsedStub(path, text, (file) => ({
     ok: true,
-    value: file.getImportDeclarations().some((declaration) => declaration.getModuleSpecifierValue().startsWith(`./${GENERATED_FOLDER}/`)),
+    value: file
+      .getImportDeclarations()
+      .some(
+        (declaration) =>
+          declaration.getModuleSpecifierValue().startsWith(`./${GENERATED_FOLDER}/`) &&
+          !declaration.isTypeOnly() &&
+          declaration.getNamedImports().some((specifier) => !specifier.isTypeOnly() && specifier.getName().endsWith('Declaration')),
+      ),
   }))
   return found.ok && found.value
 }
 
 /**
  * Looks at every `.ts` file directly in `<out>` and `<out>/generated` that the plan does not produce. The header
- * tells a generator-owned file; the marker comment or an import of a generated module tells a stub; an author's
+ * tells a generator-owned file; the marker comment or an import of a generated declaration tells a stub; an author's
  * other modules are left alone and not reported.
  */
 export async function findLeftovers(options: PlanOptions, planned: ReadonlySet<string>): Promise<Leftovers> {
