@@ -28,6 +28,8 @@ export interface PlanComparison {
   readonly deletions: readonly ExistingFile[]
   /** Author stubs whose tool is gone (never deleted). */
   readonly orphans: readonly ExistingFile[]
+  /** Planned paths that cannot be read or written as files (a folder there, a file where a folder must be). */
+  readonly blocked: readonly { readonly path: string; readonly reason: string }[]
 }
 
 /**
@@ -36,12 +38,23 @@ export interface PlanComparison {
  * several times the read itself.
  */
 export async function comparePlan(cwd: string, plan: PlanResult): Promise<PlanComparison> {
+  const blocked: { path: string; reason: string }[] = []
   const read = (file: string): Buffer | undefined => {
     try {
       return readFileSync(path.resolve(cwd, file))
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-      throw error
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'ENOENT') return undefined
+      blocked.push({
+        path: file,
+        reason:
+          code === 'EISDIR'
+            ? 'a folder is in the way of this file'
+            : code === 'ENOTDIR'
+              ? 'a file is in the way of one of its folders'
+              : `it cannot be read (${code ?? String(error)})`,
+      })
+      return undefined
     }
   }
   const changes = plan.files.map((file): PlannedChange => {
@@ -56,5 +69,5 @@ export async function comparePlan(cwd: string, plan: PlanResult): Promise<PlanCo
       const bytes = read(file)
       return bytes === undefined ? [] : [{ path: file, current: bytes.toString('utf8') }]
     })
-  return { changes, deletions: existing(plan.deletions), orphans: existing(plan.orphans) }
+  return { changes, deletions: existing(plan.deletions), orphans: existing(plan.orphans), blocked }
 }

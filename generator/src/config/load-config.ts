@@ -126,17 +126,20 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     if (templates !== undefined && isPlainPathInside(templates, file)) return `is inside the templates folder ${JSON.stringify(templates)}`
     return undefined
   }
+  // A catalog file where the output folder (or a folder on its way) must be: one of the two cannot be written.
+  const inOutFolder = (file: string): string | undefined =>
+    file === out || out.startsWith(`${file}/`) ? `is in the way of the output folder ${JSON.stringify(out)}` : undefined
   const whereKey = (key: 'docs' | 'catalogJson'): [Origin, string] => {
     if (key === 'docs' && options.overrides?.docs !== undefined) return [commandLine, '']
     if (Object.hasOwn(values, key)) return [fileOrigin, `/${key}`]
     return key === 'catalogJson' ? whereKey('docs') : [fileOrigin, '']
   }
   for (const [key, file] of [['docs', docs], ['catalogJson', catalogJson]] as const) {
-    const problem = overwritesInput(file)
+    const problem = overwritesInput(file) ?? inOutFolder(file)
     if (problem !== undefined) error(...whereKey(key), 'config-conflict', `"${key}" ${JSON.stringify(file)} ${problem}`)
   }
   catalogRegions.forEach((file, index) => {
-    const problem = overwritesInput(file)
+    const problem = overwritesInput(file) ?? inOutFolder(file)
     if (problem !== undefined) error(fileOrigin, `/catalogRegions/${index}`, 'config-conflict', `catalogRegions[${index}] ${JSON.stringify(file)} ${problem}`)
   })
   for (const [key, value] of [['schemas', schemas], ['out', out], ['docs', docs], ['catalogJson', catalogJson], ['templates', templates]] as const) {

@@ -89,5 +89,9 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
   if (failed()) return stop()
 
   const comparison = await comparePlan(config.cwd, plan)
+  for (const { path, reason } of comparison.blocked) {
+    diagnostics.push({ severity: 'error', code: 'output-blocked', message: `cannot write this output: ${reason}`, file: path, line: 1, column: 1 })
+  }
+  if (failed()) return stop()
   return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison, ...(cache === undefined ? {} : { cache }) } }
 }

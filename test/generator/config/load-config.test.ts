@@ -73,6 +73,7 @@ describe('loadConfig: errors with locations', () => {
     ['catalogJson as the config file', 'catalogJson: toolsmith.config.yaml\n', 'config-conflict', 'toolsmith.config.yaml'],
     ['a region that is the config file', 'catalogRegions: [./toolsmith.config.yaml]\n', 'config-conflict', './toolsmith.config.yaml'],
     ['docs inside the templates folder', 'templates: tpl\ndocs: tpl/catalog.md.hbs\ncatalogJson: c.json\n', 'config-conflict', 'tpl/catalog.md.hbs'],
+    ['docs where the output folder goes', 'out: docs/tools.md\ncatalogJson: c.json\n', 'config-conflict', { line: 1, column: 1 }],
     ['a YAML error', 'out: [a\n', 'yaml-syntax', { line: 2, column: 1 }],
     ['a root that is a list', '- out\n', 'config-type', '-'],
   ])('%s', async (_name, text, code, at) => {

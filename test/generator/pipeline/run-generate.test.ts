@@ -117,6 +117,20 @@ describe('runGenerate', () => {
     expect(project.read('elsewhere.md')).toBe('keep me')
   })
 
+  test.each([
+    ['a file where the generated folder belongs', 'src/tools/generated', 'file', 'src/tools/generated/a.ts', /a file is in the way/],
+    ['a folder where the catalog belongs', 'docs/tools.md', 'folder', 'docs/tools.md', /a folder is in the way/],
+  ] as const)('%s: a located error, exit 2, nothing written', async (_name, where, kind, file, message) => {
+    project.declare('a')
+    if (kind === 'file') project.write(where, 'in the way')
+    else mkdirSync(path.join(project.cwd, where), { recursive: true })
+    const before = project.snapshot()
+    const outcome = await generate()
+    expect(outcome).toMatchObject({ exitCode: 2, written: [] })
+    expect(outcome.diagnostics).toContainEqual(expect.objectContaining({ code: 'output-blocked', file, message: expect.stringMatching(message) }))
+    expect(project.snapshot()).toEqual(before)
+  })
+
   test('a planner reading outside the project is stopped with an error', async () => {
     project.declare('a')
     const snooping: PlanFiles = async (declarations, options) => {
