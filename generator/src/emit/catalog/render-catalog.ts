@@ -16,8 +16,11 @@ export function checkCatalogMarkdown(template: Template, text: string, tools: re
   if (structure.unclosedFence !== undefined) {
     return templateDiagnostic(template.file, `its output opens a code fence at line ${structure.unclosedFence} that is never closed`)
   }
-  if (text.includes(REGION_OPEN) || text.includes(REGION_CLOSE)) {
-    return templateDiagnostic(template.file, 'its output contains a catalog region marker')
+  // Read as the regions are read: a marker is a line of its own outside code fences. Marker text inside a fence or
+  // within a line (an output type's literal, a description in a type's JSDoc) is text, and harmless.
+  const marker = structure.markers[0]
+  if (marker !== undefined) {
+    return templateDiagnostic(template.file, `its output has a catalog region marker line (${marker.kind === 'open' ? REGION_OPEN : REGION_CLOSE}) at line ${marker.line}`)
   }
   const headings = new Set(structure.headings.map((heading) => heading.text))
   const missing = tools.find(
