@@ -31,7 +31,7 @@ export const cachedDeclarationSource = {
   /** The value to store, or `undefined` when it would not come back the same through JSON (then it is not cached). */
   encode(source: LoadedDeclarationSource, bytes: Uint8Array): unknown {
     const text = decodeSource(bytes).text === source.text ? null : source.text
-    const value = { declaration: source.declaration ?? null, diagnostics: source.diagnostics, text, nameAt: source.nameAt }
+    const value = { declaration: source.declaration ?? null, diagnostics: source.diagnostics, text, nameAt: source.nameAt, name: source.name ?? null }
     return survivesJson(value) ? value : undefined
   },
   /** The loaded file a stored value holds (for the file of these `bytes`), or `undefined` when it is not of that shape. */
@@ -43,8 +43,10 @@ export const cachedDeclarationSource = {
     if (declaration !== null && !isDeclaration(declaration)) return undefined
     const diagnostics = cachedDiagnostics(value['diagnostics'])
     if (diagnostics === undefined) return undefined
+    const name = value['name']
+    if (name !== null && typeof name !== 'string') return undefined
     const { line, column } = value['nameAt']
     const text = stored ?? decodeSource(bytes).text
-    return { declaration: declaration ?? undefined, diagnostics, text, nameAt: { line, column } }
+    return { declaration: declaration ?? undefined, diagnostics, text, nameAt: { line, column }, name: name ?? undefined }
   },
 }

@@ -63,6 +63,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     if (!yaml.ok) {
       diagnostics.push(...yaml.diagnostics.list)
     } else {
+      diagnostics.push(...yaml.diagnostics.list) // recoverable YAML problems: the keys are still checked
       fileOrigin = { file: configFile, at: (pointer) => yaml.diagnostics.position(yaml.locate(pointer)), base: path.dirname(configPath) }
       if (yaml.value !== null && (typeof yaml.value !== 'object' || Array.isArray(yaml.value))) {
         error(fileOrigin, '', 'config-type', `the config must be a mapping of ${KEYS.join(', ')}, found ${describeFound(yaml.value)}`)

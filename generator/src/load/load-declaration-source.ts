@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
+import { TOOL_NAME_PATTERN } from '../model/tool-name.js'
 import { checkDeclaration } from './check-declaration.js'
 import { readYamlJson } from './read-yaml-json.js'
 
@@ -11,16 +12,21 @@ export interface LoadedDeclarationSource {
   readonly text: string
   /** Where the `name` value is written, for errors that involve two files. */
   readonly nameAt: { readonly line: number; readonly column: number }
+  /** The declared name when it is a valid tool name, even if the file has other problems: the cross-file checks use it. */
+  readonly name: string | undefined
 }
 
 /** Loads one `*.tool.yaml` from its bytes: decode, parse, convert to JSON, check. Never throws on bad input. */
 export function loadDeclarationSource(file: string, bytes: Uint8Array): LoadedDeclarationSource {
   const read = readYamlJson(file, bytes)
-  if (!read.ok) return { declaration: undefined, diagnostics: read.diagnostics.list, text: read.text, nameAt: { line: 1, column: 1 } }
+  if (!read.ok) return { declaration: undefined, diagnostics: read.diagnostics.list, text: read.text, nameAt: { line: 1, column: 1 }, name: undefined }
   const { diagnostics } = read
-  const declaration = checkDeclaration(read.value, file, (pointer, code, message) => {
+  const checked = checkDeclaration(read.value, file, (pointer, code, message) => {
     const offset = read.locate(pointer)
     diagnostics.error(offset, code, message + read.hintAt(offset))
   })
-  return { declaration, diagnostics: diagnostics.list, text: read.text, nameAt: diagnostics.position(read.locate('/name')) }
+  const declaration = diagnostics.list.some((diagnostic) => diagnostic.severity === 'error') ? undefined : checked
+  const raw: unknown = typeof read.value === 'object' && read.value !== null && Object.hasOwn(read.value, 'name') ? (read.value as { name: unknown }).name : undefined
+  const name = typeof raw === 'string' && TOOL_NAME_PATTERN.test(raw) ? raw : undefined
+  return { declaration, diagnostics: diagnostics.list, text: read.text, nameAt: diagnostics.position(read.locate('/name')), name }
 }

@@ -73,9 +73,9 @@ export async function loadDeclarations(options: LoadDeclarationsOptions): Promis
     const { source } = entry
     sources.set(entry.file, source.text)
     diagnostics.push(...source.diagnostics)
-    if (source.declaration === undefined) continue
-    declarations.push(source.declaration)
-    names.push({ name: source.declaration.name, file: entry.file, ...source.nameAt })
+    // A file with problems still takes part in the name checks when its name is readable: every clash in one run.
+    if (source.name !== undefined) names.push({ name: source.name, file: entry.file, ...source.nameAt })
+    if (source.declaration !== undefined) declarations.push(source.declaration)
   }
   diagnostics.push(...checkDeclarationSet(names))
   return { declarations, diagnostics: sortDiagnostics(diagnostics), sources }

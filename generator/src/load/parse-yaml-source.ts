@@ -1,9 +1,9 @@
-import { Composer, LineCounter, Parser, type CST, type Document, type ParsedNode, type YAMLError } from 'yaml'
+import { Composer, LineCounter, Parser, type CST, type Document, type ParsedNode } from 'yaml'
 import { findTooDeep } from './measure-yaml-depth.js'
 import { SourceDiagnostics } from './source-diagnostics.js'
 import { MAX_YAML_DEPTH } from './source-limits.js'
 
-/** One parsed YAML source: its single document when it parsed cleanly, and the line map for positions. */
+/** One parsed YAML source: its single document when it can be read (no syntax error), and the line map for positions. */
 export interface ParsedYamlSource {
   readonly document: Document.Parsed<ParsedNode, true> | undefined
   readonly lines: LineCounter
@@ -52,21 +52,15 @@ export function parseYamlSource(text: string, file: string): ParsedYamlSource {
       'a file holds exactly one YAML document; remove the second document (after "---")',
     )
   }
-  for (const doc of documents) {
-    for (const problem of [...doc.errors, ...doc.warnings]) report(problem, diagnostics)
+  // An unresolved tag leaves the document readable (the value as written): its other problems are still found.
+  let readable = second === undefined
+  for (const problem of documents.flatMap((doc) => [...doc.errors, ...doc.warnings])) {
+    if (TAG_CODES.has(problem.code)) {
+      diagnostics.error(problem.pos[0], 'yaml-tag', `YAML tags are not supported in toolsmith files (${problem.message}); write plain JSON-compatible values`)
+    } else {
+      diagnostics.error(problem.pos[0], 'yaml-syntax', `invalid YAML: ${problem.message}`)
+      readable = false
+    }
   }
-  const clean = diagnostics.list.length === 0
-  return { document: clean ? document : undefined, lines, diagnostics }
-}
-
-function report(problem: YAMLError, diagnostics: SourceDiagnostics): void {
-  if (TAG_CODES.has(problem.code)) {
-    diagnostics.error(
-      problem.pos[0],
-      'yaml-tag',
-      `YAML tags are not supported in toolsmith files (${problem.message}); write plain JSON-compatible values`,
-    )
-    return
-  }
-  diagnostics.error(problem.pos[0], 'yaml-syntax', `invalid YAML: ${problem.message}`)
+  return { document: readable ? document : undefined, lines, diagnostics }
 }

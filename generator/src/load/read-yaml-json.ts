@@ -15,7 +15,7 @@ export type YamlJsonSource =
       readonly locate: (pointer: string) => number
       /** A hint to add to a problem at this offset (a value cut off by a comma), or ''. */
       readonly hintAt: (offset: number) => string
-      /** Where further problems of this file go (empty so far). */
+      /** Where further problems of this file go; it may already hold recoverable ones (then the file is invalid). */
       readonly diagnostics: SourceDiagnostics
     }
   | { readonly ok: false; readonly text: string; readonly diagnostics: SourceDiagnostics }
@@ -52,7 +52,8 @@ export function readYamlJson(file: string, bytes: Uint8Array): YamlJsonSource {
     return { ok: false, text, diagnostics }
   }
   const { diagnostics } = parsed
-  if (diagnostics.list.length > 0) return { ok: false, text, diagnostics }
+  // Recoverable problems (already in `diagnostics`) leave a value whose other problems are still worth finding.
+  if (json.stopped) return { ok: false, text, diagnostics }
   const root = parsed.document.contents
   const locate = (pointer: string): number =>
     root === null ? (parsed.document?.range[0] ?? 0) : locateJsonPointer(root, pointer, json.aliases)

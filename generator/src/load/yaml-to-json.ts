@@ -4,8 +4,14 @@ import { MAX_YAML_DEPTH, MAX_YAML_VALUES } from './source-limits.js'
 
 /** A document's content as plain JSON, plus where each alias points (for locating issues later). */
 export interface YamlJson {
-  /** Plain JSON: own data properties only (a `__proto__` key stays a key); `undefined` after an error. */
+  /**
+   * Plain JSON: own data properties only (a `__proto__` key stays a key). After a recoverable problem (a duplicate
+   * or non-string key, a merge key, a tag, a number JSON cannot hold) it is what remains without the offending
+   * part, so the file's other problems can be found too; `undefined` once a bound or a bad alias stopped the walk.
+   */
   readonly value: unknown
+  /** Whether a bound or a bad alias stopped the walk (then `value` is `undefined`). */
+  readonly stopped: boolean
   /** Each alias node and the anchored node it stands for. */
   readonly aliases: ReadonlyMap<Alias, ParsedNode>
   /**
@@ -30,14 +36,15 @@ class Stop extends Error {}
  */
 export function yamlToJson(document: Document.Parsed<ParsedNode, true>, diagnostics: SourceDiagnostics): YamlJson {
   const walk = new JsonWalk(diagnostics)
-  const errorsBefore = diagnostics.list.length
   let value: unknown
+  let stopped = false
   try {
     value = document.contents === null ? null : walk.value(document.contents, 0, false)
   } catch (error) {
     if (!(error instanceof Stop)) throw error
+    stopped = true
   }
-  return { value: diagnostics.list.length === errorsBefore ? value : undefined, aliases: walk.aliases, commaSplitKeys: walk.commaSplitKeys }
+  return { value, stopped, aliases: walk.aliases, commaSplitKeys: walk.commaSplitKeys }
 }
 
 class JsonWalk {
@@ -58,7 +65,7 @@ class JsonWalk {
     }
     if (isAlias(node)) return this.#alias(node, depth)
     if (node.anchor !== undefined && !inAlias) this.#anchors.set(node.anchor, node)
-    if (node.tag !== undefined && !JSON_TAGS.has(node.tag)) {
+    if (node.tag !== undefined && !JSON_TAGS.has(node.tag) && !this.#tagReportedBefore(node.range[0])) {
       this.diagnostics.error(node.range[0], 'yaml-tag', `YAML tags are not supported in toolsmith files (found ${node.tag})`)
     }
     if (isScalar(node)) return this.#scalar(node.value, node.range[0])
@@ -121,6 +128,12 @@ class JsonWalk {
       Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
     }
     return out
+  }
+
+  /** Whether the parser already reported an unresolved tag on the line of this node (at the tag itself). */
+  #tagReportedBefore(offset: number): boolean {
+    const { line, column } = this.diagnostics.position(offset)
+    return this.diagnostics.list.some((d) => d.code === 'yaml-tag' && d.line === line && d.column <= column)
   }
 
   #stop(node: ParsedNode, code: string, message: string): never {

@@ -70,9 +70,8 @@ export async function loadDeclarationsCached(options: LoadDeclarationsOptions, c
     const { source } = entry
     sources.set(entry.file, source.text)
     diagnostics.push(...source.diagnostics)
-    if (source.declaration === undefined) continue
-    declarations.push(source.declaration)
-    names.push({ name: source.declaration.name, file: entry.file, ...source.nameAt })
+    if (source.name !== undefined) names.push({ name: source.name, file: entry.file, ...source.nameAt })
+    if (source.declaration !== undefined) declarations.push(source.declaration)
   }
   diagnostics.push(...checkDeclarationSet(names))
   return { declarations, diagnostics: sortDiagnostics(diagnostics), sources }

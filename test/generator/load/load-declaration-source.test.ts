@@ -114,6 +114,21 @@ describe('loadDeclarationSource: every rule is an error at the offending node', 
   })
 })
 
+describe('recoverable YAML problems do not hide the rest of the file', () => {
+  test.each([
+    ['a duplicate key', 'name: t\ndescription: d\nparameters:\n  p: { type: strin }\n  p: { type: string }\noutput: { type: string }\nbogus: 1\n', 'duplicate-key'],
+    ['a custom tag', 'name: t\ndescription: !custom d\nparameters: {}\noutput: { type: string }\nextra: 1\n', 'yaml-tag'],
+    ['a merge key', 'name: t\ndescription: d\nbase: &b { type: string }\nparameters:\n  p:\n    <<: *b\noutput: { type: string }\n', 'yaml-merge-key'],
+    ['a non-string key', 'name: t\ndescription: d\nparameters:\n  1: { type: string }\noutput: { type: strin }\n', 'yaml-key'],
+  ])('%s, and the DSL and field errors beside it', (_name, text, code) => {
+    const result = load(text)
+    expect(result.declaration).toBeUndefined()
+    const codes = result.diagnostics.map((d) => d.code)
+    expect(codes).toContain(code)
+    expect(codes.length).toBeGreaterThan(1)
+  })
+})
+
 describe('loadDeclarationSource: explanations', () => {
   test('text cut off by a comma inside { } is explained at the key it became', () => {
     const text = `${HEAD}parameters:\n  command: { type: string, description: The command line, run with bash -c. }\n${OUTPUT}`

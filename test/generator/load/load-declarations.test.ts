@@ -77,6 +77,13 @@ describe('loadDeclarations', () => {
     expect(result.diagnostics[0]?.message).toContain('schemas/one.tool.yaml:1:7')
   })
 
+  test('a file with other problems still takes part in the name checks', async () => {
+    write('schemas/a.tool.yaml', declaration('a'))
+    write('schemas/b.tool.yaml', `${declaration('a')}bogus: 1\n`)
+    const result = await load()
+    expect(result.diagnostics.map((d) => `${d.file}:${d.code}`).sort()).toEqual(['schemas/b.tool.yaml:duplicate-name', 'schemas/b.tool.yaml:unknown-field'])
+  })
+
   test('a FIFO, a device behind a symlink and an oversized file are refused without hanging or reading them', async () => {
     execFileSync('mkfifo', [path.join(cwd, 'schemas/fifo.tool.yaml')])
     symlinkSync('/dev/zero', path.join(cwd, 'schemas/zero.tool.yaml'))
