@@ -106,7 +106,63 @@ function checkSpec(
     fail(`/${key}`, 'wrong-type', `"${key}" must be ${what}, found ${describeFound(spec)}`)
     return
   }
-  for (const issue of check(spec)) {
+  const issues = check(spec)
+  for (const issue of issues) {
     fail(`/${key}${issue.path}`, 'invalid-schema', `${key}${issue.path}: ${issue.message}`)
   }
+  if (issues.length > 0) return
+  // The parameters are an object themselves: their properties start one level down.
+  const tooDeep = key === 'parameters' ? deepestProperty(spec as Record<string, unknown>, 1) : deepestNode(spec, '', 0)
+  if (tooDeep !== undefined) {
+    fail(
+      `/${key}${tooDeep}`,
+      'too-deep',
+      `${key}${tooDeep}: nested more than ${MAX_SPEC_LEVELS} objects, arrays and oneOfs deep; the generated TypeScript types stop checking (TS2321) past that, so flatten the schema or use { type: json } for the deep part`,
+    )
+  }
+}
+
+/**
+ * Objects, arrays and oneOfs nested along any path of a spec, counting the parameters' implicit root object: past 24,
+ * TypeScript's check of the generated `as const satisfies ValueSchemaSpec` hits its stack limit (TS2321) and tsc slows
+ * down steeply (about 3 minutes at 100 levels), so such a declaration would give stubs that do not compile.
+ */
+export const MAX_SPEC_LEVELS = 24
+
+const own = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined
+
+/** The pointer of the first node nested deeper than MAX_SPEC_LEVELS containers, if any (a checked spec). */
+function deepestNode(node: unknown, pointer: string, levels: number): string | undefined {
+  const type = own(node, 'type')
+  const oneOf = own(node, 'oneOf')
+  const container = type === 'object' || type === 'array' || Array.isArray(oneOf)
+  if (!container) return undefined
+  const here = levels + 1
+  if (here > MAX_SPEC_LEVELS) return pointer
+  if (Array.isArray(oneOf)) {
+    for (let i = 0; i < oneOf.length; i++) {
+      const found = deepestNode(oneOf[i], `${pointer}/oneOf/${i}`, here)
+      if (found !== undefined) return found
+    }
+  }
+  const items = own(node, 'items')
+  if (items !== undefined) {
+    const found = deepestNode(items, `${pointer}/items`, here)
+    if (found !== undefined) return found
+  }
+  const properties = own(node, 'properties')
+  if (typeof properties === 'object' && properties !== null) {
+    const found = deepestProperty(properties as Record<string, unknown>, here, `${pointer}/properties`)
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
+function deepestProperty(properties: Record<string, unknown>, levels: number, pointer = ''): string | undefined {
+  for (const key of Object.keys(properties)) {
+    const found = deepestNode(properties[key], `${pointer}/${escapeJsonPointerToken(key)}`, levels)
+    if (found !== undefined) return found
+  }
+  return undefined
 }

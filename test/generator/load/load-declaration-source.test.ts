@@ -114,6 +114,26 @@ describe('loadDeclarationSource: every rule is an error at the offending node', 
   })
 })
 
+describe('nesting the generated types can check', () => {
+  const chain = (levels: number): string => {
+    let inner = '{ type: string }'
+    for (let i = 0; i < levels; i++) inner = `{ type: object, additionalProperties: false, properties: { k: ${inner} } }`
+    return inner
+  }
+  test('24 levels of objects in an output are fine; 25 are an error at the 25th', () => {
+    expect(load(`name: t\ndescription: d\nparameters: {}\noutput: ${chain(24)}\n`).declaration).toBeDefined()
+    const text = `name: t\ndescription: d\nparameters: {}\noutput: ${chain(25)}\n`
+    const result = load(text)
+    expect(result.declaration).toBeUndefined()
+    // The output root is the first level: the 25th object (the 24th `k`) is the one past the limit, located at its key.
+    expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'too-deep', ...positionOf(text, 'k: { type: object', 24) })])
+  })
+  test('the parameters count as the first level', () => {
+    expect(load(`name: t\ndescription: d\nparameters:\n  k: ${chain(23)}\noutput: { type: string }\n`).declaration).toBeDefined()
+    expect(load(`name: t\ndescription: d\nparameters:\n  k: ${chain(24)}\noutput: { type: string }\n`).diagnostics).toEqual([expect.objectContaining({ code: 'too-deep' })])
+  })
+})
+
 describe('recoverable YAML problems do not hide the rest of the file', () => {
   test.each([
     ['a duplicate key', 'name: t\ndescription: d\nparameters:\n  p: { type: strin }\n  p: { type: string }\noutput: { type: string }\nbogus: 1\n', 'duplicate-key'],
