@@ -84,6 +84,12 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
     return stop()
   }
   diagnostics.push(...plan.diagnostics)
+  // Problems in stubs and catalog pages get code frames too: their texts join the sources.
+  for (const file of new Set(plan.diagnostics.map((diagnostic) => diagnostic.file))) {
+    if (sources.has(file)) continue
+    const text = await reader.readFile(file).catch(() => undefined)
+    if (text !== undefined) sources.set(file, text)
+  }
   if (failed()) return stop()
   diagnostics.push(...checkPlanPaths(config, plan))
   if (failed()) return stop()

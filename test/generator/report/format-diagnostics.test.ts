@@ -54,6 +54,18 @@ describe('renderCodeFrame', () => {
   })
 })
 
+describe('renderCodeFrame on long lines', () => {
+  test('a 5,000-character line is shown as a window around the column, the caret under its character', () => {
+    const long = `${'a'.repeat(2500)}X${'b'.repeat(2499)}`
+    const frame = renderCodeFrame(`short\n${long}\nend`, 2, 2501) ?? ''
+    const lines = frame.split('\n')
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(200)
+    const shown = lines.find((line) => line.includes('X')) ?? ''
+    const caret = lines.find((line) => line.includes('^')) ?? ''
+    expect(caret.indexOf('^')).toBe(shown.indexOf('X'))
+  })
+})
+
 describe('machine formats carry the same diagnostics', () => {
   const tricky: Diagnostic = { ...AT_STRIN, file: 'schemas/a,b:c.tool.yaml', message: '100% bad\r\nsecond line: yes, really' }
 
