@@ -3,7 +3,8 @@ import path from 'node:path'
 import { realPathInside } from '../apply/real-path-inside.js'
 import type { ProjectConfig } from '../config/project-config.js'
 import { DECLARATION_SUFFIX } from '../load/discover-declaration-files.js'
-import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-name.js'
+import { loadDeclarations } from '../load/load-declarations.js'
+import { pascalCaseName, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-name.js'
 import { toolSchemaReference } from './tool-schema-reference.js'
 
 /** The new file's path, or why it was not created. */
@@ -35,6 +36,10 @@ export async function createDeclaration(config: ProjectConfig, name: string): Pr
   if (!(await realPathInside(await realpath(config.cwd), folder))) {
     return { ok: false, message: `the schemas folder ${JSON.stringify(config.schemas)} leads outside the project` }
   }
+  // A name the existing tools already take after case conversion would only fail at the next generate.
+  const taken = await takenNames(config)
+  const clash = taken.find((other) => other !== name && (pascalCaseName(other) === pascalCaseName(name) || other.toLowerCase() === name.toLowerCase()))
+  if (clash !== undefined) return { ok: false, message: `tool name ${JSON.stringify(name)} clashes with the existing tool ${JSON.stringify(clash)} (the same TypeScript name or file name)` }
   await mkdir(folder, { recursive: true })
   try {
     await writeFile(path.resolve(config.cwd, file), starterDeclaration(name, toolSchemaReference(folder)), { flag: 'wx' })
@@ -43,4 +48,11 @@ export async function createDeclaration(config: ProjectConfig, name: string): Pr
     throw error
   }
   return { ok: true, file }
+}
+
+/** The names of the declared tools: from the valid declarations, and from every declaration file's name. */
+async function takenNames(config: ProjectConfig): Promise<string[]> {
+  const loaded = await loadDeclarations({ cwd: config.cwd, schemas: config.schemas })
+  const fromFiles = [...loaded.sources.keys()].map((file) => path.posix.basename(file, DECLARATION_SUFFIX))
+  return [...new Set([...loaded.declarations.map((declaration) => declaration.name), ...fromFiles])]
 }

@@ -22,7 +22,8 @@ export function loadDeclarationSource(file: string, bytes: Uint8Array): LoadedDe
   if (!read.ok) return { declaration: undefined, diagnostics: read.diagnostics.list, text: read.text, nameAt: { line: 1, column: 1 }, name: undefined }
   const { diagnostics } = read
   const checked = checkDeclaration(read.value, file, (pointer, code, message) => {
-    const offset = read.locate(pointer)
+    // A problem with a key itself (an unknown field or keyword) is shown at the key, not at its value.
+    const offset = read.locate(pointer, code === 'unknown-field' || /: unknown keyword "/.test(message))
     diagnostics.error(offset, code, message + read.hintAt(offset))
   })
   const declaration = diagnostics.list.some((diagnostic) => diagnostic.severity === 'error') ? undefined : checked

@@ -1,10 +1,14 @@
 import { isAlias, isMap, isScalar, isSeq, type Alias, type ParsedNode } from 'yaml'
 
-/** The character offset in the YAML text that a JSON Pointer into the converted value stands for. */
+/**
+ * The character offset in the YAML text that a JSON Pointer into the converted value stands for; with `atKey`, the
+ * key of a mapping member rather than its value (for problems with the key itself, such as an unknown field).
+ */
 export function locateJsonPointer(
   root: ParsedNode,
   pointer: string,
   aliases: ReadonlyMap<Alias, ParsedNode>,
+  atKey = false,
 ): number {
   let node = follow(root, aliases)
   // The key of the pair holding `node`, when it is a mapping value (a container is shown at its key).
@@ -28,7 +32,7 @@ export function locateJsonPointer(
     keyOffset = nextKey
   }
   // A scalar is shown where it is written; a mapping or list at the key that introduces it.
-  if (!isScalar(node) && keyOffset !== undefined) return keyOffset
+  if ((atKey || !isScalar(node)) && keyOffset !== undefined) return keyOffset
   if (isScalar(node) && node.value === null && keyOffset !== undefined) return keyOffset
   return node.range[0]
 }

@@ -11,8 +11,8 @@ export type YamlJsonSource =
       readonly ok: true
       readonly value: unknown
       readonly text: string
-      /** The offset a JSON Pointer into `value` stands for in the text. */
-      readonly locate: (pointer: string) => number
+      /** The offset a JSON Pointer into `value` stands for in the text (with `atKey`, a member's key). */
+      readonly locate: (pointer: string, atKey?: boolean) => number
       /** A hint to add to a problem at this offset (a value cut off by a comma), or ''. */
       readonly hintAt: (offset: number) => string
       /** Where further problems of this file go; it may already hold recoverable ones (then the file is invalid). */
@@ -55,8 +55,8 @@ export function readYamlJson(file: string, bytes: Uint8Array): YamlJsonSource {
   // Recoverable problems (already in `diagnostics`) leave a value whose other problems are still worth finding.
   if (json.stopped) return { ok: false, text, diagnostics }
   const root = parsed.document.contents
-  const locate = (pointer: string): number =>
-    root === null ? (parsed.document?.range[0] ?? 0) : locateJsonPointer(root, pointer, json.aliases)
+  const locate = (pointer: string, atKey = false): number =>
+    root === null ? (parsed.document?.range[0] ?? 0) : locateJsonPointer(root, pointer, json.aliases, atKey)
   const hintAt = (offset: number): string => (json.commaSplitKeys.has(offset) ? COMMA_HINT : '')
   return { ok: true, value: json.value, text, locate, hintAt, diagnostics }
 }

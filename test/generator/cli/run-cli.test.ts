@@ -135,6 +135,14 @@ describe('toolsmith new', () => {
     expect(line).toMatch(/^# yaml-language-server: \$schema=(\.\.\/)+.*schemas\/tool\.schema\.json$/)
   })
 
+  test.each([['read-file'], ['Read_File'], ['readFile']])('refuses %j beside an existing read_file (the same TypeScript or file name)', async (name) => {
+    expect((await cli('new', 'read_file')).code).toBe(0)
+    const run = await cli('new', name)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('clashes with the existing tool "read_file"')
+    expect([...project.snapshot().keys()]).toEqual(['schemas/read_file.tool.yaml'])
+  })
+
   test.each([['bad name'], ['run_code'], ['index'], ['../escape']])('refuses the name %j', async (name) => {
     const run = await cli('new', name)
     expect(run.code).toBe(2)

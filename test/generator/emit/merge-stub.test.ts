@@ -140,6 +140,17 @@ const PROBLEMS: [string, string, 'syntax' | 'wiring', string][] = [
   ['a type-only generated import', edit(FRESH, "import {\n  readFileDeclaration,", "import type {\n  readFileDeclaration,"), 'wiring', 'import type {'],
 ]
 
+describe('line ends', () => {
+  test('an import put back into a CRLF stub uses CRLF too', async () => {
+    const crlf = edit(FRESH, `${FORMATTED_IMPORT}\n`, '').replaceAll('\n', '\r\n')
+    const merged = await merge(crlf)
+    expect(merged.ok).toBe(true)
+    if (!merged.ok) return
+    expect(merged.value.text).toContain(FORMATTED_IMPORT.replaceAll('\n', '\r\n'))
+    expect(merged.value.text.replaceAll('\r\n', '')).not.toContain('\n')
+  })
+})
+
 describe('stubs the generator cannot update are reported, with a place', () => {
   test.each(PROBLEMS)('%s', async (_name, text, kind, near) => {
     const merged = await merge(text)

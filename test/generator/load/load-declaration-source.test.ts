@@ -60,7 +60,7 @@ presentation: { kind: search, card: search, shape: matches }
 
 // Each case: the text, the diagnostic code and the text the caret must point at (nth occurrence).
 const INVALID: [string, { text: string; code: string; at: string; nth?: number; says?: string }][] = [
-  ['an unknown top-level field', { text: `${HEAD}${PARAMS}${OUTPUT}timeout: 5\n`, code: 'unknown-field', at: '5' , says: '"timeout"' }],
+  ['an unknown top-level field', { text: `${HEAD}${PARAMS}${OUTPUT}timeout: 5\n`, code: 'unknown-field', at: 'timeout: 5', says: '"timeout"' }],
   ['an unknown field with a mapping value', { text: `${HEAD}${PARAMS}${OUTPUT}extra:\n  a: 1\n`, code: 'unknown-field', at: 'extra' }],
   ['a missing output', { text: `${HEAD}${PARAMS}`, code: 'missing-field', at: 'name', says: '"output"' }],
   ['a numeric name', { text: `name: 12\ndescription: d\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: '12' }],
@@ -81,13 +81,13 @@ const INVALID: [string, { text: string; code: string; at: string; nth?: number; 
   ['output as a string', { text: `${HEAD}${PARAMS}output: string\n`, code: 'wrong-type', at: 'string', nth: 2 }],
   ['a typo in a parameter type', { text: `${HEAD}parameters:\n  path: { type: strin }\n${OUTPUT}`, code: 'invalid-schema', at: 'strin', says: 'parameters/path/type' }],
   ['required: false', { text: `${HEAD}parameters:\n  path: { type: string, required: false }\n${OUTPUT}`, code: 'invalid-schema', at: 'false' }],
-  ['an unknown DSL keyword', { text: `${HEAD}parameters:\n  path: { type: string, format: uri }\n${OUTPUT}`, code: 'invalid-schema', at: 'uri' }],
+  ['an unknown DSL keyword (at the key)', { text: `${HEAD}parameters:\n  path: { type: string, format: uri }\n${OUTPUT}`, code: 'invalid-schema', at: 'format: uri' }],
   ['an enum member of the wrong type', { text: `${HEAD}parameters:\n  n:\n    type: integer\n    enum: [1, two, 3]\n${OUTPUT}`, code: 'invalid-schema', at: 'two' }],
   ['an object node without additionalProperties', { text: `${HEAD}${PARAMS}output:\n  type: object\n  additionalProperties: true\n  properties:\n    deep:\n      type: object\n`, code: 'invalid-schema', at: 'deep' }],
   ['an array without items, deep in the output', { text: `${HEAD}${PARAMS}output:\n  type: object\n  additionalProperties: false\n  properties:\n    lines:\n      type: array\n`, code: 'invalid-schema', at: 'lines', says: 'output/properties/lines' }],
   ['a one-branch oneOf', { text: `${HEAD}${PARAMS}output:\n  oneOf:\n    - type: string\n`, code: 'invalid-schema', at: 'oneOf' }],
   ['required on the output root', { text: `${HEAD}${PARAMS}output: { type: string, required: true }\n`, code: 'invalid-schema', at: 'true', nth: 2 }],
-  ['an unknown presentation field', { text: `${HEAD}${PARAMS}${OUTPUT}presentation:\n  icon: x\n`, code: 'unknown-field', at: 'x' }],
+  ['an unknown presentation field', { text: `${HEAD}${PARAMS}${OUTPUT}presentation:\n  icon: x\n`, code: 'unknown-field', at: 'icon: x' }],
   ['an unknown presentation kind', { text: `${HEAD}${PARAMS}${OUTPUT}presentation:\n  kind: look\n`, code: 'invalid-presentation', at: 'look' }],
   ['an unknown card', { text: `${HEAD}${PARAMS}${OUTPUT}presentation:\n  card: table\n`, code: 'invalid-presentation', at: 'table' }],
   ['card: search without a shape', { text: `${HEAD}${PARAMS}${OUTPUT}presentation:\n  card: search\n`, code: 'invalid-presentation', at: 'search' }],

@@ -59,9 +59,11 @@ export async function mergeStub(
   })
   if (!planned.ok) return planned
   const { edits, imports, warnings } = planned.value
+  // Inserted text takes the stub's own line ends, so a CRLF file stays CRLF throughout.
+  const eol = text.includes('\r\n') ? '\r\n' : '\n'
   for (const pending of imports) {
-    const statement = (await formatStatement(pending.statement)).trimEnd()
-    const joined = pending.line === 'before' ? `${statement}\n` : pending.line === 'after' ? `\n${statement}` : statement
+    const statement = (await formatStatement(pending.statement)).trimEnd().replace(/\r?\n/g, eol)
+    const joined = pending.line === 'before' ? `${statement}${eol}` : pending.line === 'after' ? `${eol}${statement}` : statement
     edits.push({ start: pending.start, end: pending.end, text: joined })
   }
   const merged = edits.length === 0 ? text : applyTextEdits(text, edits)
