@@ -118,6 +118,11 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
       })
     }
   }
+  const whereKey = (key: 'docs' | 'catalogJson'): [Origin, string] => {
+    if (key === 'docs' && options.overrides?.docs !== undefined) return [commandLine, '']
+    if (Object.hasOwn(values, key)) return [fileOrigin, `/${key}`]
+    return key === 'catalogJson' ? whereKey('docs') : [fileOrigin, '']
+  }
   if (docs === catalogJson) error(fileOrigin, '/catalogJson', 'config-conflict', `"catalogJson" and "docs" are the same file ${JSON.stringify(docs)}`)
   // An output must never overwrite what the run reads: the config, a declaration, a template.
   const configInside = read.ok ? resolveProjectPath(cwd, cwd, configPath) : undefined
@@ -130,18 +135,16 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   // A catalog file where the output folder (or a folder on its way) must be: one of the two cannot be written.
   const inOutFolder = (file: string): string | undefined =>
     file === out || out.startsWith(`${file}/`) ? `is in the way of the output folder ${JSON.stringify(out)}` : undefined
-  const whereKey = (key: 'docs' | 'catalogJson'): [Origin, string] => {
-    if (key === 'docs' && options.overrides?.docs !== undefined) return [commandLine, '']
-    if (Object.hasOwn(values, key)) return [fileOrigin, `/${key}`]
-    return key === 'catalogJson' ? whereKey('docs') : [fileOrigin, '']
-  }
-  for (const [key, file] of [['docs', docs], ['catalogJson', catalogJson]] as const) {
+  // The catalogs are formatted by their kind: the pages must be Markdown and the machine view JSON.
+  const MARKDOWN = /\.(md|markdown)$/i
+  for (const [key, file, kind, pattern] of [['docs', docs, 'Markdown (.md)', MARKDOWN], ['catalogJson', catalogJson, 'JSON (.json)', /\.json$/i]] as const) {
     const problem = overwritesInput(file) ?? inOutFolder(file)
     if (problem !== undefined) error(...whereKey(key), 'config-conflict', `"${key}" ${JSON.stringify(file)} ${problem}`)
+    else if (!pattern.test(file) && !(key === 'catalogJson' && file === docs)) error(...whereKey(key), 'config-type', `"${key}" ${JSON.stringify(file)} must be a ${kind} file`)
   }
   catalogRegions.forEach((file, index) => {
-    const problem = overwritesInput(file) ?? inOutFolder(file)
-    if (problem !== undefined) error(fileOrigin, `/catalogRegions/${index}`, 'config-conflict', `catalogRegions[${index}] ${JSON.stringify(file)} ${problem}`)
+    const problem = overwritesInput(file) ?? inOutFolder(file) ?? (MARKDOWN.test(file) ? undefined : 'must be a Markdown (.md) file')
+    if (problem !== undefined) error(fileOrigin, `/catalogRegions/${index}`, problem.startsWith('must') ? 'config-type' : 'config-conflict', `catalogRegions[${index}] ${JSON.stringify(file)} ${problem}`)
   })
   for (const [key, value] of [['schemas', schemas], ['out', out], ['docs', docs], ['catalogJson', catalogJson], ['templates', templates]] as const) {
     if (value !== undefined) resolved.set(key, value)

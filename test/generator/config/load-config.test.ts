@@ -74,6 +74,9 @@ describe('loadConfig: errors with locations', () => {
     ['a region that is the config file', 'catalogRegions: [./toolsmith.config.yaml]\n', 'config-conflict', './toolsmith.config.yaml'],
     ['docs inside the templates folder', 'templates: tpl\ndocs: tpl/catalog.md.hbs\ncatalogJson: c.json\n', 'config-conflict', 'tpl/catalog.md.hbs'],
     ['docs where the output folder goes', 'out: docs/tools.md\ncatalogJson: c.json\n', 'config-conflict', { line: 1, column: 1 }],
+    ['docs that is not Markdown', 'docs: docs\ncatalogJson: c.json\n', 'config-type', 'docs\n'],
+    ['catalogJson that is not JSON', 'catalogJson: catalog.txt\n', 'config-type', 'catalog.txt'],
+    ['a region that is not Markdown', 'catalogRegions: [src/tools/index.ts]\n', 'config-type', 'src/tools/index.ts'],
     ['a YAML error', 'out: [a\n', 'yaml-syntax', { line: 2, column: 1 }],
     ['a root that is a list', '- out\n', 'config-type', '-'],
   ])('%s', async (_name, text, code, at) => {

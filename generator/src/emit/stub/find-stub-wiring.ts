@@ -38,8 +38,11 @@ export interface StubWiring {
   readonly spread: SpreadAssignment
   /** `output.schema` inside it. */
   readonly schema: ObjectLiteralElementLike
-  /** The `execute` function (a method, or an arrow/function expression property). */
-  readonly execute: MethodDeclaration | ArrowFunction | FunctionExpression
+  /**
+   * The `execute` function (a method, or an arrow/function expression property); `undefined` when `execute` is some
+   * other expression (a function defined elsewhere, `execute: run`), whose annotations are the author's.
+   */
+  readonly execute: MethodDeclaration | ArrowFunction | FunctionExpression | undefined
 }
 
 function unwrap(node: Node | undefined): Node | undefined {
@@ -109,8 +112,9 @@ export function findStubWiring(file: SourceFile, names: WiringNames): StubOutcom
   if (!Node.isObjectLiteralExpression(outputObject)) return missing('`output: { ... }` was removed from defineTool({ ... })', definition)
   const schema = objectMember(outputObject, 'schema')
   if (schema === undefined) return missing('`output.schema` was removed from defineTool({ ... })', outputObject)
-  const execute = executeFunction(objectMember(definition, 'execute'))
-  if (execute === undefined) return missing('`execute` was removed from defineTool({ ... })', definition)
+  const executeMember = objectMember(definition, 'execute')
+  if (executeMember === undefined) return missing('`execute` was removed from defineTool({ ... })', definition)
+  const execute = executeFunction(executeMember)
   return { ok: true, value: { generatedImport, importedNames, local, definition, spread, schema, execute } }
 }
 

@@ -155,6 +155,7 @@ function schemaEdit(wiring: StubWiring, names: WiringNames, edits: TextEdit[]): 
 
 function executeEdits(wiring: StubWiring, names: WiringNames, edits: TextEdit[]): void {
   const execute = wiring.execute
+  if (execute === undefined) return
   const argsType = wiring.local(names.argsType)
   const returnType = `Promise<${wiring.local(names.outputType)}>`
   const first = execute.getParameters()[0]
