@@ -40,16 +40,19 @@ export class ListenerList<F> {
 
   /**
    * The entries that apply to a call whose scope chain is `chain` (the agent first, then its
-   * parents; `undefined` for a call without an agent): global entries, and scoped entries whose
-   * scope is on the chain. `withTimeoutPolicy: false` leaves the built-in timeout policy out.
+   * parents; `undefined` for a call without an agent): global entries, and the entries scoped to the
+   * call's own agent — "one registered through agent.ctx applies only to that agent", so not to its
+   * sub-agents, whose calls their own views subscribe to. `withTimeoutPolicy: false` leaves the
+   * built-in timeout policy out.
    */
   forChain(chain: readonly Agent[] | undefined, withTimeoutPolicy = true): readonly ListenerEntry<F>[] {
     const entries = withTimeoutPolicy ? this.entries : this.untimed
     if (this.scoped === 0) return entries
+    const agent = chain?.[0]
     const applicable: ListenerEntry<F>[] = []
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i] as ListenerEntry<F>
-      if (entry.scope === undefined || (chain !== undefined && chain.includes(entry.scope))) applicable.push(entry)
+      if (entry.scope === undefined || (agent !== undefined && entry.scope === agent)) applicable.push(entry)
     }
     return applicable
   }

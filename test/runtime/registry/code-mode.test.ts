@@ -175,7 +175,7 @@ describe('tools/code-dispatch-log — "next() keeps the content unchanged"; "A t
     expect(text(await runtime.logCodeDispatch(dispatch()))).toBe('a very long result')
   })
 
-  test('"agent-scoped listeners receive only that agent\'s dispatches" (and its descendants\')', async () => {
+  test('"agent-scoped listeners receive only that agent\'s dispatches" (not its sub-agents\')', async () => {
     const runtime = createToolRuntime()
     const scoped = vi.fn((_dispatch: CodeDispatchLog, next: () => Promise<readonly ContentBlock[]>) => next())
     runtime.forAgent(parent).on('tools/code-dispatch-log', scoped)
@@ -184,7 +184,7 @@ describe('tools/code-dispatch-log — "next() keeps the content unchanged"; "A t
     expect(scoped).not.toHaveBeenCalled()
     await runtime.logCodeDispatch(dispatch({ agent: parent }))
     await runtime.logCodeDispatch(dispatch({ agent: child }))
-    expect(scoped).toHaveBeenCalledTimes(2)
+    expect(scoped).toHaveBeenCalledTimes(1)
   })
 
   test('prepend puts a listener outside the earlier ones', async () => {

@@ -79,7 +79,7 @@ describe('tools/result — "Observe the frozen, lossless-JSON final outcome. Lis
     }
   })
 
-  test('"keyed by exec.agent": a scoped observer sees its agent\'s calls (and its descendants\'), no others', async () => {
+  test('"keyed by exec.agent": a scoped observer sees its agent\'s calls, not its sub-agents\' or others', async () => {
     const runtime = createToolRuntime()
     runtime.register(rawTool())
     const alice = { id: 'alice' }
@@ -90,7 +90,7 @@ describe('tools/result — "Observe the frozen, lossless-JSON final outcome. Lis
     expect(observed).not.toHaveBeenCalled()
     await runtime.execute(callInput({ agent: alice }))
     await runtime.execute(callInput({ agent: { id: 'sub', parent: alice } }))
-    expect(observed).toHaveBeenCalledTimes(2)
+    expect(observed).toHaveBeenCalledTimes(1)
   })
 
   test('this is the view the observer subscribed through', async () => {
