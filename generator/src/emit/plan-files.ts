@@ -110,22 +110,32 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     diagnostics.push(...tool.diagnostics)
   }
 
-  if (tools.length > 0) {
-    const path = resultViewsPath(options.out)
-    files.push({ path, content: await sharedFormatter.format(path, emitResultViews(), { batchable: true }), owner: 'generator' })
+  // The whole-plan outputs: a failure (say a prettier config toolsmith cannot honour) is that file's problem.
+  const cannot = (file: string, error: unknown): void => {
+    diagnostics.push({ severity: 'error', code: 'emit', message: `cannot generate this file: ${messageOf(error)}`, file, line: 1, column: 1 })
   }
-  const index = indexPath(options.out)
-  const indexSource = emitIndex(tools.map((tool) => tool.name))
-  files.push({ path: index, content: await sharedFormatter.format(index, indexSource, { batchable: true }), owner: 'generator' })
+  const shared = async (path: string, source: string): Promise<void> => {
+    try {
+      files.push({ path, content: await sharedFormatter.format(path, source, { batchable: true }), owner: 'generator' })
+    } catch (error) {
+      cannot(path, error)
+    }
+  }
+  if (tools.length > 0) await shared(resultViewsPath(options.out), emitResultViews())
+  await shared(indexPath(options.out), emitIndex(tools.map((tool) => tool.name)))
 
-  const catalogs = await planCatalogs(tools, planned.map((tool) => tool.outputType), {
-    options,
-    formatter: sharedFormatter,
-    sectionTemplate: templateSet.templates.get('catalog-section.md.hbs'),
-    pageTemplate: templateSet.templates.get('catalog.md.hbs'),
-  })
-  files.push(...catalogs.files)
-  diagnostics.push(...catalogs.diagnostics)
+  try {
+    const catalogs = await planCatalogs(tools, planned.map((tool) => tool.outputType), {
+      options,
+      formatter: sharedFormatter,
+      sectionTemplate: templateSet.templates.get('catalog-section.md.hbs'),
+      pageTemplate: templateSet.templates.get('catalog.md.hbs'),
+    })
+    files.push(...catalogs.files)
+    diagnostics.push(...catalogs.diagnostics)
+  } catch (error) {
+    cannot(options.docs, error)
+  }
 
   const leftovers = await findLeftovers(options, new Set(files.map((file) => file.path)))
   return { files: files.sort(byPath), deletions: leftovers.deletions, orphans: leftovers.orphans, diagnostics }

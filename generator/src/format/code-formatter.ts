@@ -84,7 +84,12 @@ export function createCodeFormatter(cwd: string, pool?: WorkerPool): CodeFormatt
   const optionsFor = async (absolutePath: string): Promise<prettier.Options> => {
     const config = await configFileFor(dirname(absolutePath))
     if (config === null) return DEFAULT_PRETTIER_OPTIONS
-    return (await prettier.resolveConfig(absolutePath, { config, editorconfig: false })) ?? {}
+    const options = (await prettier.resolveConfig(absolutePath, { config, editorconfig: false })) ?? {}
+    if (options.endOfLine === 'cr') {
+      // Classic Mac line ends: TypeScript and Markdown tooling (and the stub merge) read lines by \n.
+      throw new Error(`the prettier config ${relative(cwd, config)} sets endOfLine "cr" for ${relative(cwd, absolutePath)}, which toolsmith does not support; use "lf", "crlf" or "auto"`)
+    }
+    return options
   }
 
   const run = prettierRunner(pool)

@@ -37,6 +37,6 @@ export function replaceCatalogRegion(file: string, text: string, section: string
   const after = text.slice(lineStart(text, close.line))
   // The section takes the line ends of the marker line, so a CRLF page stays CRLF throughout.
   const eol = before.endsWith('\r\n') ? '\r\n' : '\n'
-  const body = section.trim().replaceAll('\n', eol)
+  const body = section.replace(/\r\n?/g, '\n').trim().replaceAll('\n', eol)
   return { ok: true, text: body === '' ? `${before}${eol}${after}` : `${before}${eol}${body}${eol}${eol}${after}` }
 }

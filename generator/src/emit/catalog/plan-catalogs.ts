@@ -193,7 +193,8 @@ async function sectionMarkdown(
     if (key !== undefined) cache?.set(key, part.text)
     parts.push(part.text)
   }
-  return { ok: true, text: parts.join('\n') }
+  // The blank line between sections takes their line ends (prettier's endOfLine crlf), never a bare \n.
+  return { ok: true, text: parts.join(parts[0]?.includes('\r\n') === true ? '\r\n' : '\n') }
 }
 
 /** The Markdown page and the regions (added to `files`); answers the problems found. */
