@@ -31,7 +31,7 @@ test('the packed generator carries its templates and does not leave a copy behin
 test('the packed CLI generates a stub from its own templates', () => {
   project.declare('lookup')
   const run = (...args: string[]): string =>
-    execFileSync(process.execPath, [path.join(packageFolder, 'dist/cli/main.js'), ...args], { cwd: project.cwd, encoding: 'utf8' })
+    execFileSync(process.execPath, [path.join(packageFolder, 'bin/toolsmith.js'), ...args], { cwd: project.cwd, encoding: 'utf8' })
   run('generate', '--no-cache')
   expect(project.read('src/tools/lookup.ts')).toMatch(/export default defineTool\(/)
   expect(run('check', '--no-cache')).toBeDefined()
