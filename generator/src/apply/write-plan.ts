@@ -7,7 +7,7 @@ import { writeFileAtomic } from './write-file-atomic.js'
 
 /** What `generate` did on disk. */
 export interface WriteResult {
-  /** Files created or replaced, in plan order. */
+  /** Files created or replaced, in plan order (they are written dependencies first). */
   readonly written: readonly string[]
   readonly deleted: readonly string[]
   /** Refusals (nothing was written) or failures (some files may have been written). */
@@ -52,7 +52,18 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
   const written: string[] = []
   const deleted: string[] = []
   const folders = new Set<string>()
-  for (const change of toWrite) {
+  // Dependencies first: the generated modules, then the stubs that import them, then the index and the catalogs
+  // that name the stubs. A failed write stops the ranks after it and the deletions, so a failure leaves the older
+  // files beside the newer modules they can still compile against, never an index importing a stub that is not there.
+  const rank = (change: (typeof toWrite)[number]): number => (change.path.includes('/generated/') ? 0 : change.owner === 'author' ? 1 : 2)
+  const ordered = [...toWrite].sort((a, b) => rank(a) - rank(b))
+  let failedRank: number | undefined
+  let skipped = 0
+  for (const change of ordered) {
+    if (failedRank !== undefined && rank(change) > failedRank) {
+      skipped++
+      continue
+    }
     const absolute = path.resolve(cwd, change.path)
     try {
       const folder = path.dirname(absolute)
@@ -64,7 +75,15 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
       written.push(change.path)
     } catch (error) {
       refuse(change.path, 'write-failed', `could not write the file: ${(error as Error).message}`)
+      failedRank ??= rank(change)
     }
+  }
+  const planOrder = new Map(toWrite.map((change, index) => [change.path, index]))
+  written.sort((a, b) => (planOrder.get(a) ?? 0) - (planOrder.get(b) ?? 0))
+  if (failedRank !== undefined) {
+    const left = skipped + toDelete.length
+    if (left > 0) refuse(diagnostics[0]?.file ?? '.', 'write-skipped', `${skipped} file(s) that depend on it were not written and ${toDelete.length} not deleted; fix the failure and run generate again`)
+    return { written, deleted, diagnostics }
   }
   for (const file of toDelete) {
     try {
