@@ -88,10 +88,16 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
       // Text shows the diffs themselves; machine formats get one located error per drifted file.
       const drifted = format === 'text' ? [] : outcome.drift.map(driftDiagnostic)
       printer.diagnostics(sortDiagnostics([...outcome.diagnostics, ...drifted]), outcome.sources)
-      if (format !== 'json') for (const drift of outcome.drift) io.stdout(drift.diff.endsWith('\n') ? drift.diff : `${drift.diff}\n`)
+      if (format !== 'json') for (const drift of outcome.drift) if (drift.diff !== '') io.stdout(drift.diff.endsWith('\n') ? drift.diff : `${drift.diff}\n`)
       if (outcome.exitCode === 1) {
-        const list = outcome.drift.map((drift) => `  ${drift.status.padEnd(8)} ${drift.path}`).join('\n')
-        printer.summary(`toolsmith check: ${outcome.drift.length} file(s) differ from what generate would leave:\n${list}`, true)
+        const differ = outcome.drift.filter((drift) => drift.status !== 'orphan')
+        const orphans = outcome.drift.filter((drift) => drift.status === 'orphan')
+        const list = (drifts: typeof differ): string => drifts.map((drift) => `\n  ${drift.status.padEnd(8)} ${drift.path}`).join('')
+        const lines = [
+          ...(differ.length > 0 ? [`${differ.length} file(s) differ from what generate would leave:${list(differ)}`] : []),
+          ...(orphans.length > 0 ? [`${orphans.length} orphaned stub(s): no declaration produces them (generate keeps them); delete each or restore its declaration:${list(orphans)}`] : []),
+        ]
+        printer.summary(`toolsmith check: ${lines.join('\n')}`, true)
       } else if (outcome.exitCode === 0) {
         printer.summary('toolsmith check: every generated file is current')
       }

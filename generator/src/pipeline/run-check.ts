@@ -8,7 +8,7 @@ export interface FileDrift {
   readonly path: string
   /** stale: differs; missing: not on disk; deletion: generate would delete it; orphan: a stub whose tool is gone. */
   readonly status: 'stale' | 'missing' | 'deletion' | 'orphan'
-  /** Unified diff from disk to what generate would leave (an orphan: to its removal). */
+  /** Unified diff from disk to what generate would leave; '' for an orphan, which generate keeps (it is the author's). */
   readonly diff: string
   /** 1-based line of the first difference in the file on disk (1 when missing). */
   readonly line: number
@@ -40,6 +40,7 @@ export async function runCheck(options: RunOptions): Promise<CheckOutcome> {
     else if (change.status === 'update') add(change.path, 'stale', change.current, change.planned)
   }
   for (const file of comparison.deletions) add(file.path, 'deletion', file.current, undefined)
-  for (const file of comparison.orphans) add(file.path, 'orphan', file.current, undefined)
+  // An orphan is reported, not diffed: generate keeps it, so a diff removing it would not be what generate leaves.
+  for (const file of comparison.orphans) drift.push({ path: file.path, status: 'orphan', diff: '', line: 1 })
   return { exitCode: drift.length > 0 ? 1 : 0, diagnostics: project.diagnostics, sources: project.sources, drift }
 }
