@@ -46,9 +46,28 @@ export function thrownMessage(error: unknown): string {
   return `it threw ${facts.name ?? describeValue(error)}`
 }
 
+// The platform's own DOMException accessors (its `message` and `name` are getters on the prototype, where an
+// Error has data): abort and timeout reasons are DOMExceptions. The intrinsic getters run no user code and throw
+// for anything that is not a real DOMException.
+const domMessage = typeof DOMException === 'function' ? Object.getOwnPropertyDescriptor(DOMException.prototype, 'message')?.get : undefined
+const domName = typeof DOMException === 'function' ? Object.getOwnPropertyDescriptor(DOMException.prototype, 'name')?.get : undefined
+
+function readDomException(error: object): ThrownFacts | undefined {
+  if (domMessage === undefined || domName === undefined) return undefined
+  try {
+    const message: unknown = domMessage.call(error)
+    const name: unknown = domName.call(error)
+    return { message: typeof message === 'string' ? message : undefined, name: typeof name === 'string' ? name : undefined, code: undefined, issues: undefined }
+  } catch {
+    return undefined
+  }
+}
+
 function readThrown(error: unknown): ThrownFacts {
   if (typeof error === 'string') return { message: error, name: undefined, code: undefined, issues: undefined }
   if (typeof error !== 'object' || error === null) return { message: undefined, name: undefined, code: undefined, issues: undefined }
+  const dom = readDomException(error)
+  if (dom !== undefined) return dom
   try {
     return {
       message: ownString(error, 'message'),

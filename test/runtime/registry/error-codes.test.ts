@@ -41,3 +41,25 @@ describe('every failure code is produced, with a readable message and content th
     expect(isDeepFrozen(result)).toBe(true)
   })
 })
+
+describe('thrown values keep their message', () => {
+  test.each([
+    ['an AbortError DOMException', () => new DOMException('The operation was aborted.', 'AbortError'), 'The operation was aborted.', 'AbortError'],
+    ['a TimeoutError DOMException', () => new DOMException('The operation timed out.', 'TimeoutError'), 'The operation timed out.', 'TimeoutError'],
+    ['an Error', () => new RangeError('out of range'), 'out of range', 'RangeError'],
+  ])('%s: its message and name reach the model', async (_name, make, message, name) => {
+    const runtime = createToolRuntime()
+    runtime.register(rawTool({ execute: async () => { throw make() } }))
+    const result = await runtime.execute(callInput())
+    expect(result.isError && result.error).toMatchObject({ message, info: { code: 'TOOL_ERROR', name } })
+  })
+
+  test('an object that only pretends to be a DOMException runs no getter and still gives a readable failure', async () => {
+    const runtime = createToolRuntime()
+    const fake = Object.create(DOMException.prototype) as object
+    runtime.register(rawTool({ execute: async () => { throw fake } }))
+    const result = await runtime.execute(callInput())
+    expect(result.isError && result.error.info?.code).toBe('TOOL_ERROR')
+    expect(textOf(result).length).toBeGreaterThan(0)
+  })
+})
