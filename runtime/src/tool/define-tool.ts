@@ -1,4 +1,6 @@
+import { JsonSchemaError } from '../errors/json-schema-error.js'
 import type { ToolResult } from '../execution/execution-types.js'
+import { describeValue } from '../json/describe-value.js'
 import type { JsonValue } from '../json/json-value.js'
 import type { InferArgs, InferValue } from '../schema/dsl/infer-value.js'
 import { parameterSchemaSpecToJsonSchema } from '../schema/dsl/parameter-schema-spec-to-json-schema.js'
@@ -6,12 +8,25 @@ import { checkArgs } from '../schema/dsl/validate-args.js'
 import { valueSchemaSpecToJsonSchema } from '../schema/dsl/value-schema-spec-to-json-schema.js'
 import type { ParameterSchemaSpec, ValueSchemaSpec } from '../schema/dsl/value-schema-spec.js'
 import { compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
+import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { DefinedTool, DefineToolInput } from './defined-tool.js'
 import type { ToolRunContext } from './tool-definition.js'
 
+/** The schema a spec translates to, or its issues (under `prefix`) added to `issues`. */
+function translated<T>(translate: () => T, prefix: string, issues: SchemaIssue[]): T | undefined {
+  try {
+    return translate()
+  } catch (error) {
+    if (!(error instanceof JsonSchemaError)) throw error
+    for (const issue of error.issues) issues.push({ path: `${prefix}${issue.path}`, message: issue.message })
+    return undefined
+  }
+}
+
 /**
  * Turns a typed declaration into a `ToolDefinition`: `parameters` and `output.schema` become the
- * compiled raw schemas (invalid specs throw one JsonSchemaError with every issue). Arguments are
+ * compiled raw schemas. Invalid specs and callbacks that are not functions throw one JsonSchemaError with every
+ * issue, each under its path in the declaration (`/parameters/…`, `/output/schema/…`, `/execute`). Arguments are
  * validated before the body and before `isConcurrencySafe` (invalid → `ToolArgsError`, and the
  * classifier answers `false`); presenters answer `undefined` (the generic fallback) for invalid
  * arguments; `render`/`presentationMeta` receive the validated arguments.
@@ -19,8 +34,25 @@ import type { ToolRunContext } from './tool-definition.js'
 export function defineTool<const P extends ParameterSchemaSpec, const O extends ValueSchemaSpec>(
   input: DefineToolInput<P, O>,
 ): DefinedTool<P, O> {
-  const parameters = parameterSchemaSpecToJsonSchema(input.parameters)
-  const outputSchema = valueSchemaSpecToJsonSchema(input.output.schema)
+  // Every problem of the declaration in one error, each under the path of the spec or field it is in.
+  const issues: SchemaIssue[] = []
+  const parameters = translated(() => parameterSchemaSpecToJsonSchema(input.parameters), '/parameters', issues)
+  const outputObject: unknown = (input as { output?: unknown }).output
+  const outputSchema = translated(() => valueSchemaSpecToJsonSchema((outputObject as { schema?: ValueSchemaSpec } | undefined)?.schema as ValueSchemaSpec), '/output/schema', issues)
+  const callbacks = input as unknown as Record<string, unknown>
+  const outputFields = (typeof outputObject === 'object' && outputObject !== null ? outputObject : {}) as Record<string, unknown>
+  for (const [path, value, required] of [
+    ['/execute', callbacks['execute'], true],
+    ['/output/render', outputFields['render'], true],
+    ['/output/presentationMeta', outputFields['presentationMeta'], false],
+    ['/isConcurrencySafe', callbacks['isConcurrencySafe'], false],
+    ['/finalizeContent', callbacks['finalizeContent'], false],
+    ['/presentCall', callbacks['presentCall'], false],
+    ['/presentResult', callbacks['presentResult'], false],
+  ] as const) {
+    if ((required || value !== undefined) && typeof value !== 'function') issues.push({ path, message: `must be a function, found ${describeValue(value)}` })
+  }
+  if (issues.length > 0 || parameters === undefined || outputSchema === undefined) throw new JsonSchemaError(issues, 'tool definition')
   const argsValidator = compileJsonSchema(parameters)
   const valid = (args: unknown): args is InferArgs<P> => argsValidator.is(args)
   const { render, presentationMeta } = input.output

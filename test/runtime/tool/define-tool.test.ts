@@ -125,7 +125,26 @@ describe('defineTool', () => {
     try {
       bad()
     } catch (error) {
-      expect((error as JsonSchemaError).issues.length).toBeGreaterThanOrEqual(2)
+      // The parameters' problems and the output's, together, each under the spec it is in.
+      expect((error as JsonSchemaError).issues.map((issue) => issue.path)).toEqual(['/parameters/a/type', '/parameters/b/enum/0', '/output/schema'])
     }
+  })
+
+  test('callbacks that are not functions are listed with the spec problems, not hidden behind wrappers', () => {
+    let thrown: unknown
+    try {
+      defineTool({
+        name: 'x',
+        description: 'x',
+        parameters: { a: { type: 'strin' } } as never,
+        output: { schema: { type: 'string' }, render: 7 as never, presentationMeta: 'no' as never },
+        execute: undefined as never,
+        presentCall: null as never,
+      })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(JsonSchemaError)
+    expect((thrown as JsonSchemaError).issues.map((issue) => issue.path)).toEqual(['/parameters/a/type', '/execute', '/output/render', '/output/presentationMeta', '/presentCall'])
   })
 })
