@@ -186,7 +186,11 @@ class SpecWalk {
         else this.#issue(at, `unknown keyword "${key}"`)
       }
     }
-    if (kind === undefined) return undefined
+    if (kind === undefined) {
+      // The node itself is unusable, but what it holds is still checked: every problem in one report.
+      this.#inspectNested(record, path, depth)
+      return undefined
+    }
     switch (kind) {
       case 'scalar':
         return this.#scalar(record, path, out)
@@ -198,6 +202,19 @@ class SpecWalk {
         return this.#object(record, path, out, depth)
       case 'oneOf':
         return this.#oneOf(record, path, out, depth)
+    }
+  }
+
+  /** Reports the problems inside `properties`, `items` and `additionalProperties` of a node without a usable type. */
+  #inspectNested(record: ReadonlyMap<string, unknown>, path: string, depth: number): void {
+    if (record.has('properties')) {
+      const at = appendPointer(path, 'properties')
+      const read = readSpecRecord(record.get('properties'), at, '"properties"', this.issues)
+      if (read.ok) for (const [key, value] of read.value) this.node(value, appendPointer(at, key), true, depth + 1)
+    }
+    if (record.has('items')) this.node(record.get('items'), appendPointer(path, 'items'), false, depth + 1)
+    if (record.has('additionalProperties') && typeof record.get('additionalProperties') !== 'boolean') {
+      this.#issue(appendPointer(path, 'additionalProperties'), `must be true or false, found ${describeFound(record.get('additionalProperties'))}`)
     }
   }
 

@@ -11,6 +11,19 @@ export const invalidValueSpecs: [string, { given: unknown; want: Want }][] = [
   ['unknown type', { given: { type: 'date' }, want: [['/type', /must be one of/]] }],
   ['type list', { given: { type: ['string', 'null'] }, want: [['/type', /must be one of/]] }],
   [
+    'a mistyped object type still has its properties checked',
+    {
+      given: { type: 'objec', additionalProperties: 'yes', properties: { a: { type: 'bogus' }, b: { type: 'string', enum: [1] } } },
+      want: [
+        ['/type', /must be one of/],
+        ['/properties/a/type', /must be one of/],
+        ['/properties/b/enum/0', /must be a string/],
+        ['/additionalProperties', /must be true or false/],
+      ],
+    },
+  ],
+  ['a typeless node still has its items checked', { given: { items: { type: 'bogus' } }, want: [['', /needs "type"/], ['/items/type', /must be one of/]] }],
+  [
     'unknown keyword',
     { given: { type: 'string', minLength: 1 }, want: [['/minLength', /unknown keyword "minLength"/]] },
   ],
