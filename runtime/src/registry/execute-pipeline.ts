@@ -5,7 +5,7 @@ import { materializeJson } from '../json/materialize-json.js'
 import { askApproval, policyDenial, preExecuteDecision } from './pre-execute.js'
 import { BodyAttempt } from './body-attempt.js'
 import { abortedBeforeDispatch, dispatchThrough, dispatchWrappers, startBody } from './dispatch.js'
-import { Execution, retireExecution } from './execution.js'
+import { Execution, parentCall, retireExecution } from './execution.js'
 import { readCallInput } from './execution-input.js'
 import { finalizeContent } from './finalize-content.js'
 import { runGuards } from './guards.js'
@@ -42,7 +42,7 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
     }
   }
   const args = materializeJson(read.arguments)
-  const parentRoot = read.parent === undefined ? undefined : state.inFlight.get(read.parent)
+  const parentRoot = parentCall(state, read.parent, read.agent)?.rootCallId
   let tool = resolveTool(state, read.name, chain)
   // Code Mode: a model-direct call (no live parent token) reaches no native tool; the model calls
   // them through run_code, whose sub-dispatches carry its token as `parent`.

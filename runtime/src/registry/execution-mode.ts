@@ -2,6 +2,7 @@ import type { Agent, ToolExecutionMode } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
 import { containRejection } from './contain-rejection.js'
+import { parentCall } from './execution.js'
 import { readCallInput } from './execution-input.js'
 import type { RegistryState } from './registry-state.js'
 import { readScopeChain } from './scope-chain.js'
@@ -25,7 +26,7 @@ export function executionMode(state: RegistryState, scope: Agent | undefined, in
   const tool = resolveTool(state, read.name, chain)
   const classify = tool?.isConcurrencySafe
   if (tool === undefined || classify === undefined) return EXCLUSIVE
-  const parentKnown = read.parent !== undefined && state.inFlight.has(read.parent)
+  const parentKnown = parentCall(state, read.parent, read.agent) !== undefined
   if (!parentKnown && presentationMode(state, chain) === 'code') return EXCLUSIVE
   const args = materializeJson(read.arguments)
   if (!args.ok || !compileJsonSchema(tool.parameters).is(args.value)) return EXCLUSIVE

@@ -1,9 +1,40 @@
-import type { CallId, ToolExecution, ToolExecutionToken } from '../execution/execution-types.js'
+import type { Agent, CallId, ToolExecution, ToolExecutionToken } from '../execution/execution-types.js'
 import { ExecutionIdentity, type IdentitySource } from './execution-identity.js'
+
+/** What an in-flight token stands for: the call's root call id, and the agent it runs for. */
+export interface InFlightCall {
+  readonly rootCallId: CallId
+  readonly agent: Agent | undefined
+}
 
 /** Where an execution registers its token while in flight, so a sub-dispatch can name it as `parent`. */
 export interface TokenRegistry {
-  readonly inFlight: Map<symbol, CallId>
+  readonly inFlight: Map<symbol, InFlightCall>
+}
+
+/**
+ * The in-flight call a `parent` token stands for, if it may parent a call made for `agent`: a transport dispatches
+ * for its own agent or that agent's sub-agents (a transport without an agent, for any), so a token of another
+ * agent's call, however it was obtained, authorizes nothing.
+ */
+export function parentCall(registry: TokenRegistry, parent: symbol | undefined, agent: Agent | undefined): InFlightCall | undefined {
+  if (parent === undefined) return undefined
+  const call = registry.inFlight.get(parent)
+  if (call === undefined) return undefined
+  if (call.agent === undefined) return call
+  // The scope chain is bounded where it is read (readScopeChain); here a bounded walk up the parents.
+  let current: Agent | undefined = agent
+  for (let steps = 0; current !== undefined && steps < 10_000; steps++) {
+    if (current === call.agent) return call
+    current = ownParent(current)
+  }
+  return undefined
+}
+
+function ownParent(agent: Agent): Agent | undefined {
+  const descriptor = Object.getOwnPropertyDescriptor(agent, 'parent')
+  const parent: unknown = descriptor !== undefined && Object.hasOwn(descriptor, 'value') ? descriptor.value : undefined
+  return typeof parent === 'object' && parent !== null ? (parent as Agent) : undefined
 }
 
 let retire: (exec: Execution) => void = () => {}
@@ -42,7 +73,7 @@ export class Execution extends ExecutionIdentity implements ToolExecution {
     if (token === undefined) {
       token = Symbol(this.callId) as ToolExecutionToken
       this.#token = token
-      if (this.#live) this.#registry.inFlight.set(token, this.rootCallId)
+      if (this.#live) this.#registry.inFlight.set(token, { rootCallId: this.rootCallId, agent: this.agent })
     }
     return token
   }

@@ -9,6 +9,7 @@ import type {
   ToolExecutionResult,
   ToolGuard,
 } from '../execution/execution-types.js'
+import type { InFlightCall } from './execution.js'
 import { ListenerList } from './listener-list.js'
 import { ScopeLayer } from './scope-layer.js'
 import type { ApprovalService, ToolRuntime, ToolRuntimeOptions } from './tool-runtime.js'
@@ -34,8 +35,8 @@ export interface RegistryState {
   scopedEntries: number
   readonly listeners: RegistryListeners
   readonly guards: ListenerList<ToolGuard>
-  /** Tokens of executions in flight, with their root call id: a `parent` must be one of them. */
-  readonly inFlight: Map<symbol, string>
+  /** Tokens of executions in flight: a `parent` must be one of them, made by a call of the same agent. */
+  readonly inFlight: Map<symbol, InFlightCall>
   readonly defaultMode: 'native' | 'code'
   readonly approval: ApprovalService | undefined
 }

@@ -88,19 +88,29 @@ describe('Code Mode — "under mode: \'code\', only calls WITH a parent may exec
     await outer.execute(callInput({ name: 'transport', callId: 'root' }))
     expect(codeOf(inner as never)).toBe('UNKNOWN_TOOL')
 
+    // A native-mode agent's tool stands in for its transport; it dispatches for a Code Mode sub-agent.
+    const worker = { id: 'worker', parent }
     runtime.forAgent(parent).presentAs('native')
+    runtime.forAgent(worker).presentAs('code')
+    const stranger = { id: 'stranger' }
+    let foreign: unknown
     runtime.register(
       rawTool({
         name: 'transport',
         execute: async (_args, exec) => {
-          inner = await runtime.execute(callInput({ callId: 'sub-2', parent: exec.token }))
+          inner = await runtime.execute(callInput({ callId: 'sub-2', agent: worker, parent: exec.token }))
+          // Another agent cannot borrow this token: a transport dispatches for its own agent and its sub-agents.
+          foreign = await runtime.execute(callInput({ callId: 'sub-3', agent: stranger, parent: exec.token }))
           return { text: 'outer' }
         },
       }),
     )
+    expect(codeOf(await runtime.execute(callInput({ agent: worker })))).toBe('UNKNOWN_TOOL')
     await runtime.execute(callInput({ name: 'transport', callId: 'root', agent: parent }))
     expect(codeOf(inner as never)).toBeUndefined()
     expect(seen.find((exec) => exec.callId === 'sub-2')?.rootCallId).toBe('root')
+    expect(codeOf(foreign as never)).toBe('UNKNOWN_TOOL')
+    expect(seen.find((exec) => exec.callId === 'sub-3')?.rootCallId).toBe('sub-3')
   })
 
   test('a forged symbol or the token of a settled execution does not count as a parent', async () => {
