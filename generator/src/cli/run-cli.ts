@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { loadConfig } from '../config/load-config.js'
+import { COMMAND_LINE, loadConfig } from '../config/load-config.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import { driftDiagnostic } from '../pipeline/drift-diagnostic.js'
 import { runCheck } from '../pipeline/run-check.js'
@@ -34,7 +34,13 @@ const OPTIONS = {
 
 /** Runs the `toolsmith` command line; resolves to the exit code (0, 1 or 2) and never throws for bad input. */
 export async function runCli(argv: readonly string[], io: CliIo, overrides: CliOverrides = {}): Promise<number> {
+  // A usage error is printed in the format asked for, when it can be told (`--format json` or `github`), so a tool
+  // reading the output gets it in the shape it parses.
+  const asked = requestedFormat(argv)
   const usageError = (message: string): number => {
+    const diagnostic: Diagnostic = { severity: 'error', code: 'usage', message, file: COMMAND_LINE, line: 1, column: 1 }
+    if (asked === 'json') io.stdout(formatDiagnosticsJson([diagnostic]))
+    else if (asked === 'github') io.stdout(formatDiagnosticsGithub([diagnostic]))
     io.stderr(`toolsmith: ${message}\nRun "toolsmith --help" for usage.\n`)
     return 2
   }
@@ -144,4 +150,14 @@ function version(): string {
   // generator/{src,dist}/cli/ → generator/package.json
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
   return pkg.version
+}
+
+/** The `--format` the raw arguments ask for, read leniently (the arguments may not parse). */
+function requestedFormat(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    if (arg === '--format') return argv[i + 1]
+    if (arg.startsWith('--format=')) return arg.slice('--format='.length)
+  }
+  return undefined
 }

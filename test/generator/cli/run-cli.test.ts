@@ -48,6 +48,12 @@ describe('toolsmith usage', () => {
     expect(run.stdout).toBe('')
     expect(run.stderr).toContain(says)
   })
+
+  test('with --format json a usage error is also printed as JSON', async () => {
+    const run = await cli('check', '--bogus', '--format', 'json')
+    expect(run.code).toBe(2)
+    expect(JSON.parse(run.stdout)).toEqual([expect.objectContaining({ severity: 'error', code: 'usage', message: expect.stringContaining("'--bogus'") })])
+  })
 })
 
 describe('toolsmith generate/check output', () => {
