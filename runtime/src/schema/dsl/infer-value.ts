@@ -34,29 +34,31 @@ type InferValueAt<S, D extends Depth> = [ValueSchemaSpec] extends [S] ? JsonValu
 type InferNode<S, D extends Depth> = S extends { readonly oneOf: readonly (infer B)[] }
   ? InferValueAt<B, D>
   : S extends { readonly type: infer T }
-    ? T extends 'string'
-      ? InferScalar<S, string>
-      : T extends 'number' | 'integer'
-        ? InferScalar<S, number>
-        : T extends 'boolean'
-          ? InferScalar<S, boolean>
-          : T extends 'null'
-            ? InferScalar<S, null>
-            : T extends 'json'
-              ? JsonValue
-              : D['length'] extends typeof INFER_DEPTH_LIMIT
+    ? string extends T
+      ? JsonValue // a spec written without `as const`: its type is only `string`, which says no more than "JSON"
+      : T extends 'string'
+        ? InferScalar<S, string>
+        : T extends 'number' | 'integer'
+          ? InferScalar<S, number>
+          : T extends 'boolean'
+            ? InferScalar<S, boolean>
+            : T extends 'null'
+              ? InferScalar<S, null>
+              : T extends 'json'
                 ? JsonValue
-                : T extends 'array'
-                  ? S extends { readonly items: infer I }
-                    ? InferValueAt<I, [...D, 0]>[]
-                    : JsonValue[]
-                  : T extends 'object'
-                    ? InferProperties<
-                        S extends { readonly properties: infer P } ? P : {},
-                        [...D, 0],
-                        S extends { readonly additionalProperties: false } ? false : true
-                      >
-                    : never
+                : D['length'] extends typeof INFER_DEPTH_LIMIT
+                  ? JsonValue
+                  : T extends 'array'
+                    ? S extends { readonly items: infer I }
+                      ? InferValueAt<I, [...D, 0]>[]
+                      : JsonValue[]
+                    : T extends 'object'
+                      ? InferProperties<
+                          S extends { readonly properties: infer P } ? P : {},
+                          [...D, 0],
+                          S extends { readonly additionalProperties: false } ? false : true
+                        >
+                      : never
     : never
 
 // `const` wins over `enum`: a value must satisfy both, and a `const` outside the `enum` is rejected at runtime.

@@ -33,6 +33,13 @@ describe('InferValue: scalars', () => {
     const spec = { type: 'string', description: 'd', title: 't', default: 'x', examples: ['a', 'b'] } as const
     expectTypeOf<InferValue<typeof spec>>().toEqualTypeOf<string>()
   })
+
+  test('a spec written without as const (its type only `string`) infers JsonValue, never `never`', () => {
+    const widened = { type: 'string', enum: ['a', 'b'] }
+    expectTypeOf<InferValue<typeof widened>>().toEqualTypeOf<JsonValue>()
+    const parameters = { path: { type: 'string', required: true } }
+    expectTypeOf<InferArgs<typeof parameters>['path']>().toEqualTypeOf<JsonValue | undefined>()
+  })
 })
 
 describe('InferValue: containers', () => {
