@@ -1,11 +1,12 @@
-import type { ToolDispatchExecution, ToolExecutionResult } from '../execution/execution-types.js'
+import type { UserMessage } from '../content/content-block.js'
+import type { ToolDispatchExecution, ToolExecutionFailure, ToolExecutionResult } from '../execution/execution-types.js'
 import { BodyAttempt } from './body-attempt.js'
 import { DispatchExecution } from './dispatch-execution.js'
 import { acceptWrapperResult } from './foreign-result.js'
 import type { ListenerEntry } from './listener-list.js'
 import type { RegistryListeners } from './registry-state.js'
 import { RunContext } from './run-context.js'
-import { fuseSignals, isAborted } from './signals.js'
+import { follows, fuseSignals, isAborted } from './signals.js'
 import { thrownFailure } from './thrown-failure.js'
 import { runTimeoutPolicy } from './timeout-policy.js'
 import type { ToolCall } from './tool-call.js'
@@ -58,13 +59,16 @@ export function startBody(call: ToolCall, attempt: BodyAttempt, signal: AbortSig
  */
 async function invokeBody(call: ToolCall, signal: AbortSignal, settled: () => void): Promise<ToolExecutionResult> {
   const caller = call.exec.signal
-  const fused = signal === caller ? undefined : fuseSignals(caller, signal)
+  // A signal the runtime made to follow the caller's (the timeout policy's) needs no second listener on it.
+  const fused = follows(signal, caller) ? undefined : fuseSignals(caller, signal)
+  const effective = fused?.signal ?? signal
   try {
-    if (isAborted(fused?.signal ?? caller)) return (call.dispatched = abortedBeforeDispatch())
+    // A retry's later attempt meeting the abort: the body did run, in an earlier attempt.
+    if (isAborted(effective)) return (call.dispatched = call.bodyStarted ? abortedAfterStart() : abortedBeforeDispatch())
     const attempt = new BodyAttempt(call)
     let value: unknown
     try {
-      value = await startBody(call, attempt, fused?.signal ?? caller)
+      value = await startBody(call, attempt, effective)
     } catch (error) {
       return (call.dispatched = attempt.result(false, error))
     }
@@ -75,7 +79,12 @@ async function invokeBody(call: ToolCall, signal: AbortSignal, settled: () => vo
   }
 }
 
+/** The failure of a cancelled call whose body did start (its outcome, if a success, is discarded). */
+export function abortedAfterStart(contexts?: readonly UserMessage[]): ToolExecutionFailure {
+  return failureResult('ABORTED', 'The call was cancelled; the tool finished, but its result was discarded.', { contexts })
+}
+
 /** The failure of a call whose body never started because it was cancelled. */
-export function abortedBeforeDispatch(): ToolExecutionResult {
+export function abortedBeforeDispatch(): ToolExecutionFailure {
   return failureResult('ABORTED_BEFORE_DISPATCH', 'The call was cancelled before the tool started.')
 }

@@ -2,15 +2,15 @@ import { ToolArgsError } from '../errors/tool-args-error.js'
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js'
 import type { Agent, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
-import { askApproval, policyDenial, preExecuteDecision } from './pre-execute.js'
+import { askApproval, isFailedPreDecision, policyDenial, preExecuteDecision } from './pre-execute.js'
 import { BodyAttempt } from './body-attempt.js'
-import { abortedBeforeDispatch, dispatchThrough, dispatchWrappers, startBody } from './dispatch.js'
+import { abortedAfterStart, abortedBeforeDispatch, dispatchThrough, dispatchWrappers, startBody } from './dispatch.js'
 import { Execution, parentCall, retireExecution } from './execution.js'
 import { readCallInput } from './execution-input.js'
 import { finalizeContent } from './finalize-content.js'
 import { runGuards } from './guards.js'
 import { notifyResult } from './notify.js'
-import { applyPostDecision, postExecuteDecision } from './post-execute.js'
+import { applyPostDecision, isFailedPostDecision, postExecuteDecision } from './post-execute.js'
 import type { RegisteredTool } from './registered-tool.js'
 import type { RegistryState } from './registry-state.js'
 import { MAX_SCOPE_DEPTH, readScopeChain } from './scope-chain.js'
@@ -85,7 +85,12 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
     const gates = state.listeners.preExecute.forChain(call.chain)
     if (gates.length > 0) {
       const decision = await preExecuteDecision(call, gates)
-      if (decision.kind !== 'allow') refusal = decision.kind === 'deny' ? policyDenial(decision.reason) : await askApproval(call, optional(decision, 'reason'))
+      if (decision.kind !== 'allow') {
+        // Cancelled while the gates ran: no approval is asked, and a gate that failed (most likely observing the
+        // abort, as gates must) does not turn the cancellation into a denial. An explicit deny stands as it is.
+        if (isAborted(exec.signal) && (decision.kind === 'ask' || isFailedPreDecision(decision))) refusal = abortedBeforeDispatch()
+        else refusal = decision.kind === 'deny' ? policyDenial(decision.reason) : await askApproval(call, optional(decision, 'reason'))
+      }
     }
     // Recheck cancellation once the (possibly slow) gates settled; a refusal stands as it is.
     if (refusal === undefined && isAborted(exec.signal)) refusal = abortedBeforeDispatch()
@@ -109,14 +114,15 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
         }
       }
       const reviewers = state.listeners.postExecute.forChain(call.chain)
-      if (reviewers.length > 0) result = applyPostDecision(call, result, await postExecuteDecision(call, result, reviewers))
+      if (reviewers.length > 0) {
+        const decision = await postExecuteDecision(call, result, reviewers)
+        // A reviewer that failed under a caller abort (most likely observing it, as it must) leaves the outcome to
+        // the cancellation rule below, instead of blocking it.
+        if (!(isFailedPostDecision(decision) && isAborted(exec.signal))) result = applyPostDecision(call, result, decision)
+      }
       // Caller cancellation replaces only an accepted success; a started body's own error stays.
       if (!result.isError && isAborted(exec.signal)) {
-        result = call.bodyStarted
-          ? failureResult('ABORTED', 'The call was cancelled; the tool finished, but its result was discarded.', {
-              contexts: optional(result, 'additionalContexts'),
-            })
-          : abortedBeforeDispatch()
+        result = call.bodyStarted ? abortedAfterStart(optional(result, 'additionalContexts')) : abortedBeforeDispatch()
       }
     }
   } catch (error) {

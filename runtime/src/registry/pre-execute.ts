@@ -3,7 +3,9 @@ import type { PreToolDecision, ToolExecution, ToolExecutionFailure } from '../ex
 import { describeValue } from '../json/describe-value.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
+import { abortedBeforeDispatch } from './dispatch.js'
 import type { RegistryListeners } from './registry-state.js'
+import { isAborted } from './signals.js'
 import { snapshotConstant } from './snapshot-constant.js'
 import { thrownMessage } from './thrown-failure.js'
 import type { ToolCall } from './tool-call.js'
@@ -29,10 +31,23 @@ export function policyDenial(reason: string): ToolExecutionFailure {
   return denied(reason === '' ? 'The call was denied by policy.' : `The call was denied by policy: ${reason}`)
 }
 
+// The denials that stand for a listener that threw or rejected (not for its answer): when the caller's signal has
+// aborted, such a failure is most likely the listener observing it, and the call is cancelled, not denied.
+const failures = new WeakSet<PreToolDecision>()
+
+/** Whether a decision stands for a listener that failed, rather than for what one answered. */
+export function isFailedPreDecision(decision: PreToolDecision): boolean {
+  return failures.has(decision)
+}
+
 const PRE_EXECUTE: WaterfallSpec<ToolCall, PreToolDecision, PreListener> = {
   invoke: (entry, call, next) => entry.fn.call(entry.view, call.exec, next),
   normalize: (_call, answer) => normalizePreDecision(answer),
-  fail: (_call, error) => snapshotConstant<PreToolDecision>({ kind: 'deny', reason: `a tools/pre-execute listener failed: ${thrownMessage(error)}` }),
+  fail: (_call, error) => {
+    const decision = snapshotConstant<PreToolDecision>({ kind: 'deny', reason: `a tools/pre-execute listener failed: ${thrownMessage(error)}` })
+    failures.add(decision)
+    return decision
+  },
   terminal: () => ALLOW,
 }
 
@@ -82,6 +97,8 @@ export async function askApproval(call: ToolCall, reason: string | undefined): P
     const request = reason === undefined ? { execution: exec, signal: exec.signal } : { execution: exec, reason, signal: exec.signal }
     answer = await approval(Object.freeze(request))
   } catch (error) {
+    // A service that observed the cancellation (as it must) and rejected: the call is cancelled, not denied.
+    if (isAborted(exec.signal)) return abortedBeforeDispatch()
     return denied(`The call needs approval${why}, and the approval service failed: ${thrownMessage(error)}`)
   }
   if (answer === 'allowed-once') return undefined

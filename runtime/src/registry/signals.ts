@@ -74,3 +74,19 @@ export function fuseSignals(caller: AbortSignal, replacement: AbortSignal): Fuse
   onAbort(replacement, fromReplacement)
   return { signal: controller.signal, dispose }
 }
+
+// Signals the runtime made to abort whenever another one does (the timeout policy's), with that source.
+const sources = new WeakMap<AbortSignal, AbortSignal>()
+
+/** Records that `follower` aborts whenever `source` does (the runtime forwards it). */
+export function markFollower(follower: AbortSignal, source: AbortSignal): void {
+  sources.set(follower, source)
+}
+
+/** Whether `signal` is `source`, or a signal the runtime made to follow it (directly or through others). */
+export function follows(signal: AbortSignal, source: AbortSignal): boolean {
+  for (let current: AbortSignal | undefined = signal, steps = 0; current !== undefined && steps < 1_000; current = sources.get(current), steps++) {
+    if (current === source) return true
+  }
+  return false
+}

@@ -1,5 +1,5 @@
 import type { ToolDispatchExecution, ToolExecutionResult } from '../execution/execution-types.js'
-import { abortReason, isAborted, offAbort, onAbort } from './signals.js'
+import { abortReason, isAborted, markFollower, offAbort, onAbort } from './signals.js'
 import type { ToolCall } from './tool-call.js'
 import { failureResult, optional } from './tool-results.js'
 
@@ -11,7 +11,8 @@ export const MAX_TIMER_MS = 2_147_483_647
  * `timeouts: false`). For a tool with `timeoutMs` it replaces `exec.signal`, for the delegated
  * lifetime of `next()`, with one that also aborts at the deadline (a `TimeoutError` reason). It
  * does not abandon the body: it waits for `next()` to settle — a cooperative body stops promptly
- * on the abort — then answers `TIMEOUT` if the deadline passed first, whatever the body returned.
+ * on the abort — then answers `TIMEOUT` if the deadline passed first, whatever the body returned; a
+ * caller's cancellation before the deadline stops the clock (the pipeline then answers `ABORTED`).
  * The timer and the listener on the previous signal are always cleared, and the signal restored.
  */
 export async function runTimeoutPolicy(
@@ -23,14 +24,22 @@ export async function runTimeoutPolicy(
   if (budget === undefined || budget > MAX_TIMER_MS) return next()
   const previous = exec.signal
   const controller = new AbortController()
-  const forward = (): void => controller.abort(abortReason(previous))
-  if (isAborted(previous)) forward()
-  else onAbort(previous, forward)
   let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort(new DOMException(`The tool did not finish within ${budget} ms`, 'TimeoutError'))
-  }, budget)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  // The caller's cancellation came first: the deadline no longer counts, however long the body takes to stop.
+  const forward = (): void => {
+    clearTimeout(timer)
+    controller.abort(abortReason(previous))
+  }
+  if (isAborted(previous)) forward()
+  else {
+    onAbort(previous, forward)
+    timer = setTimeout(() => {
+      timedOut = true
+      controller.abort(new DOMException(`The tool did not finish within ${budget} ms`, 'TimeoutError'))
+    }, budget)
+  }
+  markFollower(controller.signal, previous)
   exec.signal = controller.signal
   try {
     const result = await next()

@@ -128,3 +128,119 @@ describe('cancellation — "skips a not-yet-started body with ABORTED_BEFORE_DIS
     expect(observed).toBe('stop')
   })
 })
+
+// "Cancellation arriving after entry and before final result materialization skips a not-yet-started body with
+// ABORTED_BEFORE_DISPATCH or replaces a successful started outcome with ABORTED"; "Async gates must observe
+// exec.signal; the registry rechecks cancellation after they settle"; "caller cancellation replaces only a
+// successful accepted outcome with the code selected by whether the tool body was invoked".
+describe('listeners that observe the signal, as the spec asks, do not turn a cancellation into a refusal', () => {
+  /** Resolves after `ms`, or rejects with the signal's reason once it aborts. */
+  const waitFor = (ms: number, signal: AbortSignal): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(resolve, ms)
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer)
+        reject(signal.reason)
+      }, { once: true })
+    })
+  const abortSoon = (): AbortSignal => {
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 5)
+    return controller.signal
+  }
+
+  test('a pre-execute gate that stops on the abort: ABORTED_BEFORE_DISPATCH, not DENIED', async () => {
+    const runtime = createToolRuntime()
+    const body = vi.fn(async () => ({ text: 'x' }))
+    runtime.register(rawTool({ execute: body }))
+    runtime.on('tools/pre-execute', async (exec, next) => {
+      await waitFor(200, exec.signal)
+      return next()
+    })
+    expect(codeOf(await runtime.execute(callInput({ signal: abortSoon() })))).toBe('ABORTED_BEFORE_DISPATCH')
+    expect(body).not.toHaveBeenCalled()
+  })
+
+  test('an approval service that stops on the abort: ABORTED_BEFORE_DISPATCH, not DENIED', async () => {
+    const runtime = createToolRuntime({ approval: async ({ signal }) => (await waitFor(200, signal), 'allowed-once') })
+    runtime.register(rawTool())
+    runtime.on('tools/pre-execute', () => ({ kind: 'ask' }))
+    expect(codeOf(await runtime.execute(callInput({ agent: { id: 'a' }, signal: abortSoon() })))).toBe('ABORTED_BEFORE_DISPATCH')
+  })
+
+  test('no approval is asked for a call cancelled while the gates ran', async () => {
+    const approval = vi.fn(async () => 'allowed-once' as const)
+    const runtime = createToolRuntime({ approval })
+    runtime.register(rawTool())
+    runtime.on('tools/pre-execute', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      return { kind: 'ask' }
+    })
+    expect(codeOf(await runtime.execute(callInput({ agent: { id: 'a' }, signal: abortSoon() })))).toBe('ABORTED_BEFORE_DISPATCH')
+    expect(approval).not.toHaveBeenCalled()
+  })
+
+  test('a post-execute listener that stops on the abort: ABORTED for a successful body, not BLOCKED', async () => {
+    const runtime = createToolRuntime()
+    runtime.register(rawTool())
+    runtime.on('tools/post-execute', async (exec, _result, next) => {
+      await waitFor(200, exec.signal)
+      return next()
+    })
+    expect(codeOf(await runtime.execute(callInput({ signal: abortSoon() })))).toBe('ABORTED')
+  })
+
+  test('an explicit deny still stands as it is', async () => {
+    const runtime = createToolRuntime()
+    runtime.register(rawTool())
+    runtime.on('tools/pre-execute', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      return { kind: 'deny', reason: 'policy' }
+    })
+    expect(codeOf(await runtime.execute(callInput({ signal: abortSoon() })))).toBe('DENIED')
+  })
+})
+
+describe('retries and deadlines under cancellation', () => {
+  test('a retry wrapper whose next attempt meets the abort: ABORTED (the body ran), never ABORTED_BEFORE_DISPATCH', async () => {
+    const runtime = createToolRuntime()
+    let bodies = 0
+    runtime.register(rawTool({ execute: async () => { bodies++; await new Promise((resolve) => setTimeout(resolve, 30)); throw new Error('hiccup after charging') } }))
+    runtime.on('tools/execute', async (_exec, next) => {
+      const first = await next()
+      return first.isError ? next() : first
+    })
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 10)
+    const result = await runtime.execute(callInput({ signal: controller.signal }))
+    expect(bodies).toBe(1)
+    expect(codeOf(result)).not.toBe('ABORTED_BEFORE_DISPATCH')
+  })
+
+  test('a caller abort before the deadline is ABORTED, even when the body takes past the deadline to stop', async () => {
+    const runtime = createToolRuntime()
+    runtime.register(
+      rawTool({
+        timeoutMs: 40,
+        execute: (_args, { signal }) =>
+          new Promise((resolve) => {
+            signal.addEventListener('abort', () => setTimeout(() => resolve({ text: 'partial' }), 60), { once: true })
+          }),
+      }),
+    )
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 5)
+    expect(codeOf(await runtime.execute(callInput({ signal: controller.signal })))).toBe('ABORTED')
+  })
+
+  test('a timed call adds one abort listener to the caller signal, not two', async () => {
+    const { getEventListeners } = await import('node:events')
+    const runtime = createToolRuntime()
+    const controller = new AbortController()
+    let during = -1
+    runtime.register(rawTool({ timeoutMs: 1_000, execute: async () => ((during = getEventListeners(controller.signal, 'abort').length), { text: 'x' }) }))
+    await runtime.execute(callInput({ signal: controller.signal }))
+    expect(during).toBe(1)
+    expect(getEventListeners(controller.signal, 'abort').length).toBe(0)
+  })
+})

@@ -202,7 +202,7 @@ describe('tools/execute — "next() returns a normalized result; wrappers may ch
     expect([runs, most, running]).toEqual([2, 1, 0])
   })
 
-  test('a retry under caller cancellation does not start the body again (ABORTED_BEFORE_DISPATCH for that attempt)', async () => {
+  test('a retry under caller cancellation does not start the body again (ABORTED for that attempt: the body did run)', async () => {
     const runtime = createToolRuntime()
     const controller = new AbortController()
     const body = vi.fn(async () => {
@@ -218,7 +218,7 @@ describe('tools/execute — "next() returns a normalized result; wrappers may ch
     })
     const result = await runtime.execute(callInput({ signal: controller.signal }))
     expect(body).toHaveBeenCalledTimes(1)
-    expect(codeOf(retried as ToolExecutionResult)).toBe('ABORTED_BEFORE_DISPATCH')
+    expect(codeOf(retried as ToolExecutionResult)).toBe('ABORTED')
     expect(codeOf(result)).toBe('TOOL_ERROR')
   })
 
