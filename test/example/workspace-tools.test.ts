@@ -178,3 +178,74 @@ describe('fetchText against a local server', () => {
     await expect(fetchText({ url: 'file:///etc/passwd' }, new AbortController().signal)).rejects.toThrow(/http and https/)
   })
 })
+
+// Found by review: the model controls every argument, so each of these must stay bounded and confined.
+describe('hostile arguments and files', () => {
+  test('edit_file never writes through a symlink planted at a temporary name; the file keeps its mode', async () => {
+    const { chmod, readdir, stat } = await import('node:fs/promises')
+    await writeFile(path.join(root, 'run.sh'), 'echo hello\n')
+    await chmod(path.join(root, 'run.sh'), 0o755)
+    // The old scheme's predictable name, pointing outside.
+    await symlink(path.join(outside, 'victim.txt'), path.join(root, `run.sh.${process.pid}.tmp`))
+    await editTextFile(workspace, { path: 'run.sh', oldText: 'hello', newText: 'bye' })
+    expect(await readFile(path.join(root, 'run.sh'), 'utf8')).toBe('echo bye\n')
+    expect((await stat(path.join(root, 'run.sh'))).mode & 0o777).toBe(0o755)
+    expect(await readdir(outside)).not.toContain('victim.txt')
+    expect((await readdir(root)).filter((name) => name.endsWith('.tmp') && name !== `run.sh.${process.pid}.tmp`)).toEqual([])
+  })
+
+  test('a file that is not UTF-8 is refused, never rewritten lossily', async () => {
+    await writeFile(path.join(root, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a, 0x78, 0x0a]))
+    await expect(editTextFile(workspace, { path: 'latin1.txt', oldText: 'x', newText: 'y' })).rejects.toThrow(/not UTF-8/)
+    expect([...(await readFile(path.join(root, 'latin1.txt')))]).toEqual([0x63, 0x61, 0x66, 0xe9, 0x0a, 0x78, 0x0a])
+  })
+
+  test('a FIFO is refused before it is opened (opening one would block forever)', async () => {
+    const { execFileSync } = await import('node:child_process')
+    execFileSync('mkfifo', [path.join(root, 'pipe')])
+    await expect(readWindow(workspace, { path: 'pipe' })).rejects.toThrow(/not a regular file/)
+    await expect(editTextFile(workspace, { path: 'pipe', oldText: 'a', newText: 'b' })).rejects.toThrow(/not a regular file/)
+    // grep skips it like a binary file.
+    await expect(grepFiles(workspace, { pattern: 'zzz-no-match' })).resolves.toMatchObject({ total: 0 })
+  })
+
+  test('a catastrophically backtracking grep pattern is stopped by abort; the event loop stays free', async () => {
+    await writeFile(path.join(root, 'redos.txt'), `${'a'.repeat(40)}!\n`)
+    const controller = new AbortController()
+    let ticks = 0
+    const heartbeat = setInterval(() => ticks++, 20)
+    setTimeout(() => controller.abort(new Error('stop')), 200)
+    const started = performance.now()
+    await expect(grepFiles(workspace, { pattern: '^(a+)+$' }, controller.signal)).rejects.toThrow('stop')
+    clearInterval(heartbeat)
+    expect(performance.now() - started).toBeLessThan(5_000)
+    expect(ticks).toBeGreaterThan(2)
+  })
+
+  test('a catastrophically backtracking glob is stopped by abort too', async () => {
+    await writeFile(path.join(root, `${'a'.repeat(200)}.txt`), '')
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(new Error('stop')), 200)
+    await expect(globFiles(workspace, { pattern: '*a*a*a*a*a*a*b' }, controller.signal)).rejects.toThrow('stop')
+  })
+
+  test('a command whose child leaves the process group still settles after abort', async () => {
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 200)
+    const started = performance.now()
+    const outcome = await runCommand(workspace, { command: 'setsid sleep 30 & echo started' }, controller.signal)
+    expect(outcome.output).toContain('started')
+    expect(performance.now() - started).toBeLessThan(5_000)
+  })
+
+  test('credentials in the host environment are not passed to commands', async () => {
+    process.env['TOOLSMITH_TEST_API_KEY'] = 'sk-do-not-leak'
+    try {
+      const outcome = await runCommand(workspace, { command: 'env' }, new AbortController().signal)
+      expect(outcome.output).not.toContain('sk-do-not-leak')
+      expect(outcome.output).toContain('PATH=')
+    } finally {
+      delete process.env['TOOLSMITH_TEST_API_KEY']
+    }
+  })
+})

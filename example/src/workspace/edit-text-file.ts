@@ -1,5 +1,7 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { readTextFile } from './read-text-file.js'
 import type { Workspace } from './workspace.js'
 
 /** What an edit did, with the full before/after text for a diff card. */
@@ -22,10 +24,8 @@ export async function editTextFile(
   request: { path: string; oldText?: string; newText: string; replaceAll?: boolean },
 ): Promise<EditOutcome> {
   const absolute = await workspace.resolve(request.path)
-  const before = await readFile(absolute, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null
-    throw error
-  })
+  const existing = await readTextFile(absolute, request.path)
+  const before = existing === null ? null : existing.text
   let after: string
   let replacements: number
   if (request.oldText === undefined) {
@@ -44,8 +44,16 @@ export async function editTextFile(
     replacements = count
   }
   await mkdir(path.dirname(absolute), { recursive: true })
-  const temporary = `${absolute}.${process.pid}.tmp`
-  await writeFile(temporary, after, 'utf8')
-  await rename(temporary, absolute)
+  // A fresh, unguessable name created exclusively ('wx' never follows a symlink planted there), then renamed over
+  // the file; the file keeps its permission bits.
+  const temporary = path.join(path.dirname(absolute), `.${path.basename(absolute)}.${randomBytes(8).toString('hex')}.tmp`)
+  try {
+    await writeFile(temporary, after, { encoding: 'utf8', flag: 'wx', mode: existing === null ? 0o666 : existing.mode & 0o7777 })
+    if (existing !== null) await chmod(temporary, existing.mode & 0o7777)
+    await rename(temporary, absolute)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  }
   return { path: workspace.relative(absolute), created: before === null, replacements, before, after }
 }

@@ -7,13 +7,17 @@ export interface FetchOutcome {
   truncated: boolean
 }
 
+/** The most of a body any call reads, whatever `maxBytes` asks for. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024
+
 /** Fetches an http(s) URL and reads at most `maxBytes` of its body as UTF-8 text. */
 export async function fetchText(request: { url: string; maxBytes?: number }, signal: AbortSignal): Promise<FetchOutcome> {
   const url = new URL(request.url)
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new Error(`Only http and https URLs can be fetched, not ${url.protocol}`)
   }
-  const cap = Math.max(0, request.maxBytes ?? 100_000)
+  // The model may ask for more; the host keeps a ceiling (the whole body is held in memory as text).
+  const cap = Math.min(MAX_BODY_BYTES, Math.max(0, request.maxBytes ?? 100_000))
   const response = await fetch(url, { signal, redirect: 'follow' })
   const chunks: Uint8Array[] = []
   let size = 0

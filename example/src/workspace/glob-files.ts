@@ -1,5 +1,6 @@
 import picomatch from 'picomatch'
 import { walkFiles } from './walk-files.js'
+import { SafeMatcher } from './safe-matcher.js'
 import type { Workspace } from './workspace.js'
 
 /** A flat, sorted path list. */
@@ -15,15 +16,18 @@ export async function globFiles(
   request: { pattern: string; maxResults?: number },
   signal?: AbortSignal,
 ): Promise<GlobOutcome> {
-  const matches = picomatch(request.pattern, { dot: false })
+  // picomatch compiles the glob to a regular expression, which can backtrack catastrophically on a long name:
+  // it runs in a worker that abort or a time budget can stop (see SafeMatcher).
+  const matcher = new SafeMatcher(picomatch.makeRe(request.pattern, { dot: false }), signal)
   const cap = Math.max(0, request.maxResults ?? 500)
-  const paths: string[] = []
-  let total = 0
-  for await (const file of walkFiles(workspace.root, signal)) {
-    const relative = workspace.relative(file)
-    if (!matches(relative)) continue
-    total += 1
-    if (total <= cap) paths.push(relative)
+  const relatives: string[] = []
+  for await (const file of walkFiles(workspace.root, signal)) relatives.push(workspace.relative(file))
+  let hits: number[]
+  try {
+    hits = await matcher.match(relatives)
+  } finally {
+    matcher.close()
   }
-  return { total, truncated: total > cap, paths }
+  const paths = hits.slice(0, cap).map((index) => relatives[index] as string)
+  return { total: hits.length, truncated: hits.length > cap, paths }
 }

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises'
+import { NotTextFileError, readTextFile } from './read-text-file.js'
+import { SafeMatcher } from './safe-matcher.js'
 import { walkFiles } from './walk-files.js'
 import type { Workspace } from './workspace.js'
 
@@ -23,16 +24,27 @@ export async function grepFiles(
   const root = await workspace.resolve(request.path ?? '.')
   const files: GrepOutcome['files'] = []
   let total = 0
-  for await (const file of walkFiles(root, signal)) {
-    const text = await readFile(file, 'utf8')
-    if (text.includes('\0')) continue // binary
-    const matches: { line: number; text: string }[] = []
-    text.split(/\r?\n/).forEach((line, index) => {
-      if (!regex.test(line)) return
-      total += 1
-      if (total <= cap) matches.push({ line: index + 1, text: line.slice(0, MAX_LINE_LENGTH) })
-    })
-    if (matches.length > 0) files.push({ path: workspace.relative(file), matches })
+  // The model's pattern runs in a worker that abort or a time budget can stop (see SafeMatcher).
+  const matcher = new SafeMatcher(regex, signal)
+  try {
+    for await (const file of walkFiles(root, signal)) {
+      // Not text (binary, not UTF-8, huge, not a regular file): skipped, as grep skips binary files.
+      const read = await readTextFile(file, workspace.relative(file), signal).catch((error: unknown) => {
+        if (error instanceof NotTextFileError) return null
+        throw error
+      })
+      if (read === null || read.text.includes('\0')) continue
+      const lines = read.text.split(/\r?\n/)
+      const hits = await matcher.match(lines)
+      const matches: { line: number; text: string }[] = []
+      for (const index of hits) {
+        total += 1
+        if (total <= cap) matches.push({ line: index + 1, text: (lines[index] ?? '').slice(0, MAX_LINE_LENGTH) })
+      }
+      if (matches.length > 0) files.push({ path: workspace.relative(file), matches })
+    }
+  } finally {
+    matcher.close()
   }
   return { total, truncated: total > cap, files }
 }

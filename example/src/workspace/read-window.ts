@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { NotTextFileError, readTextFile } from './read-text-file.js'
 import type { Workspace } from './workspace.js'
 
 /** A window of numbered lines of one file. */
@@ -19,7 +19,9 @@ export async function readWindow(
   const offset = Math.max(1, request.offset ?? 1)
   const limit = Math.max(0, request.limit ?? 2000)
   const absolute = await workspace.resolve(request.path)
-  const text = await readFile(absolute, signal === undefined ? { encoding: 'utf8' } : { encoding: 'utf8', signal })
+  const file = await readTextFile(absolute, request.path, signal)
+  if (file === null) throw new NotTextFileError(`${request.path} does not exist`)
+  const text = file.text
   const all = text.length === 0 ? [] : text.replace(/\r?\n$/, '').split(/\r?\n/)
   const slice = all.slice(offset - 1, offset - 1 + limit)
   return {
