@@ -1,4 +1,5 @@
 import { createToolRuntime, type PostToolDecision } from '@toolsmith/runtime'
+import { EventEmitter } from 'node:events'
 import { describe, expect, test, vi } from 'vitest'
 import { callInput, codeOf, deferred, flush, rawTool } from './fixtures.js'
 
@@ -234,13 +235,12 @@ describe('retries and deadlines under cancellation', () => {
   })
 
   test('a timed call adds one abort listener to the caller signal, not two', async () => {
-    const { getEventListeners } = await import('node:events')
     const runtime = createToolRuntime()
     const controller = new AbortController()
     let during = -1
-    runtime.register(rawTool({ timeoutMs: 1_000, execute: async () => ((during = getEventListeners(controller.signal, 'abort').length), { text: 'x' }) }))
+    runtime.register(rawTool({ timeoutMs: 1_000, execute: async () => ((during = EventEmitter.getEventListeners(controller.signal, 'abort').length), { text: 'x' }) }))
     await runtime.execute(callInput({ signal: controller.signal }))
     expect(during).toBe(1)
-    expect(getEventListeners(controller.signal, 'abort').length).toBe(0)
+    expect(EventEmitter.getEventListeners(controller.signal, 'abort').length).toBe(0)
   })
 })
