@@ -249,3 +249,16 @@ describe('hostile arguments and files', () => {
     }
   })
 })
+
+describe('files swapped after the path was checked', () => {
+  test('a file replaced by a symlink is not followed, and a folder swapped for one is caught on the descriptor', async () => {
+    const { readTextFile } = await import('../../example/src/workspace/read-text-file.js')
+    // As if `swapped.txt` became a link to a secret between Workspace.resolve and the open.
+    await symlink(path.join(outside, 'secret.txt'), path.join(root, 'swapped.txt'))
+    await expect(readTextFile(path.join(root, 'swapped.txt'), 'swapped.txt', undefined, (real) => workspace.contains(real))).rejects.toThrow(/symbolic link/)
+    // As if a folder on the way became a link outside: `escape` links to the outside folder.
+    if (process.platform === 'linux') {
+      await expect(readTextFile(path.join(root, 'escape', 'secret.txt'), 'escape/secret.txt', undefined, (real) => workspace.contains(real))).rejects.toThrow(/outside the workspace/)
+    }
+  })
+})

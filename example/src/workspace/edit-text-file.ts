@@ -24,7 +24,7 @@ export async function editTextFile(
   request: { path: string; oldText?: string; newText: string; replaceAll?: boolean },
 ): Promise<EditOutcome> {
   const absolute = await workspace.resolve(request.path)
-  const existing = await readTextFile(absolute, request.path)
+  const existing = await readTextFile(absolute, request.path, undefined, (real) => workspace.contains(real))
   const before = existing === null ? null : existing.text
   let after: string
   let replacements: number

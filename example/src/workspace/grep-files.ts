@@ -29,7 +29,7 @@ export async function grepFiles(
   try {
     for await (const file of walkFiles(root, signal)) {
       // Not text (binary, not UTF-8, huge, not a regular file): skipped, as grep skips binary files.
-      const read = await readTextFile(file, workspace.relative(file), signal).catch((error: unknown) => {
+      const read = await readTextFile(file, workspace.relative(file), signal, (real) => workspace.contains(real)).catch((error: unknown) => {
         if (error instanceof NotTextFileError) return null
         throw error
       })

@@ -19,7 +19,7 @@ export async function readWindow(
   const offset = Math.max(1, request.offset ?? 1)
   const limit = Math.max(0, request.limit ?? 2000)
   const absolute = await workspace.resolve(request.path)
-  const file = await readTextFile(absolute, request.path, signal)
+  const file = await readTextFile(absolute, request.path, signal, (real) => workspace.contains(real))
   if (file === null) throw new NotTextFileError(`${request.path} does not exist`)
   const text = file.text
   const all = text.length === 0 ? [] : text.replace(/\r?\n$/, '').split(/\r?\n/)

@@ -53,7 +53,8 @@ export class Workspace {
     return path.relative(this.root, absolute).split(path.sep).join('/')
   }
 
-  private contains(absolute: string): boolean {
+  /** Whether an absolute, symlink-free path is the root or inside it. */
+  contains(absolute: string): boolean {
     const rel = path.relative(this.root, absolute)
     return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))
   }
