@@ -121,54 +121,43 @@ describe('names the emitters refuse', () => {
 })
 
 describe('line ends', () => {
-  test('a project formatting with CRLF gets CRLF everywhere, the specs included', async () => {
-    const { mkdtempSync: temp, writeFileSync: write } = await import('node:fs')
-    const cwd = temp(join(tmpdir(), 'toolsmith-crlf-'))
+  /** Plans the cards fixture in a fresh project whose prettier config is `prettierrc`, with `files` on disk. */
+  async function planWithPrettier(prettierrc: object, files = new Map<string, string>(), catalogRegions: string[] = []): Promise<PlanResult> {
+    const { mkdtempSync, writeFileSync } = await import('node:fs')
+    const cwd = mkdtempSync(join(tmpdir(), 'toolsmith-eol-'))
     try {
-      write(join(cwd, '.prettierrc.json'), JSON.stringify({ endOfLine: 'crlf' }))
+      writeFileSync(join(cwd, '.prettierrc.json'), JSON.stringify(prettierrc))
       const fixture = await fixtureCase('cards')
-      const result = await planFiles(fixture.declarations, memoryOptions(cwd, new Map()))
-      expect(result.diagnostics).toEqual([])
-      const grep = asExisting(result).get('src/tools/generated/grep.ts') ?? ''
-      expect(grep).toContain('export const grepParameters = {\r\n  pattern: { type: "string"')
-      // Every file: TypeScript, the catalog page (its blank lines between sections too), catalog.json.
-      for (const [path, content] of contents(result)) {
-        expect(content.replaceAll('\r\n', ''), path).not.toMatch(/[\r\n]/)
-      }
+      return await planFiles(fixture.declarations, memoryOptions(cwd, files, { catalogRegions }))
     } finally {
       rmSync(cwd, { recursive: true, force: true })
+    }
+  }
+
+  test('a project formatting with CRLF gets CRLF everywhere, the specs included', async () => {
+    const result = await planWithPrettier({ endOfLine: 'crlf' })
+    expect(result.diagnostics).toEqual([])
+    const grep = asExisting(result).get('src/tools/generated/grep.ts') ?? ''
+    expect(grep).toContain('export const grepParameters = {\r\n  pattern: { type: "string"')
+    // Every file: TypeScript, the catalog page (its blank lines between sections too), catalog.json.
+    for (const [path, content] of contents(result)) {
+      expect(content.replaceAll('\r\n', ''), path).not.toMatch(/[\r\n]/)
     }
   })
 
   test('a CRLF catalog page keeps CRLF in its region, never CR CR LF', async () => {
-    const { mkdtempSync: temp, writeFileSync: write } = await import('node:fs')
-    const cwd = temp(join(tmpdir(), 'toolsmith-crlf-'))
-    try {
-      write(join(cwd, '.prettierrc.json'), JSON.stringify({ endOfLine: 'crlf' }))
-      const fixture = await fixtureCase('cards')
-      const page = 'Intro\r\n\r\n<!-- toolsmith:catalog -->\r\n<!-- /toolsmith:catalog -->\r\n'
-      const result = await planFiles(fixture.declarations, memoryOptions(cwd, new Map([['README.md', page]]), { catalogRegions: ['README.md'] }))
-      expect(result.diagnostics).toEqual([])
-      const region = asExisting(result).get('README.md') ?? ''
-      expect(region).toContain('## grep')
-      expect(region.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/)
-    } finally {
-      rmSync(cwd, { recursive: true, force: true })
-    }
+    const page = 'Intro\r\n\r\n<!-- toolsmith:catalog -->\r\n<!-- /toolsmith:catalog -->\r\n'
+    const result = await planWithPrettier({ endOfLine: 'crlf' }, new Map([['README.md', page]]), ['README.md'])
+    expect(result.diagnostics).toEqual([])
+    const region = asExisting(result).get('README.md') ?? ''
+    expect(region).toContain('## grep')
+    expect(region.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/)
   })
 
   test('endOfLine "cr" is refused with a message naming the prettier config', async () => {
-    const { mkdtempSync: temp, writeFileSync: write } = await import('node:fs')
-    const cwd = temp(join(tmpdir(), 'toolsmith-cr-'))
-    try {
-      write(join(cwd, '.prettierrc.json'), JSON.stringify({ endOfLine: 'cr' }))
-      const fixture = await fixtureCase('cards')
-      const result = await planFiles(fixture.declarations, memoryOptions(cwd, new Map()))
-      expect(result.diagnostics.length).toBeGreaterThan(0)
-      for (const diagnostic of result.diagnostics) expect(diagnostic.message).toContain('endOfLine "cr"')
-    } finally {
-      rmSync(cwd, { recursive: true, force: true })
-    }
+    const result = await planWithPrettier({ endOfLine: 'cr' })
+    expect(result.diagnostics.length).toBeGreaterThan(0)
+    for (const diagnostic of result.diagnostics) expect(diagnostic.message).toContain('endOfLine "cr"')
   })
 })
 
