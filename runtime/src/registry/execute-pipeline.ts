@@ -2,7 +2,7 @@ import { ToolArgsError } from '../errors/tool-args-error.js'
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js'
 import type { Agent, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
-import { askApproval, isFailedPreDecision, policyDenial, preExecuteDecision } from './pre-execute.js'
+import { askApproval, policyDenial, preExecuteDecision } from './pre-execute.js'
 import { BodyAttempt } from './body-attempt.js'
 import { abortedAfterStart, abortedBeforeDispatch, dispatchThrough, dispatchWrappers, startBody } from './dispatch.js'
 import { Execution, parentCall, retireExecution } from './execution.js'
@@ -10,7 +10,7 @@ import { readCallInput } from './execution-input.js'
 import { finalizeContent } from './finalize-content.js'
 import { runGuards } from './guards.js'
 import { notifyResult } from './notify.js'
-import { applyPostDecision, isFailedPostDecision, postExecuteDecision } from './post-execute.js'
+import { applyPostDecision, postExecuteDecision } from './post-execute.js'
 import type { RegisteredTool } from './registered-tool.js'
 import type { RegistryState } from './registry-state.js'
 import { MAX_SCOPE_DEPTH, readScopeChain } from './scope-chain.js'
@@ -19,6 +19,7 @@ import { thrownMessage } from './thrown-failure.js'
 import { ToolCall } from './tool-call.js'
 import { failureResult, issueDetails, optional } from './tool-results.js'
 import { presentationMode, resolveTool } from './visibility.js'
+import { isWaterfallFailure } from './waterfall.js'
 
 /**
  * `ToolRuntime.execute`. Synchronously, before returning: reads the input once, snapshots the
@@ -42,7 +43,7 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
     }
   }
   const args = materializeJson(read.arguments)
-  const parentRoot = parentCall(state, read.parent, read.agent)?.rootCallId
+  const parentRoot = parentCall(state, read.parent, chain)?.rootCallId
   let tool = resolveTool(state, read.name, chain)
   // Code Mode: a model-direct call (no live parent token) reaches no native tool; the model calls
   // them through run_code, whose sub-dispatches carry its token as `parent`.
@@ -88,7 +89,7 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
       if (decision.kind !== 'allow') {
         // Cancelled while the gates ran: no approval is asked, and a gate that failed (most likely observing the
         // abort, as gates must) does not turn the cancellation into a denial. An explicit deny stands as it is.
-        if (isAborted(exec.signal) && (decision.kind === 'ask' || isFailedPreDecision(decision))) refusal = abortedBeforeDispatch()
+        if (isAborted(exec.signal) && (decision.kind === 'ask' || isWaterfallFailure(decision))) refusal = abortedBeforeDispatch()
         else refusal = decision.kind === 'deny' ? policyDenial(decision.reason) : await askApproval(call, optional(decision, 'reason'))
       }
     }
@@ -118,7 +119,7 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
         const decision = await postExecuteDecision(call, result, reviewers)
         // A reviewer that failed under a caller abort (most likely observing it, as it must) leaves the outcome to
         // the cancellation rule below, instead of blocking it.
-        if (!(isFailedPostDecision(decision) && isAborted(exec.signal))) result = applyPostDecision(call, result, decision)
+        if (!(isWaterfallFailure(decision) && isAborted(exec.signal))) result = applyPostDecision(call, result, decision)
       }
       // Caller cancellation replaces only an accepted success; a started body's own error stays.
       if (!result.isError && isAborted(exec.signal)) {

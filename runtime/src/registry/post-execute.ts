@@ -42,23 +42,10 @@ export function postExecuteDecision(call: ToolCall, result: ToolExecutionResult,
   return runWaterfall(reviewers, POST_EXECUTE, { call, result })
 }
 
-// The blocks that stand for a listener that threw or rejected: under a caller abort, the listener most likely
-// observed it, and the cancellation rule decides the outcome instead.
-const failures = new WeakSet<PostToolDecision>()
-
-/** Whether a decision stands for a listener that failed, rather than for what one answered. */
-export function isFailedPostDecision(decision: PostToolDecision): boolean {
-  return failures.has(decision)
-}
-
 const POST_EXECUTE: WaterfallSpec<PostRun, PostToolDecision, PostListener> = {
   invoke: (entry, run, next) => entry.fn.call(entry.view, run.call.exec, run.result, next),
   normalize: (_run, answer) => normalizePostDecision(answer),
-  fail: (_run, error) => {
-    const decision = block(`A tools/post-execute listener failed, so the result was withheld: ${thrownMessage(error)}`)
-    failures.add(decision)
-    return decision
-  },
+  fail: (_run, error) => block(`A tools/post-execute listener failed, so the result was withheld: ${thrownMessage(error)}`),
   terminal: () => ACCEPT,
 }
 

@@ -31,23 +31,10 @@ export function policyDenial(reason: string): ToolExecutionFailure {
   return denied(reason === '' ? 'The call was denied by policy.' : `The call was denied by policy: ${reason}`)
 }
 
-// The denials that stand for a listener that threw or rejected (not for its answer): when the caller's signal has
-// aborted, such a failure is most likely the listener observing it, and the call is cancelled, not denied.
-const failures = new WeakSet<PreToolDecision>()
-
-/** Whether a decision stands for a listener that failed, rather than for what one answered. */
-export function isFailedPreDecision(decision: PreToolDecision): boolean {
-  return failures.has(decision)
-}
-
 const PRE_EXECUTE: WaterfallSpec<ToolCall, PreToolDecision, PreListener> = {
   invoke: (entry, call, next) => entry.fn.call(entry.view, call.exec, next),
   normalize: (_call, answer) => normalizePreDecision(answer),
-  fail: (_call, error) => {
-    const decision = snapshotConstant<PreToolDecision>({ kind: 'deny', reason: `a tools/pre-execute listener failed: ${thrownMessage(error)}` })
-    failures.add(decision)
-    return decision
-  },
+  fail: (_call, error) => snapshotConstant<PreToolDecision>({ kind: 'deny', reason: `a tools/pre-execute listener failed: ${thrownMessage(error)}` }),
   terminal: () => ALLOW,
 }
 

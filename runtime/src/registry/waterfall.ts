@@ -24,6 +24,14 @@ export interface WaterfallSpec<C, T, F> {
 }
 
 const settledLate = new Error('next() was called after this waterfall had settled')
+// The answers `spec.fail` made: they stand for a failure (a listener or the default that threw or rejected, or a
+// `next()` called too late), not for what a listener answered, and callers may treat them apart.
+const failures = new WeakSet<object>()
+
+/** Whether a waterfall's answer stands for a failure (see {@link WaterfallSpec.fail}) rather than for a listener's answer. */
+export function isWaterfallFailure(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && failures.has(answer)
+}
 // The intrinsic `then`: a listener's promise may carry an own `then` that throws or never calls
 // back, which must neither escape as a throw (leaving the run's accounting open) nor hide the
 // promise's real settlement.
@@ -90,7 +98,7 @@ class WaterfallRun<C, T, F> {
 
   private level(index: number): Promise<T> {
     const { spec, context } = this
-    if (this.closed) return Promise.resolve(spec.fail(context, settledLate))
+    if (this.closed) return Promise.resolve(this.failed(settledLate))
     if (index >= this.entries.length) return this.terminal()
     let inner: Promise<T> | undefined
     const next = (): Promise<T> => {
@@ -103,7 +111,7 @@ class WaterfallRun<C, T, F> {
     try {
       answer = spec.invoke(this.entries[index] as ListenerEntry<F>, context, next)
     } catch (error) {
-      return Promise.resolve(spec.fail(context, error))
+      return Promise.resolve(this.failed(error))
     }
     if (answer === inner && inner !== undefined) return inner
     this.pending++
@@ -137,14 +145,14 @@ class WaterfallRun<C, T, F> {
     try {
       return this.spec.normalize(this.context, value)
     } catch (error) {
-      return this.spec.fail(this.context, error)
+      return this.failed(error)
     }
   }
 
   /** A tracked level's answer rejected: account for it and stand in the fail-closed answer. */
   private refuse(error: unknown): T {
     this.settle()
-    return this.spec.fail(this.context, error)
+    return this.failed(error)
   }
 
   private terminal(): Promise<T> {
@@ -156,7 +164,7 @@ class WaterfallRun<C, T, F> {
       answer = this.spec.terminal(this.context, this.settled)
     } catch (error) {
       this.settle()
-      return Promise.resolve(this.spec.fail(this.context, error))
+      return Promise.resolve(this.failed(error))
     }
     if (answer instanceof Promise) return answer
     this.settle()
@@ -164,4 +172,11 @@ class WaterfallRun<C, T, F> {
   }
 
   private readonly settled = (): void => this.settle()
+
+  /** The spec's fail-closed answer for `error`, marked as a failure (see {@link isWaterfallFailure}). */
+  private failed(error: unknown): T {
+    const answer = this.spec.fail(this.context, error)
+    if (typeof answer === 'object' && answer !== null) failures.add(answer)
+    return answer
+  }
 }
