@@ -26,7 +26,7 @@ export function executionMode(state: RegistryState, scope: Agent | undefined, in
   const tool = resolveTool(state, read.name, chain)
   const classify = tool?.isConcurrencySafe
   if (tool === undefined || classify === undefined) return EXCLUSIVE
-  const parentKnown = parentCall(state, read.parent, read.agent) !== undefined
+  const parentKnown = parentCall(state, read.parent, chain) !== undefined
   if (!parentKnown && presentationMode(state, chain) === 'code') return EXCLUSIVE
   const args = materializeJson(read.arguments)
   if (!args.ok || !compileJsonSchema(tool.parameters).is(args.value)) return EXCLUSIVE

@@ -13,28 +13,16 @@ export interface TokenRegistry {
 }
 
 /**
- * The in-flight call a `parent` token stands for, if it may parent a call made for `agent`: a transport dispatches
- * for its own agent or that agent's sub-agents (a transport without an agent, for any), so a token of another
- * agent's call, however it was obtained, authorizes nothing.
+ * The in-flight call a `parent` token stands for, if it may parent a call whose scope chain is `chain` (the call's
+ * agent first, then its parents; `undefined` without an agent): a transport dispatches for its own agent or that
+ * agent's sub-agents (a transport without an agent, for any), so a token of another agent's call, however it was
+ * obtained, authorizes nothing.
  */
-export function parentCall(registry: TokenRegistry, parent: symbol | undefined, agent: Agent | undefined): InFlightCall | undefined {
+export function parentCall(registry: TokenRegistry, parent: symbol | undefined, chain: readonly Agent[] | undefined): InFlightCall | undefined {
   if (parent === undefined) return undefined
   const call = registry.inFlight.get(parent)
   if (call === undefined) return undefined
-  if (call.agent === undefined) return call
-  // The scope chain is bounded where it is read (readScopeChain); here a bounded walk up the parents.
-  let current: Agent | undefined = agent
-  for (let steps = 0; current !== undefined && steps < 10_000; steps++) {
-    if (current === call.agent) return call
-    current = ownParent(current)
-  }
-  return undefined
-}
-
-function ownParent(agent: Agent): Agent | undefined {
-  const descriptor = Object.getOwnPropertyDescriptor(agent, 'parent')
-  const parent: unknown = descriptor !== undefined && Object.hasOwn(descriptor, 'value') ? descriptor.value : undefined
-  return typeof parent === 'object' && parent !== null ? (parent as Agent) : undefined
+  return call.agent === undefined || chain?.includes(call.agent) === true ? call : undefined
 }
 
 let retire: (exec: Execution) => void = () => {}
