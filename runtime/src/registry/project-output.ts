@@ -48,8 +48,10 @@ export function project(call: ToolCall, value: JsonValue, carry: ProjectionCarry
   }
   const content = materializeJson(rendered)
   const issues: SchemaIssue[] = []
-  if (!content.ok) containRejection(rendered)
-  if (!content.ok) return invalidResult(formatIssues("The tool's output.render returned content that is not lossless JSON", content.issues))
+  if (!content.ok) {
+    containRejection(rendered)
+    return invalidResult(formatIssues("The tool's output.render returned content that is not lossless JSON", content.issues))
+  }
   if (!checkContentBlocks(content.value, '', issues)) return invalidResult(formatIssues("The tool's output.render returned invalid content", issues))
   let meta: JsonValue | undefined
   const exec = call.exec
@@ -61,8 +63,10 @@ export function project(call: ToolCall, value: JsonValue, carry: ProjectionCarry
       return invalidResult(`The tool's output.presentationMeta threw: ${thrownMessage(error)}`)
     }
     const snapshot = materializeJson(projected)
-    if (!snapshot.ok) containRejection(projected)
-    if (!snapshot.ok) return invalidResult(formatIssues("The tool's output.presentationMeta returned a value that is not lossless JSON", snapshot.issues))
+    if (!snapshot.ok) {
+      containRejection(projected)
+      return invalidResult(formatIssues("The tool's output.presentationMeta returned a value that is not lossless JSON", snapshot.issues))
+    }
     meta = snapshot.value
   }
   return successResult({

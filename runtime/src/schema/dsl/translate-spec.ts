@@ -207,15 +207,17 @@ class SpecWalk {
 
   /** Reports the problems inside `properties`, `items` and `additionalProperties` of a node without a usable type. */
   #inspectNested(record: ReadonlyMap<string, unknown>, path: string, depth: number): void {
-    if (record.has('properties')) {
-      const at = appendPointer(path, 'properties')
-      const read = readSpecRecord(record.get('properties'), at, '"properties"', this.issues)
-      if (read.ok) for (const [key, value] of read.value) this.node(value, appendPointer(at, key), true, depth + 1)
-    }
+    if (record.has('properties')) this.properties(record.get('properties'), appendPointer(path, 'properties'), '"properties"', depth + 1)
     if (record.has('items')) this.node(record.get('items'), appendPointer(path, 'items'), false, depth + 1)
-    if (record.has('additionalProperties') && typeof record.get('additionalProperties') !== 'boolean') {
-      this.#issue(appendPointer(path, 'additionalProperties'), `must be true or false, found ${describeFound(record.get('additionalProperties'))}`)
-    }
+    if (record.has('additionalProperties')) this.#openness(record, path)
+  }
+
+  /** The boolean `additionalProperties` of a record that has one, or `undefined` after reporting it. */
+  #openness(record: ReadonlyMap<string, unknown>, path: string): boolean | undefined {
+    const open = record.get('additionalProperties')
+    if (typeof open === 'boolean') return open
+    this.#issue(appendPointer(path, 'additionalProperties'), `must be true or false, found ${describeFound(open)}`)
+    return undefined
   }
 
   #kind(record: ReadonlyMap<string, unknown>, path: string): NodeKind | undefined {
@@ -335,10 +337,8 @@ class SpecWalk {
     if (!record.has('additionalProperties')) {
       this.#issue(path, 'an object node must declare "additionalProperties: true" or "additionalProperties: false"')
     } else {
-      const open = record.get('additionalProperties')
-      if (typeof open === 'boolean') assignOwn(out, 'additionalProperties', open)
-      else
-        this.#issue(appendPointer(path, 'additionalProperties'), `must be true or false, found ${describeFound(open)}`)
+      const open = this.#openness(record, path)
+      if (open !== undefined) assignOwn(out, 'additionalProperties', open)
     }
     const built = record.has('properties')
       ? this.properties(record.get('properties'), appendPointer(path, 'properties'), '"properties"', depth + 1)
@@ -363,13 +363,7 @@ class SpecWalk {
         complete = false
         continue
       }
-      // defineProperty, not assignment: a `__proto__` key must stay an own property.
-      Object.defineProperty(properties, key, {
-        value: translated.node,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      })
+      assignOwn(properties, key, translated.node)
       if (translated.required) required.push(key)
     }
     if (!complete) return undefined
