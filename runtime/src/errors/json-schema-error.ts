@@ -17,3 +17,17 @@ export function formatIssues(headline: string, issues: readonly SchemaIssue[]): 
   const lines = issues.map((issue) => `  ${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`)
   return `${headline} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):\n${lines.join('\n')}`
 }
+
+/**
+ * Runs a check that throws one JsonSchemaError and returns its result, or adds the error's issues to `issues`
+ * under `prefix` (the path of the schema or spec inside a larger declaration) and returns `undefined`.
+ */
+export function collectSchemaIssues<T>(check: () => T, prefix: string, issues: SchemaIssue[]): T | undefined {
+  try {
+    return check()
+  } catch (error) {
+    if (!(error instanceof JsonSchemaError)) throw error
+    for (const issue of error.issues) issues.push({ path: `${prefix}${issue.path}`, message: issue.message })
+    return undefined
+  }
+}

@@ -1,5 +1,5 @@
 import type { ContentBlock } from '../content/content-block.js'
-import { JsonSchemaError } from '../errors/json-schema-error.js'
+import { collectSchemaIssues } from '../errors/json-schema-error.js'
 import { ToolRegistryError } from '../errors/tool-registry-error.js'
 import type { ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
@@ -10,6 +10,7 @@ import { assertObjectJsonSchema } from '../schema/json-schema/assert-object-json
 import { assertSupportedJsonSchema } from '../schema/json-schema/assert-supported-json-schema.js'
 import { type CompiledJsonSchema, compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
 import type { JsonSchemaNode, ObjectJsonSchema, SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import { checkCallbacks } from '../tool/check-callbacks.js'
 import type { ToolDefinition, ToolOutputDefinition, ToolRunContext } from '../tool/tool-definition.js'
 import { thrownMessage } from './thrown-failure.js'
 
@@ -66,14 +67,7 @@ export function captureDefinition(definition: unknown): RegisteredTool {
   const parameters = snapshotSchema(fields.parameters, '/parameters', true, issues)
   const output = readFields(fields.output, OUTPUT_FIELDS, '/output', 'output', issues)
   const outputSchema = output === undefined ? undefined : snapshotSchema(output.schema, '/output/schema', false, issues)
-  if (output !== undefined) {
-    requireFunction(output.render, '/output/render', issues)
-    optionalFunction(output.presentationMeta, '/output/presentationMeta', issues)
-  }
-  requireFunction(fields.execute, '/execute', issues)
-  for (const key of ['finalizeContent', 'isConcurrencySafe', 'presentCall', 'presentResult'] as const) {
-    optionalFunction(fields[key], `/${key}`, issues)
-  }
+  checkCallbacks(fields, output, issues)
   const timeoutMs = fields.timeoutMs
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs - timeoutMs === 0)) {
     issues.push({ path: '/timeoutMs', message: `must be a positive finite number of milliseconds, found ${describeValue(timeoutMs)}` })
@@ -155,14 +149,9 @@ function snapshotSchema(schema: unknown, path: string, objectRoot: boolean, issu
     issues.push({ path, message: 'is required' })
     return undefined
   }
-  try {
-    if (objectRoot) assertObjectJsonSchema(schema)
-    else assertSupportedJsonSchema(schema)
-  } catch (error) {
-    if (!(error instanceof JsonSchemaError)) throw error
-    for (const issue of error.issues) issues.push({ path: `${path}${issue.path}`, message: issue.message })
-    return undefined
-  }
+  const before = issues.length
+  collectSchemaIssues(() => (objectRoot ? assertObjectJsonSchema(schema) : assertSupportedJsonSchema(schema)), path, issues)
+  if (issues.length > before) return undefined
   const snapshot = materializeJson(schema)
   if (!snapshot.ok) {
     for (const issue of snapshot.issues) issues.push({ path: `${path}${issue.path}`, message: issue.message })
@@ -177,10 +166,3 @@ function firstPerPath(issues: readonly SchemaIssue[]): SchemaIssue[] {
   return issues.filter((issue) => !seen.has(issue.path) && seen.add(issue.path) !== undefined)
 }
 
-function requireFunction(value: unknown, path: string, issues: SchemaIssue[]): void {
-  if (typeof value !== 'function') issues.push({ path, message: `must be a function, found ${describeValue(value)}` })
-}
-
-function optionalFunction(value: unknown, path: string, issues: SchemaIssue[]): void {
-  if (value !== undefined) requireFunction(value, path, issues)
-}

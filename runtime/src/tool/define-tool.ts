@@ -1,6 +1,5 @@
-import { JsonSchemaError } from '../errors/json-schema-error.js'
+import { collectSchemaIssues, JsonSchemaError } from '../errors/json-schema-error.js'
 import type { ToolResult } from '../execution/execution-types.js'
-import { describeValue } from '../json/describe-value.js'
 import type { JsonValue } from '../json/json-value.js'
 import type { InferArgs, InferValue } from '../schema/dsl/infer-value.js'
 import { parameterSchemaSpecToJsonSchema } from '../schema/dsl/parameter-schema-spec-to-json-schema.js'
@@ -9,19 +8,9 @@ import { valueSchemaSpecToJsonSchema } from '../schema/dsl/value-schema-spec-to-
 import type { ParameterSchemaSpec, ValueSchemaSpec } from '../schema/dsl/value-schema-spec.js'
 import { compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import { checkCallbacks } from './check-callbacks.js'
 import type { DefinedTool, DefineToolInput } from './defined-tool.js'
 import type { ToolRunContext } from './tool-definition.js'
-
-/** The schema a spec translates to, or its issues (under `prefix`) added to `issues`. */
-function translated<T>(translate: () => T, prefix: string, issues: SchemaIssue[]): T | undefined {
-  try {
-    return translate()
-  } catch (error) {
-    if (!(error instanceof JsonSchemaError)) throw error
-    for (const issue of error.issues) issues.push({ path: `${prefix}${issue.path}`, message: issue.message })
-    return undefined
-  }
-}
 
 /**
  * Turns a typed declaration into a `ToolDefinition`: `parameters` and `output.schema` become the
@@ -36,22 +25,11 @@ export function defineTool<const P extends ParameterSchemaSpec, const O extends 
 ): DefinedTool<P, O> {
   // Every problem of the declaration in one error, each under the path of the spec or field it is in.
   const issues: SchemaIssue[] = []
-  const parameters = translated(() => parameterSchemaSpecToJsonSchema(input.parameters), '/parameters', issues)
+  const parameters = collectSchemaIssues(() => parameterSchemaSpecToJsonSchema(input.parameters), '/parameters', issues)
   const outputObject: unknown = (input as { output?: unknown }).output
-  const outputSchema = translated(() => valueSchemaSpecToJsonSchema((outputObject as { schema?: ValueSchemaSpec } | undefined)?.schema as ValueSchemaSpec), '/output/schema', issues)
-  const callbacks = input as unknown as Record<string, unknown>
-  const outputFields = (typeof outputObject === 'object' && outputObject !== null ? outputObject : {}) as Record<string, unknown>
-  for (const [path, value, required] of [
-    ['/execute', callbacks['execute'], true],
-    ['/output/render', outputFields['render'], true],
-    ['/output/presentationMeta', outputFields['presentationMeta'], false],
-    ['/isConcurrencySafe', callbacks['isConcurrencySafe'], false],
-    ['/finalizeContent', callbacks['finalizeContent'], false],
-    ['/presentCall', callbacks['presentCall'], false],
-    ['/presentResult', callbacks['presentResult'], false],
-  ] as const) {
-    if ((required || value !== undefined) && typeof value !== 'function') issues.push({ path, message: `must be a function, found ${describeValue(value)}` })
-  }
+  const outputFields = (typeof outputObject === 'object' && outputObject !== null ? outputObject : {}) as Readonly<Record<string, unknown>>
+  const outputSchema = collectSchemaIssues(() => valueSchemaSpecToJsonSchema(outputFields['schema'] as ValueSchemaSpec), '/output/schema', issues)
+  checkCallbacks(input as unknown as Readonly<Record<string, unknown>>, outputFields, issues)
   if (issues.length > 0 || parameters === undefined || outputSchema === undefined) throw new JsonSchemaError(issues, 'tool definition')
   const argsValidator = compileJsonSchema(parameters)
   const valid = (args: unknown): args is InferArgs<P> => argsValidator.is(args)

@@ -145,6 +145,6 @@ describe('defineTool', () => {
       thrown = error
     }
     expect(thrown).toBeInstanceOf(JsonSchemaError)
-    expect((thrown as JsonSchemaError).issues.map((issue) => issue.path)).toEqual(['/parameters/a/type', '/execute', '/output/render', '/output/presentationMeta', '/presentCall'])
+    expect((thrown as JsonSchemaError).issues.map((issue) => issue.path)).toEqual(['/parameters/a/type', '/output/render', '/output/presentationMeta', '/execute', '/presentCall'])
   })
 })
