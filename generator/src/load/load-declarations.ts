@@ -5,7 +5,7 @@ import { mapConcurrently } from '../apply/map-concurrently.js'
 import { sortDiagnostics } from '../report/sort-diagnostics.js'
 import { checkDeclarationSet, type DeclaredName } from './check-declaration-set.js'
 import { discoverDeclarationFiles } from './discover-declaration-files.js'
-import { loadDeclarationSource } from './load-declaration-source.js'
+import { type LoadedDeclarationSource, loadDeclarationSource } from './load-declaration-source.js'
 import { readSourceFile } from './read-source-file.js'
 import { MAX_SOURCE_BYTES } from './source-limits.js'
 
@@ -31,9 +31,13 @@ const READ_CONCURRENCY = 16
 
 /**
  * Loads and checks every `*.tool.yaml` in the schemas folder, collecting every problem of every file
- * (then the cross-file name checks) instead of stopping at the first.
+ * (then the cross-file name checks) instead of stopping at the first. `loadSource` turns one file's bytes into
+ * its loaded form (the plan cache passes one that answers from the cache).
  */
-export async function loadDeclarations(options: LoadDeclarationsOptions): Promise<LoadedDeclarations> {
+export async function loadDeclarations(
+  options: LoadDeclarationsOptions,
+  loadSource: (file: string, bytes: Uint8Array) => LoadedDeclarationSource = loadDeclarationSource,
+): Promise<LoadedDeclarations> {
   const discovered = await discoverDeclarationFiles(options.cwd, options.schemas)
   const diagnostics: Diagnostic[] = []
   const sources = new Map<string, string>()
@@ -60,7 +64,7 @@ export async function loadDeclarations(options: LoadDeclarationsOptions): Promis
             : 'the file disappeared while loading'
       return { file, failure: { code: read.reason === 'too-large' ? 'file-too-large' : 'unreadable-file', message } }
     }
-    return { file, source: loadDeclarationSource(file, read.bytes) }
+    return { file, source: loadSource(file, read.bytes) }
   })
 
   const declarations: ToolDeclaration[] = []
