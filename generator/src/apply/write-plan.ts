@@ -49,7 +49,7 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
   }
   if (diagnostics.length > 0) return { written: [], deleted: [], diagnostics }
 
-  const written: string[] = []
+  const done = new Set<string>()
   const deleted: string[] = []
   const folders = new Set<string>()
   // Dependencies first: the generated modules, then the stubs that import them, then the index and the catalogs
@@ -72,14 +72,14 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
         folders.add(folder)
       }
       await writeFileAtomic(absolute, change.planned, modes.get(change.path) ?? null)
-      written.push(change.path)
+      done.add(change.path)
     } catch (error) {
       refuse(change.path, 'write-failed', `could not write the file: ${(error as Error).message}`)
       failedRank ??= rank(change)
     }
   }
-  const planOrder = new Map(toWrite.map((change, index) => [change.path, index]))
-  written.sort((a, b) => (planOrder.get(a) ?? 0) - (planOrder.get(b) ?? 0))
+  // Reported in plan order, as they were planned (they were written dependencies first).
+  const written = toWrite.map((change) => change.path).filter((file) => done.has(file))
   if (failedRank !== undefined) {
     const left = skipped + toDelete.length
     if (left > 0) refuse(diagnostics[0]?.file ?? '.', 'write-skipped', `${skipped} file(s) that depend on it were not written and ${toDelete.length} not deleted; fix the failure and run generate again`)
