@@ -1,11 +1,17 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
+const source = (pkg: string) => fileURLToPath(new URL(`./${pkg}/src/index.ts`, import.meta.url))
+
 export default defineConfig({
   resolve: {
     alias: {
-      // Tests exercise the sources; the e2e suite type-checks generated code against the built package.
-      '@toolsmith/runtime': fileURLToPath(new URL('./runtime/src/index.ts', import.meta.url)),
+      // Tests exercise the sources; the e2e suite type-checks generated code against the built packages.
+      '@toolsmith/runtime': source('runtime'),
+      '@toolsmith/providers': source('providers'),
+      '@toolsmith/mcp': source('mcp'),
+      '@toolsmith/ai-sdk': source('ai-sdk'),
+      '@toolsmith/code-mode': source('code-mode'),
     },
   },
   test: {

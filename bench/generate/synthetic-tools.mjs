@@ -1,5 +1,5 @@
 // Synthetic tool declarations for the generate benchmark, derived from the BFCL function corpus
-// (../shared/peer/bfcl/functions.json): its parameter schemas converted into the toolsmith DSL, plus
+// (test/conformance/data/bfcl/functions.json, vendored): its parameter schemas converted into the toolsmith DSL, plus
 // an output schema of one of four shapes, so the tools vary as real ones do.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -70,7 +70,7 @@ const OUTPUTS = [
 
 /** `count` declarations as plain objects: unique names (`t0001_…`), BFCL parameters, varied outputs. */
 export function syntheticDeclarations(count, repoRoot) {
-  const corpus = JSON.parse(readFileSync(path.resolve(repoRoot, '../shared/peer/bfcl/functions.json'), 'utf8'))
+  const corpus = JSON.parse(readFileSync(path.resolve(repoRoot, 'test/conformance/data/bfcl/functions.json'), 'utf8'))
   const functions = corpus.functions.map((entry) => entry.declaration)
   const declarations = []
   for (let index = 0; index < count; index++) {

@@ -19,7 +19,7 @@ interface Group {
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const suite = JSON.parse(
-  readFileSync(path.resolve(repoRoot, '../shared/peer/json-schema-test-suite/subset.json'), 'utf8'),
+  readFileSync(path.resolve(repoRoot, 'test/conformance/data/json-schema-test-suite/subset.json'), 'utf8'),
 ) as { groups: Group[] }
 
 /** Groups whose schema breaks a subset rule, each with the rule its rejection must name. Kept explicit so it cannot grow silently. */

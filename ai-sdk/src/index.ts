@@ -1,0 +1,2 @@
+/** @toolsmith/ai-sdk: placeholder barrel; the package is being built. */
+export {}

@@ -1,0 +1,2 @@
+/** @toolsmith/code-mode: placeholder barrel; the package is being built. */
+export {}

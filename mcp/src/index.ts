@@ -1,0 +1,2 @@
+/** @toolsmith/mcp: placeholder barrel; the package is being built. */
+export {}

@@ -1,0 +1,2 @@
+/** @toolsmith/providers: placeholder barrel; the package is being built. */
+export {}
