@@ -1,9 +1,10 @@
 import { realpath } from 'node:fs/promises'
 import { checkPlanPaths } from '../apply/check-plan-paths.js'
 import { comparePlan, type PlanComparison } from '../apply/compare-plan.js'
+import { fileSystemDiagnostic, isFileSystemError } from '../apply/file-system-error.js'
 import { createProjectReader, ProjectReadError } from '../apply/project-reader.js'
 import { generatorFingerprint } from '../cache/generator-fingerprint.js'
-import { readPlanCacheFile } from '../cache/plan-cache-file.js'
+import { PLAN_CACHE_PATH, readPlanCacheFile } from '../cache/plan-cache-file.js'
 import type { PlanCacheStore } from '../cache/plan-cache-store.js'
 import { loadConfig } from '../config/load-config.js'
 import type { ProjectConfig } from '../config/project-config.js'
@@ -38,6 +39,16 @@ export interface ProjectPlan {
  */
 export async function planProject(options: RunOptions): Promise<ProjectPlan> {
   const sources = new Map<string, string>()
+  try {
+    return await planProjectIn(options, sources)
+  } catch (error) {
+    // A file-system failure anywhere in the reads (a link loop, a permission) is a located error, never a crash.
+    if (!isFileSystemError(error)) throw error
+    return { diagnostics: [fileSystemDiagnostic(options.cwd, error, 'read', '.')], sources }
+  }
+}
+
+async function planProjectIn(options: RunOptions, sources: Map<string, string>): Promise<ProjectPlan> {
   const diagnostics: Diagnostic[] = []
   const stop = (): ProjectPlan => ({ diagnostics: sortDiagnostics(diagnostics), sources })
   const failed = (): boolean => diagnostics.some((d) => d.severity === 'error')
@@ -57,7 +68,10 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
   if (config === undefined || failed()) return stop()
 
   // An unusable cache file reads as an empty cache; a project without node_modules, or a failure, has none.
-  const cache = options.cache === false ? undefined : await readPlanCacheFile(config.cwd, generatorFingerprint).catch(() => undefined)
+  const cacheNote = (message: string): void => {
+    diagnostics.push({ severity: 'warning', code: 'cache-note', message, file: PLAN_CACHE_PATH, line: 1, column: 1 })
+  }
+  const cache = options.cache === false ? undefined : await readPlanCacheFile(config.cwd, generatorFingerprint, cacheNote).catch(() => undefined)
   const loaded = await loadDeclarationsCached({ cwd: config.cwd, schemas: config.schemas }, cache)
   for (const [file, text] of loaded.sources) sources.set(file, text)
   diagnostics.push(...loaded.diagnostics)
@@ -76,6 +90,7 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
       ...(config.templates === undefined ? {} : { templates: config.templates }),
       readFile: reader.readFile,
       listFiles: reader.listFiles,
+      isFolder: reader.isFolder,
       ...(cache === undefined ? {} : { cache }),
     })
   } catch (error) {
@@ -94,9 +109,9 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
   diagnostics.push(...checkPlanPaths(config, plan))
   if (failed()) return stop()
 
-  const comparison = await comparePlan(config.cwd, plan)
-  for (const { path, reason } of comparison.blocked) {
-    diagnostics.push({ severity: 'error', code: 'output-blocked', message: `cannot write this output: ${reason}`, file: path, line: 1, column: 1 })
+  const comparison = await comparePlan(config.cwd, plan, reader.reads)
+  for (const { path, reason, code = 'output-blocked' } of comparison.blocked) {
+    diagnostics.push({ severity: 'error', code, message: `cannot write this output: ${reason}`, file: path, line: 1, column: 1 })
   }
   if (failed()) return stop()
   return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison, ...(cache === undefined ? {} : { cache }) } }
