@@ -8,6 +8,8 @@ import { realPathInside } from '../apply/real-path-inside.js'
 import { describeFound } from '../load/describe-found.js'
 import { readSourceFile } from '../load/read-source-file.js'
 import { readYamlJson } from '../load/read-yaml-json.js'
+import { capDiagnostics } from '../load/source-diagnostics.js'
+import { didYouMean } from '../load/suggest-name.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import { CONFIG_DEFAULTS, CONFIG_FILE_NAME, type ProjectConfig } from './project-config.js'
 
@@ -79,9 +81,9 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     const yaml = readYamlJson(configFile, read.bytes)
     sources.set(configFile, yaml.text)
     if (!yaml.ok) {
-      diagnostics.push(...yaml.diagnostics.list)
+      diagnostics.push(...capDiagnostics(yaml.diagnostics.list))
     } else {
-      diagnostics.push(...yaml.diagnostics.list) // recoverable YAML problems: the keys are still checked
+      diagnostics.push(...capDiagnostics(yaml.diagnostics.list)) // recoverable YAML problems: the keys are still checked
       fileOrigin = { file: configFile, at: (pointer) => yaml.diagnostics.position(yaml.locate(pointer)), base: path.dirname(configPath) }
       if (yaml.value !== null && (typeof yaml.value !== 'object' || Array.isArray(yaml.value))) {
         error(fileOrigin, '', 'config-type', `the config must be a mapping of ${KEYS.join(', ')}, found ${describeFound(yaml.value)}`)
@@ -93,7 +95,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
 
   for (const key of Object.keys(values)) {
     if (!KEYS.includes(key)) {
-      error(fileOrigin, `/${escapeJsonPointerToken(key)}`, 'config-unknown-key', `unknown config key ${JSON.stringify(key)}; the keys are ${KEYS.join(', ')}`)
+      error(fileOrigin, `/${escapeJsonPointerToken(key)}`, 'config-unknown-key', `unknown config key ${JSON.stringify(key)}${didYouMean(key, KEYS)}; the keys are ${KEYS.join(', ')}`)
     }
   }
   const resolved = new Map<string, string>()

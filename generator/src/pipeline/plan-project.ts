@@ -63,7 +63,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>):
     },
   })
   for (const [file, text] of loadedConfig.sources) sources.set(file, text)
-  diagnostics.push(...loadedConfig.diagnostics)
+  for (const diagnostic of loadedConfig.diagnostics) diagnostics.push(diagnostic)
   const config = loadedConfig.config
   if (config === undefined || failed()) return stop()
 
@@ -74,7 +74,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>):
   const cache = options.cache === false ? undefined : await readPlanCacheFile(config.cwd, generatorFingerprint, cacheNote).catch(() => undefined)
   const loaded = await loadDeclarationsCached({ cwd: config.cwd, schemas: config.schemas }, cache)
   for (const [file, text] of loaded.sources) sources.set(file, text)
-  diagnostics.push(...loaded.diagnostics)
+  for (const diagnostic of loaded.diagnostics) diagnostics.push(diagnostic)
   if (failed()) return stop()
 
   const realRoot = await realpath(config.cwd)
@@ -98,7 +98,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>):
     diagnostics.push({ severity: 'error', code: 'unreadable-file', message: error.message, file: error.file, line: 1, column: 1 })
     return stop()
   }
-  diagnostics.push(...plan.diagnostics)
+  for (const diagnostic of plan.diagnostics) diagnostics.push(diagnostic)
   // Problems in stubs and catalog pages get code frames too: their texts join the sources.
   for (const file of new Set(plan.diagnostics.map((diagnostic) => diagnostic.file))) {
     if (sources.has(file)) continue
