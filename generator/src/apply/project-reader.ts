@@ -72,7 +72,7 @@ export function createProjectReader(cwd: string, realRoot: string): ProjectReade
         if (read.reason === 'not-a-file') {
           throw new ProjectReadError(file, `${JSON.stringify(file)} is not a regular file (a FIFO, socket or device); replace it with a file or remove it`)
         }
-        reads.set(key, undefined)
+        if (!reads.has(key)) reads.set(key, undefined)
         return undefined
       }
       let text: string
@@ -81,7 +81,8 @@ export function createProjectReader(cwd: string, realRoot: string): ProjectReade
       } catch {
         throw new ProjectReadError(file, 'the file is not valid UTF-8; toolsmith will not rewrite it')
       }
-      reads.set(key, text)
+      // The first read is what the plan was made from: a later one (for a code frame) must not hide an edit.
+      if (!reads.has(key)) reads.set(key, text)
       return text
     },
     async isFolder(file) {
