@@ -178,6 +178,30 @@ describe('file-system hazards are located errors, never a crash or a hang', () =
     expect(project.snapshot()).toEqual(before)
   })
 
+  test.each([
+    ['a FIFO', 'catalog region', 'README.md', fifo],
+    ['a link loop', 'catalog region', 'README.md', loop],
+    ['a FIFO', 'template', 'tpl/stub.ts.hbs', fifo],
+    ['a link loop', 'template', 'tpl/stub.ts.hbs', loop],
+    ['a link loop', 'templates folder', 'tpl', loop],
+  ] as const)('%s at the %s (%s), with the real planner', async (_hazard, _what, file, make) => {
+    project.declare('a')
+    project.write('toolsmith.config.yaml', 'catalogRegions: [README.md]\ntemplates: tpl\n')
+    if (file !== 'README.md') project.write('README.md', '<!-- toolsmith:catalog -->\n<!-- /toolsmith:catalog -->\n')
+    if (file !== 'tpl') mkdirSync(path.join(project.cwd, 'tpl'), { recursive: true })
+    make(file)
+    const before = project.snapshot()
+    for (const outcome of [await runGenerate({ cwd: project.cwd }), await runCheck({ cwd: project.cwd })]) {
+      expect(outcome.exitCode).toBe(2)
+      const errors = outcome.diagnostics.filter((d) => d.severity === 'error')
+      // At the path itself, or at the config value naming it (a link loop there is found resolving the config).
+      expect(errors).toHaveLength(1)
+      expect(['toolsmith.config.yaml', file]).toContain(errors[0]?.file)
+      expect(errors[0]?.message).toContain(file)
+    }
+    expect(project.snapshot()).toEqual(before)
+  })
+
   test('a permission error (EACCES) anywhere in the reads is a located error naming the path', async () => {
     project.declare('a')
     const denied: PlanFiles = async () => {
@@ -209,6 +233,16 @@ describe('file-system hazards are located errors, never a crash or a hang', () =
       project = new TempProject()
       project.declare('a')
     }
+  })
+
+  test('a template copy that is a folder is an error naming it, not the shipped template', async () => {
+    project.declare('a')
+    project.write('toolsmith.config.yaml', 'templates: tpl\n')
+    mkdirSync(path.join(project.cwd, 'tpl/stub.ts.hbs'), { recursive: true })
+    const outcome = await runGenerate({ cwd: project.cwd })
+    expect(outcome.exitCode).toBe(2)
+    expect(outcome.diagnostics).toEqual([expect.objectContaining({ code: 'template', file: 'tpl/stub.ts.hbs', message: expect.stringContaining('is a folder') })])
+    expect(project.read('src/tools/a.ts')).toBeUndefined()
   })
 
   test('a config that is a dangling symbolic link is an error, not an absent config', async () => {
