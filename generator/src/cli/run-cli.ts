@@ -13,6 +13,7 @@ import { formatDiagnosticsText } from '../report/format-diagnostics-text.js'
 import { sortDiagnostics } from '../report/sort-diagnostics.js'
 import type { CliIo } from './cli-io.js'
 import { createDeclaration } from './create-declaration.js'
+import { startMcpCommand } from './mcp-command.js'
 import { USAGE } from './usage.js'
 
 /** Extra wiring for programmatic and test use. */
@@ -28,6 +29,7 @@ const OPTIONS = {
   docs: { type: 'string' },
   format: { type: 'string' },
   'no-cache': { type: 'boolean' },
+  tools: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -119,6 +121,14 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
       const created = await createDeclaration(loaded.config, rest[0] as string)
       if (!created.ok) return usageError(created.message)
       printer.summary(`created ${created.file}; describe the tool, then run toolsmith generate`)
+      return 0
+    }
+    case 'mcp': {
+      if (rest.length > 0) return usageError(`mcp takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
+      if (values.tools === undefined) return usageError('mcp needs --tools MODULE (a compiled ES module exporting `tools`)')
+      const started = await startMcpCommand(values.tools, io, version())
+      if (!started.ok) return usageError(started.message)
+      await started.closed
       return 0
     }
     default:

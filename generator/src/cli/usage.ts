@@ -5,6 +5,9 @@ Commands:
   generate          write the tool stubs, generated types, index and catalogs; only changed files
   check             write nothing; exit 1 with a unified diff when any file is stale, missing or orphaned
   new <name>        create <schemas>/<name>.tool.yaml, a starter declaration (never overwrites)
+  mcp --tools MODULE
+                    serve MODULE's \`tools\` (a compiled ES module, e.g. the generated index) over stdio
+                    as an MCP server; MODULE may also export configure(runtime)
 
 Options:
   --config FILE     config file (default: toolsmith.config.yaml in the working directory)
