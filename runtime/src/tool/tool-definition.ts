@@ -95,7 +95,7 @@ export interface ToolDefinition extends ToolSchema {
   readonly annotations?: ToolAnnotations
   /** `always`: the host must ask before every call (`declaredApprovals()`). Default `never`. */
   readonly approval?: ToolApproval
-  /** Declared metadata: whether valid calls may run in parallel, readable without calling the classifier. */
+  /** Declared metadata: whether valid calls may run in parallel, readable without calling the classifier (without one, `true` makes valid calls parallel). */
   readonly concurrencySafe?: boolean
   /** Declared presentation kind (the generic card's icon), readable without calling a presenter. */
   readonly kind?: ToolCallKind
