@@ -19,7 +19,6 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { Agent, PreToolDecision, ToolExecution, ToolRuntime } from '@toolsmith/runtime'
 import { callToolResult } from './call-result.js'
 import { listedTools } from './tool-listing.js'
-import { describeTools } from './tool-surface.js'
 
 /** Options of {@link serveMcp}. */
 export interface ServeMcpOptions {
@@ -97,10 +96,10 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
     lastListed ??= currentListing()
   }
 
-  const currentListing = (): string => JSON.stringify(listedTools(describeTools(view), protocolVersion))
+  const currentListing = (): string => JSON.stringify(listedTools(view.describe(), protocolVersion))
 
   server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => {
-    const tools = listedTools(describeTools(view), protocolVersion)
+    const tools = listedTools(view.describe(), protocolVersion)
     lastListed = JSON.stringify(tools)
     return { tools }
   })

@@ -1,6 +1,5 @@
-import type { JsonSchemaNode } from '@toolsmith/runtime'
+import type { JsonSchemaNode, ToolDescription } from '@toolsmith/runtime'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
-import type { DescribedTool } from './tool-surface.js'
 
 /** The MCP revisions toolsmith lowers for; `mcp@2026-07-28` lets an output schema have any root. */
 export type McpRevision = 'mcp@2025-11-25' | 'mcp@2026-07-28'
@@ -37,7 +36,7 @@ function hasAnnotations(protocolVersion: string): boolean {
 }
 
 /** One tool as a `tools/list` entry for the negotiated `protocolVersion`. */
-export function listedTool(tool: DescribedTool, protocolVersion: string): Tool {
+export function listedTool(tool: ToolDescription, protocolVersion: string): Tool {
   const { annotations } = tool
   const output = tool.output
   const outputSchema = outputIsWrapped(output, protocolVersion)
@@ -65,6 +64,6 @@ export function listedTool(tool: DescribedTool, protocolVersion: string): Tool {
 }
 
 /** The whole `tools/list` answer for the negotiated `protocolVersion`, in the runtime's (name) order. */
-export function listedTools(tools: readonly DescribedTool[], protocolVersion: string): Tool[] {
+export function listedTools(tools: readonly ToolDescription[], protocolVersion: string): Tool[] {
   return tools.map((tool) => listedTool(tool, protocolVersion))
 }

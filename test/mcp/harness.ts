@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js'
-import { createToolRuntime, type PreToolDecision, type ToolRuntime } from '@toolsmith/runtime'
+import { createToolRuntime, declaredApprovals, type ToolRuntime } from '@toolsmith/runtime'
 import { serveMcp, type McpSession, type ServeMcpOptions } from '@toolsmith/mcp'
 import { configure, tools } from './fixtures/tools.mjs'
 
@@ -44,18 +44,11 @@ function newClient(options: OpenOptions, elicitations: string[]): Client {
   return client
 }
 
-/** The declared-approvals policy `toolsmith mcp` installs (ask for `approval: always`). */
-export function declaredApprovalsPolicy(runtime: ToolRuntime): void {
-  runtime.on('tools/pre-execute', async (exec, next): Promise<PreToolDecision> =>
-    (runtime.get(exec.name) as { approval?: string } | undefined)?.approval === 'always' ? { kind: 'ask', reason: 'declared' } : next(),
-  )
-}
-
 /** The fixture tools served by `serveMcp` in this process to a real Client over `InMemoryTransport`. */
 export async function openInMemory(options: OpenOptions & { serve?: Omit<ServeMcpOptions, 'transport'>; runtime?: ToolRuntime } = {}): Promise<InMemoryHarness> {
   const runtime = options.runtime ?? createToolRuntime()
   for (const tool of tools) runtime.register(tool)
-  declaredApprovalsPolicy(runtime)
+  runtime.on('tools/pre-execute', declaredApprovals())
   configure(runtime)
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
   const session = await serveMcp(runtime, { transport: serverTransport, ...options.serve })

@@ -9,15 +9,9 @@ import { tools } from './fixtures/tools.mjs'
 const runtime = createToolRuntime()
 for (const tool of tools) runtime.register(tool)
 const described = (name: string) => {
-  const schema = runtime.schemas().find((tool) => tool.name === name)
-  const definition = runtime.get(name)
-  if (schema === undefined || definition === undefined) throw new Error(name)
-  return {
-    ...schema,
-    output: definition.output.schema,
-    annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true, title: 'T' },
-    approval: 'never' as const,
-  }
+  const found = runtime.describe().find((tool) => tool.name === name)
+  if (found === undefined) throw new Error(name)
+  return found
 }
 const success = (value: JsonValue): ToolExecutionResult => ({ isError: false, value, content: [{ type: 'text', text: JSON.stringify(value) }] })
 

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createToolRuntime, type PreToolDecision, type ToolDefinition, type ToolRuntime } from '@toolsmith/runtime'
+import { createToolRuntime, declaredApprovals, type ToolDefinition, type ToolRuntime } from '@toolsmith/runtime'
 import type { CliIo } from './cli-io.js'
 
 /** What `toolsmith mcp --tools MODULE` reads from MODULE. */
@@ -43,12 +43,4 @@ export async function startMcpCommand(modulePath: string, io: CliIo, version: st
   const { serveStdio } = await import('@toolsmith/mcp')
   const session = await serveStdio(runtime, { serverInfo: { name: 'toolsmith', version } })
   return { ok: true, closed: session.closed }
-}
-
-/** Asks before every call of a tool declared `approval: always`. */
-function declaredApprovals() {
-  return async function (this: ToolRuntime, exec: { readonly name: string; readonly agent?: unknown }, next: () => Promise<PreToolDecision>): Promise<PreToolDecision> {
-    const definition = this.get(exec.name) as { readonly approval?: string } | undefined
-    return definition?.approval === 'always' ? { kind: 'ask', reason: `${exec.name} is declared approval: always` } : next()
-  }
 }
