@@ -66,10 +66,10 @@ describe('serveMcp sessions', () => {
   })
 
   it.each([
-    ['a registration in another agent scope', (h: InMemoryHarness) => void h.runtime.forAgent({ id: 'other' }).register(extra('elsewhere')), 0],
-    ['a global registration', (h: InMemoryHarness) => void h.runtime.register(extra('everywhere')), 1],
-    ['a restriction of the connection agent', (h: InMemoryHarness) => void h.runtime.forAgent(h.session.agent).restrict({ deny: ['snapshot'] }), 1],
-    ['three registrations in one tick', (h: InMemoryHarness) => ['a1', 'a2', 'a3'].forEach((n) => h.runtime.register(extra(n))), 1],
+    ['a registration in another agent scope', (h: InMemoryHarness): void => void h.runtime.forAgent({ id: 'other' }).register(extra('elsewhere')), 0],
+    ['a global registration', (h: InMemoryHarness): void => void h.runtime.register(extra('everywhere')), 1],
+    ['a restriction of the connection agent', (h: InMemoryHarness): void => void h.runtime.forAgent(h.session.agent).restrict({ deny: ['snapshot'] }), 1],
+    ['three registrations in one tick', (h: InMemoryHarness): void => ['a1', 'a2', 'a3'].forEach((n) => h.runtime.register(extra(n))), 1],
   ] as const)('list_changed after %s: %i notification(s)', async (_case, change, want) => {
     const harness = await open()
     await harness.client.listTools()

@@ -44,7 +44,7 @@ describe.each([
     const result = (await harness.client.callTool({ name, arguments: args })) as CallToolResult
     const listed = harness.listed.find((tool) => tool.name === name)
     if (listed?.outputSchema !== undefined && result.isError !== true) {
-      expect(validator.getValidator(listed.outputSchema)(result.structuredContent).valid).toBe(true)
+      expect(validator.getValidator(listed.outputSchema as object)(result.structuredContent).valid).toBe(true)
     }
     return result
   }
