@@ -82,7 +82,6 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
   let calls = 0
   let lastListed: string | undefined
   const pending = new Map<string, PendingCall>()
-  const controllers = new Set<AbortController>()
 
   // The SDK negotiates the version but does not keep it; its own initialize answer is read here.
   const sdkInitialize = (server as unknown as { _oninitialize(request: InitializeRequest): Promise<InitializeResult> })._oninitialize.bind(server)
@@ -107,23 +106,17 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name } = request.params
     const callId = `${prefix}${++calls}`
-    const controller = new AbortController()
-    const abort = (): void => controller.abort(extra.signal.reason)
-    if (extra.signal.aborted) abort()
-    else extra.signal.addEventListener('abort', abort, { once: true })
-    controllers.add(controller)
-    if (isClosed) controller.abort(new Error('MCP connection closed'))
+    // The SDK's per-request signal is aborted by the client's notifications/cancelled and by the connection's close.
+    const signal = extra.signal
     pending.set(callId, { extra, name })
     const stopProgress = reportProgress(request.params._meta?.progressToken, name, extra, progressIntervalMs)
     const output = view.get(name)?.output.schema
     try {
-      const result = await view.execute({ callId, name, arguments: request.params.arguments ?? {}, signal: controller.signal })
+      const result = await view.execute({ callId, name, arguments: request.params.arguments ?? {}, signal })
       return callToolResult(result, output, protocolVersion)
     } finally {
       stopProgress()
       pending.delete(callId)
-      controllers.delete(controller)
-      extra.signal.removeEventListener('abort', abort)
     }
   })
 
@@ -185,7 +178,6 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
   server.onclose = () => {
     if (isClosed) return
     isClosed = true
-    for (const controller of controllers) controller.abort(new Error('MCP connection closed'))
     disposeApprovals()
     disposeChange()
     resolveClosed()
@@ -214,7 +206,7 @@ function supportsFormElicitation(capabilities: ClientCapabilities | undefined): 
 
 /** Sends `notifications/progress` at once and then every `intervalMs` while a call is pending, when the client asked. */
 function reportProgress(token: string | number | undefined, name: string, extra: Extra, intervalMs: number): () => void {
-  if (token === undefined) return () => undefined
+  if (token === undefined) return NO_PROGRESS
   let progress = 0
   const send = (): void => {
     extra
@@ -226,3 +218,5 @@ function reportProgress(token: string | number | undefined, name: string, extra:
   timer.unref?.()
   return () => clearInterval(timer)
 }
+
+const NO_PROGRESS = (): void => undefined
