@@ -190,7 +190,7 @@ class Walk {
     if (profile.closeObjects) {
       if (typeof additional === 'object' && additional !== null) {
         this.tally.blockers.push({ path: at, keyword: 'additionalProperties', detail: `${path || 'the root'} is a map of schema-checked values, which ${profile.label} cannot express (every object must be closed)` })
-      } else if (keys.length === 0 && additional !== false) {
+      } else if (keys.length === 0 && additional !== false && !root) {
         this.tally.blockers.push({ path: at, keyword: 'additionalProperties', detail: `${path || 'the root'} is a free-form object, which ${profile.label} cannot express (every object must be closed)` })
       } else if (additional !== false && !root) {
         // The parameters root is open only so a host tolerates extra keys; no declared key is lost by closing it.
