@@ -2,7 +2,7 @@ import { assignOwn } from '../json/assign-own.js'
 import type { JsonValue } from '../json/json-value.js'
 import type { JsonSchemaNode, ObjectJsonSchema } from '../schema/json-schema/json-schema-node.js'
 import type { ToolDescription, ToolSchema } from '../tool/tool-definition.js'
-import { resolveAnnotations } from '../tool/tool-metadata.js'
+import { resolveToolAnnotations } from '../tool/tool-metadata.js'
 import type { RegisteredTool } from './registered-tool.js'
 
 /**
@@ -25,7 +25,7 @@ export function projectDescription(tool: RegisteredTool): ToolDescription {
   return {
     ...projectSchema(tool),
     output: cloneJson(tool.outputSchema as unknown as JsonValue) as unknown as JsonSchemaNode,
-    annotations: resolveAnnotations(metadata.annotations),
+    annotations: resolveToolAnnotations(metadata.annotations),
     approval: metadata.approval ?? 'never',
     ...(tool.timeoutMs === undefined ? {} : { timeoutMs: tool.timeoutMs }),
     ...(metadata.concurrencySafe === undefined ? {} : { concurrencySafe: metadata.concurrencySafe }),

@@ -49,7 +49,7 @@ export function checkToolMetadata(fields: Readonly<Record<string, unknown>>, iss
 }
 
 /** The annotations with MCP's defaults applied (a fresh object). */
-export function resolveAnnotations(annotations: ToolAnnotations | undefined): ResolvedToolAnnotations {
+export function resolveToolAnnotations(annotations: ToolAnnotations | undefined): ResolvedToolAnnotations {
   // Own values only: a key absent from the (checked) copy takes the default, never Object.prototype's.
   const own = <K extends keyof ToolAnnotations>(key: K): ToolAnnotations[K] | undefined =>
     annotations !== undefined && Object.hasOwn(annotations, key) ? annotations[key] : undefined
