@@ -1,6 +1,6 @@
 import type { CallToolResult, ContentBlock as McpContentBlock } from '@modelcontextprotocol/sdk/types.js'
 import type { ContentBlock, JsonSchemaNode, ToolErrorInfo, ToolExecutionResult } from '@toolsmith/runtime'
-import { hasStructuredOutput, outputIsWrapped, WRAPPED_OUTPUT_KEY } from './tool-listing.js'
+import { hasStructuredOutput, structuredContentOf } from './tool-listing.js'
 
 /**
  * The `_meta` key of a failed `tools/call` result. Its value is `{ code, name?, details? }`: `code` is
@@ -37,6 +37,5 @@ export function callToolResult(result: ToolExecutionResult, output: JsonSchemaNo
     }
   }
   if (output === undefined || !hasStructuredOutput(protocolVersion)) return { content }
-  const structured = outputIsWrapped(output, protocolVersion) ? { [WRAPPED_OUTPUT_KEY]: result.value } : result.value
-  return { content, structuredContent: structured as CallToolResult['structuredContent'] }
+  return { content, structuredContent: structuredContentOf(output, result.value, protocolVersion) }
 }
