@@ -5,6 +5,7 @@ import type {
   ContentBlock,
   JsonSchemaNode,
   PreToolDecision,
+  ToolExecutionMode,
   ToolArgsOf,
   ToolOutputOf,
   ToolRuntime,
@@ -56,6 +57,8 @@ function viewState(view: ToolRuntime): ViewState {
   return state
 }
 
+const EXCLUSIVE: ToolExecutionMode = Object.freeze({ kind: 'exclusive' })
+
 // Rendered content of settled calls, by tool call id, until `toModelOutput` takes it (bounded: a call whose
 // output is never converted must not be kept forever).
 const RENDERED_LIMIT = 1024
@@ -84,6 +87,9 @@ export function toAiSdkTools<const T extends readonly AnyDefinedTool[] = readonl
     const name = described.name
     const needsApproval = described.approval === 'always'
     const title = described.annotations.title
+    // A tool with neither a classifier nor a declared concurrencySafe is always exclusive (the runtime's rule), so
+    // only a classified tool pays for executionMode's argument check on every call.
+    const classified = described.concurrencySafe === true || typeof view.get(name)?.isConcurrencySafe === 'function'
     set[name] = tool<unknown, unknown>({
       description: described.description,
       ...(title === undefined ? {} : { title }),
@@ -95,7 +101,7 @@ export function toAiSdkTools<const T extends readonly AnyDefinedTool[] = readonl
         // The SDK only calls execute for a tool that needs approval once its approval response said yes.
         if (needsApproval) approved.add(toolCallId)
         try {
-          const result = await scheduler.run(view.executionMode(call), signal, () => view.execute(call))
+          const result = await scheduler.run(classified ? view.executionMode(call) : EXCLUSIVE, signal, () => view.execute(call))
           if (result.isError) throw new ToolsmithToolError(result)
           if (rendered.size >= RENDERED_LIMIT) rendered.delete(rendered.keys().next().value as string)
           rendered.set(toolCallId, result.content)

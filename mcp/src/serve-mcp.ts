@@ -16,7 +16,7 @@ import {
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
-import type { Agent, PreToolDecision, ToolExecution, ToolRuntime } from '@toolsmith/runtime'
+import type { Agent, JsonSchemaNode, PreToolDecision, ToolExecution, ToolRuntime } from '@toolsmith/runtime'
 import { callToolResult } from './call-result.js'
 import { listedTools } from './tool-listing.js'
 
@@ -110,7 +110,7 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
     const signal = extra.signal
     pending.set(callId, { extra, name })
     const stopProgress = reportProgress(request.params._meta?.progressToken, name, extra, progressIntervalMs)
-    const output = view.get(name)?.output.schema
+    const output = outputSchemaOf(name)
     try {
       const result = await view.execute({ callId, name, arguments: request.params.arguments ?? {}, signal })
       return callToolResult(result, output, protocolVersion)
@@ -119,6 +119,17 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
       pending.delete(callId)
     }
   })
+
+  // The output schema per tool name, read from the registry once and dropped whenever the tool set changes.
+  let outputs = new Map<string, JsonSchemaNode>()
+  const outputSchemaOf = (name: string): JsonSchemaNode | undefined => {
+    const known = outputs.get(name)
+    if (known !== undefined) return known
+    const schema = view.get(name)?.output.schema
+    // Only names that resolve are kept: a client sending made-up names must not grow the map.
+    if (schema !== undefined) outputs.set(name, schema)
+    return schema
+  }
 
   const askClient = async (exec: ToolExecution, reason: string | undefined, call: PendingCall): Promise<PreToolDecision> => {
     const why = reason === undefined ? '' : ` (${reason})`
@@ -161,6 +172,7 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
 
   let changeQueued = false
   const disposeChange = view.on('tools/change', () => {
+    outputs = new Map()
     if (changeQueued) return
     changeQueued = true
     queueMicrotask(() => {

@@ -96,6 +96,18 @@ describe('serveMcp sessions', () => {
     expect((await harness.client.listTools()).tools.map((tool) => tool.name)).not.toContain('temporary')
   })
 
+  it('a tool re-registered under the same name with another output is served with the new one', async () => {
+    const harness = await open()
+    const first = defineTool({ name: 'shape', description: 'd', parameters: {}, output: { schema: { type: 'object', additionalProperties: false, properties: { n: { type: 'integer', required: true } } }, render: () => [] }, execute: async () => ({ n: 1 }) })
+    const second = defineTool({ name: 'shape', description: 'd', parameters: {}, output: { schema: { type: 'integer' }, render: () => [] }, execute: async () => 2 })
+    const dispose = harness.runtime.register(first)
+    expect((await harness.client.callTool({ name: 'shape', arguments: {} })).structuredContent).toEqual({ n: 1 })
+    dispose()
+    harness.runtime.register(second)
+    await harness.client.listTools()
+    expect((await harness.client.callTool({ name: 'shape', arguments: {} })).structuredContent).toEqual({ result: 2 })
+  })
+
   it('after close, changes send nothing and the approval listener is gone', async () => {
     const runtime = createToolRuntime()
     const harness = await open({ runtime })
