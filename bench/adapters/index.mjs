@@ -126,18 +126,24 @@ for (const [group, contenders] of Object.entries(groups)) {
   }
 }
 
+// Wall-clock calls per second, and calls per second of this process's CPU time (user + system): everything
+// here runs on one thread, so CPU time leaves out the time other processes on the shared machine took the core.
 async function callsPerSecond(run) {
   let calls = 0
   const budget = BigInt(ROUND_MS) * 1_000_000n
   const start = process.hrtime.bigint()
+  const cpuStart = process.cpuUsage()
   let elapsed = 0n
   while (elapsed < budget) {
     for (let i = 0; i < 20; i++) await run()
     calls += 20
     elapsed = process.hrtime.bigint() - start
   }
+  const cpu = process.cpuUsage(cpuStart)
+  cpuSamples.push(calls / ((cpu.user + cpu.system) / 1e6))
   return calls / (Number(elapsed) / 1e9)
 }
+let cpuSamples = []
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = sorted.length >> 1
@@ -145,27 +151,39 @@ const median = (values) => {
 }
 
 const report = {}
+const cpuLines = []
 console.log(`median over ${ROUNDS} interleaved rounds of ${ROUND_MS} ms per contender (sequential awaited calls); target ≤ 1.2x\n`)
 console.log('| group | contender | calls/s | µs/call | vs peer | per-round ratios (min–max) |')
 console.log('| --- | --- | ---: | ---: | ---: | --- |')
 for (const [group, contenders] of Object.entries(groups)) {
   const entries = Object.entries(contenders)
   const samples = Object.fromEntries(entries.map(([who]) => [who, []]))
+  const cpu = Object.fromEntries(entries.map(([who]) => [who, []]))
   for (const [, run] of entries) await callsPerSecond(run) // warm-up
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 1 ? [...entries].reverse() : entries
-    for (const [who, run] of order) samples[who].push(await callsPerSecond(run))
+    for (const [who, run] of order) {
+      cpuSamples = cpu[who]
+      samples[who].push(await callsPerSecond(run))
+    }
   }
   const [peer, ours] = entries.map(([who]) => who)
   const us = (who) => 1e6 / median(samples[who])
   const ratios = samples[peer].map((peerOps, round) => peerOps / samples[ours][round])
   const ratio = us(ours) / us(peer)
-  report[group] = { peer, ours, peerMicroseconds: us(peer), oursMicroseconds: us(ours), ratio, pairedRatio: median(ratios), minRatio: Math.min(...ratios), maxRatio: Math.max(...ratios) }
+  const cpuRatios = cpu[peer].map((peerOps, round) => peerOps / cpu[ours][round])
+  const cpuRatio = median(cpu[peer]) / median(cpu[ours])
+  report[group] = {
+    peer, ours, peerMicroseconds: us(peer), oursMicroseconds: us(ours), ratio, pairedRatio: median(ratios), minRatio: Math.min(...ratios), maxRatio: Math.max(...ratios),
+    cpuRatio, cpuPairedRatio: median(cpuRatios), cpuMinRatio: Math.min(...cpuRatios), cpuMaxRatio: Math.max(...cpuRatios),
+  }
+  cpuLines.push(`${group}: ${ours} / ${peer} = ${cpuRatio.toFixed(2)}x of CPU time (per-round ${Math.min(...cpuRatios).toFixed(2)}–${Math.max(...cpuRatios).toFixed(2)}, median ${median(cpuRatios).toFixed(2)})`)
   for (const who of [peer, ours]) {
     const range = who === ours ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} (median ${median(ratios).toFixed(2)})` : ''
     console.log(`| ${group} | ${who} | ${median(samples[who]).toFixed(0)} | ${us(who).toFixed(1)} | ${(us(who) / us(peer)).toFixed(2)}x | ${range} |`)
   }
 }
+console.log(`\nper CPU time (this process only):\n${cpuLines.join('\n')}`)
 mkdirSync(path.join(here, '../results'), { recursive: true })
 writeFileSync(path.join(here, '../results/adapters.json'), `${JSON.stringify({ rounds: ROUNDS, roundMs: ROUND_MS, node: process.version, report, target: 1.2 }, null, 2)}\n`)
 process.exit(0)
