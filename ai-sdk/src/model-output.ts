@@ -34,7 +34,9 @@ export function modelOutput(content: readonly ContentBlock[]): ToolResultOutput 
   return {
     type: 'content',
     value: content.map((block) =>
-      block.type === 'text' ? { type: 'text' as const, text: block.text } : { type: 'image-data' as const, data: block.data, mediaType: block.mimeType },
+      block.type === 'text'
+        ? { type: 'text' as const, text: block.text }
+        : { type: 'image-data' as const, data: block.data, mediaType: block.mimeType },
     ),
   }
 }

@@ -29,7 +29,13 @@ const outputSpec = {
 }
 const body = async (args) => ({ path: args.path, lines: args.limit ?? 10 })
 const render = (_args, value) => [{ type: 'text', text: `${value.path}: ${value.lines} lines` }]
-const definition = defineTool({ name: 'read_file', description: 'Read a file.', parameters, output: { schema: outputSpec, render }, execute: body })
+const definition = defineTool({
+  name: 'read_file',
+  description: 'Read a file.',
+  parameters,
+  output: { schema: outputSpec, render },
+  execute: body,
+})
 const args = { path: 'src/index.ts', offset: 1, limit: 20 }
 const argsValidator = compileJsonSchema(definition.parameters)
 const outputValidator = compileJsonSchema(definition.output.schema)
@@ -91,7 +97,12 @@ const bareTools = {
       if (!outputValidator.is(value)) throw new Error('invalid output')
       return value
     },
-    toModelOutput: ({ input, output }) => ({ type: 'text', value: render(input, output).map((block) => block.text).join('\n') }),
+    toModelOutput: ({ input, output }) => ({
+      type: 'text',
+      value: render(input, output)
+        .map((block) => block.text)
+        .join('\n'),
+    }),
   }),
 }
 const generate = (tools) => async () => {
@@ -174,16 +185,34 @@ for (const [group, contenders] of Object.entries(groups)) {
   const cpuRatios = cpu[peer].map((peerOps, round) => peerOps / cpu[ours][round])
   const cpuRatio = median(cpu[peer]) / median(cpu[ours])
   report[group] = {
-    peer, ours, peerMicroseconds: us(peer), oursMicroseconds: us(ours), ratio, pairedRatio: median(ratios), minRatio: Math.min(...ratios), maxRatio: Math.max(...ratios),
-    cpuRatio, cpuPairedRatio: median(cpuRatios), cpuMinRatio: Math.min(...cpuRatios), cpuMaxRatio: Math.max(...cpuRatios),
+    peer,
+    ours,
+    peerMicroseconds: us(peer),
+    oursMicroseconds: us(ours),
+    ratio,
+    pairedRatio: median(ratios),
+    minRatio: Math.min(...ratios),
+    maxRatio: Math.max(...ratios),
+    cpuRatio,
+    cpuPairedRatio: median(cpuRatios),
+    cpuMinRatio: Math.min(...cpuRatios),
+    cpuMaxRatio: Math.max(...cpuRatios),
   }
-  cpuLines.push(`${group}: ${ours} / ${peer} = ${cpuRatio.toFixed(2)}x of CPU time (per-round ${Math.min(...cpuRatios).toFixed(2)}–${Math.max(...cpuRatios).toFixed(2)}, median ${median(cpuRatios).toFixed(2)})`)
+  cpuLines.push(
+    `${group}: ${ours} / ${peer} = ${cpuRatio.toFixed(2)}x of CPU time (per-round ${Math.min(...cpuRatios).toFixed(2)}–${Math.max(...cpuRatios).toFixed(2)}, median ${median(cpuRatios).toFixed(2)})`,
+  )
   for (const who of [peer, ours]) {
-    const range = who === ours ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} (median ${median(ratios).toFixed(2)})` : ''
-    console.log(`| ${group} | ${who} | ${median(samples[who]).toFixed(0)} | ${us(who).toFixed(1)} | ${(us(who) / us(peer)).toFixed(2)}x | ${range} |`)
+    const range =
+      who === ours ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} (median ${median(ratios).toFixed(2)})` : ''
+    console.log(
+      `| ${group} | ${who} | ${median(samples[who]).toFixed(0)} | ${us(who).toFixed(1)} | ${(us(who) / us(peer)).toFixed(2)}x | ${range} |`,
+    )
   }
 }
 console.log(`\nper CPU time (this process only):\n${cpuLines.join('\n')}`)
 mkdirSync(path.join(here, '../results'), { recursive: true })
-writeFileSync(path.join(here, '../results/adapters.json'), `${JSON.stringify({ rounds: ROUNDS, roundMs: ROUND_MS, node: process.version, report, target: 1.2 }, null, 2)}\n`)
+writeFileSync(
+  path.join(here, '../results/adapters.json'),
+  `${JSON.stringify({ rounds: ROUNDS, roundMs: ROUND_MS, node: process.version, report, target: 1.2 }, null, 2)}\n`,
+)
 process.exit(0)

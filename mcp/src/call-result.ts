@@ -15,9 +15,7 @@ export type ToolsmithErrorMeta = ToolErrorInfo
 
 /** A runtime content block as MCP's (text → text, image → image with its base64 data and MIME type). */
 export function mcpContentBlock(block: ContentBlock): McpContentBlock {
-  return block.type === 'text'
-    ? { type: 'text', text: block.text }
-    : { type: 'image', data: block.data, mimeType: block.mimeType }
+  return block.type === 'text' ? { type: 'text', text: block.text } : { type: 'image', data: block.data, mimeType: block.mimeType }
 }
 
 /**

@@ -84,7 +84,9 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
   const pending = new Map<string, PendingCall>()
 
   // The SDK negotiates the version but does not keep it; its own initialize answer is read here.
-  const sdkInitialize = (server as unknown as { _oninitialize(request: InitializeRequest): Promise<InitializeResult> })._oninitialize.bind(server)
+  const sdkInitialize = (server as unknown as { _oninitialize(request: InitializeRequest): Promise<InitializeResult> })._oninitialize.bind(
+    server,
+  )
   server.setRequestHandler(InitializeRequestSchema, async (request) => {
     const result = await sdkInitialize(request)
     protocolVersion = result.protocolVersion
@@ -153,9 +155,15 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
         { signal: exec.signal },
       )
       if (answer.action === 'accept') return { kind: 'allow' }
-      return { kind: 'deny', reason: `The user ${answer.action === 'decline' ? 'declined' : 'cancelled'} the approval to call ${exec.name}${why}.` }
+      return {
+        kind: 'deny',
+        reason: `The user ${answer.action === 'decline' ? 'declined' : 'cancelled'} the approval to call ${exec.name}${why}.`,
+      }
     } catch (error) {
-      return { kind: 'deny', reason: `Approval to call ${exec.name}${why} could not be asked: ${error instanceof Error ? error.message : String(error)}` }
+      return {
+        kind: 'deny',
+        reason: `Approval to call ${exec.name}${why} could not be asked: ${error instanceof Error ? error.message : String(error)}`,
+      }
     }
   }
 
@@ -222,7 +230,10 @@ function reportProgress(token: string | number | undefined, name: string, extra:
   let progress = 0
   const send = (): void => {
     extra
-      .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: ++progress, message: `${name} is running` } })
+      .sendNotification({
+        method: 'notifications/progress',
+        params: { progressToken: token, progress: ++progress, message: `${name} is running` },
+      })
       .catch(() => undefined)
   }
   send()

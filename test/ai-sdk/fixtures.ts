@@ -113,11 +113,17 @@ function contentOf(step: Step): LanguageModelV3Content[] {
 /** A MockLanguageModelV3 answering `steps` in order, for generateText (doGenerate) and streamText (doStream). */
 export function scriptedModel(steps: readonly Step[]): MockLanguageModelV3 {
   const finish = (step: Step) => ({ unified: 'text' in step ? ('stop' as const) : ('tool-calls' as const), raw: undefined })
-  const generated: LanguageModelV3GenerateResult[] = steps.map((step) => ({ content: contentOf(step), finishReason: finish(step), usage, warnings: [] }))
+  const generated: LanguageModelV3GenerateResult[] = steps.map((step) => ({
+    content: contentOf(step),
+    finishReason: finish(step),
+    usage,
+    warnings: [],
+  }))
   const streamed = steps.map((step) => {
     const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }]
     for (const part of contentOf(step)) {
-      if (part.type === 'text') parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: part.text }, { type: 'text-end', id: 't' })
+      if (part.type === 'text')
+        parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: part.text }, { type: 'text-end', id: 't' })
       else parts.push(part as LanguageModelV3StreamPart)
     }
     parts.push({ type: 'finish', finishReason: finish(step), usage })

@@ -21,7 +21,13 @@ describe('toAiSdkTools types', () => {
   })
 
   test('a defined tool keeps its name as a literal type', () => {
-    const tool = defineTool({ name: 'echo', description: 'd', parameters: {}, output: { schema: { type: 'string' }, render: () => [] }, execute: async () => 'x' })
+    const tool = defineTool({
+      name: 'echo',
+      description: 'd',
+      parameters: {},
+      output: { schema: { type: 'string' }, render: () => [] },
+      execute: async () => 'x',
+    })
     expectTypeOf(tool.name).toEqualTypeOf<'echo'>()
   })
 

@@ -58,7 +58,12 @@ beforeEach(() => {
 describe.each(Object.entries(runners))('toAiSdkTools with %s over MockLanguageModelV3', (_entry, run) => {
   it('runs several steps with parallel calls; the model gets the rendered content back', async () => {
     const model = scriptedModel([
-      { calls: [['c1', 'get_weather', { city: 'Oslo' }], ['c2', 'get_weather', { city: 'Lima', unit: 'f' }]] },
+      {
+        calls: [
+          ['c1', 'get_weather', { city: 'Oslo' }],
+          ['c2', 'get_weather', { city: 'Lima', unit: 'f' }],
+        ],
+      },
       { calls: [['c3', 'write_note', { text: 'Oslo 21' }]] },
       { text: 'done' },
     ])
@@ -69,7 +74,11 @@ describe.each(Object.entries(runners))('toAiSdkTools with %s over MockLanguageMo
     const [a, b] = intervals.filter((interval) => interval.name === 'get_weather')
     expect(a !== undefined && b !== undefined && a.start < b.end && b.start < a.end).toBe(true)
     const toolResults = outcome.steps.flatMap((step) => step.content).filter((part) => part.type === 'tool-result')
-    expect(toolResults.map((part) => (part as unknown as { output: unknown }).output)).toEqual([{ city: 'Oslo', degrees: 21 }, { city: 'Lima', degrees: 70 }, 7])
+    expect(toolResults.map((part) => (part as unknown as { output: unknown }).output)).toEqual([
+      { city: 'Oslo', degrees: 21 },
+      { city: 'Lima', degrees: 70 },
+      7,
+    ])
   })
 
   it.each([
@@ -78,7 +87,8 @@ describe.each(Object.entries(runners))('toAiSdkTools with %s over MockLanguageMo
   ] as const)('%s: a tool-error, sent to the model as error text with the code', async (_case, name, input, message) => {
     const model = scriptedModel([{ calls: [['c1', name, input]] }, { text: 'sorry' }])
     const outcome = await run({ model, tools: toAiSdkTools(runtime, { agent, tools }), messages: user('go') })
-    const error = outcome.steps[0]?.content.find((part) => part.type === 'tool-error') as { error?: { code?: string; message?: string } } | undefined
+    const error = outcome.steps[0]?.content.find((part) => part.type === 'tool-error') as
+      { error?: { code?: string; message?: string } } | undefined
     expect(error?.error?.message).toMatch(message)
     expect(error?.error?.code).toBe(String(message).slice(2, String(message).indexOf(':')))
     const output = sentBack(model, 1)['c1'] as { type: string; value: string }
@@ -102,7 +112,8 @@ describe.each(Object.entries(runners))('toAiSdkTools with %s over MockLanguageMo
   const approvalRun = async (approved: boolean, set: ToolSet) => {
     const model = scriptedModel([{ calls: [['c1', 'delete_file', { path: 'a.txt' }]] }, { text: 'ok' }])
     const first = await run({ model, tools: set, messages: user('delete a.txt') })
-    const request = first.content.find((part) => part.type === 'tool-approval-request') as { approvalId: string; toolCall: { toolName: string } } | undefined
+    const request = first.content.find((part) => part.type === 'tool-approval-request') as
+      { approvalId: string; toolCall: { toolName: string } } | undefined
     expect(request?.toolCall.toolName).toBe('delete_file')
     expect(results).toHaveLength(0)
     const messages: ModelMessage[] = [
@@ -128,7 +139,15 @@ describe.each(Object.entries(runners))('toAiSdkTools with %s over MockLanguageMo
   })
 
   it.each([
-    ['a pre-execute deny', () => void runtime.on('tools/pre-execute', (exec, next) => (exec.name === 'delete_file' ? { kind: 'deny', reason: 'read-only day' } : next()), { prepend: true })],
+    [
+      'a pre-execute deny',
+      () =>
+        void runtime.on(
+          'tools/pre-execute',
+          (exec, next) => (exec.name === 'delete_file' ? { kind: 'deny', reason: 'read-only day' } : next()),
+          { prepend: true },
+        ),
+    ],
     ['a guard', () => void runtime.guard((exec) => (exec.name === 'delete_file' ? 'read-only day' : undefined))],
   ])("the runtime's policy has the last word after an SDK approval: %s", async (_case, install) => {
     install()
@@ -159,7 +178,9 @@ describe.each(Object.entries(runners))('toAiSdkTools with %s over MockLanguageMo
       }
     }
     // Without the gate the SDK would start all five at once: the runs would overlap.
-    expect(Math.max(...intervals.map((interval) => interval.end)) - Math.min(...intervals.map((interval) => interval.start))).toBeGreaterThan(85)
+    expect(
+      Math.max(...intervals.map((interval) => interval.end)) - Math.min(...intervals.map((interval) => interval.start)),
+    ).toBeGreaterThan(85)
   })
 
   it('an abort mid-step reaches the body through the SDK abortSignal: it drains, the result is ABORTED', async () => {
@@ -179,10 +200,15 @@ describe.each(Object.entries(runners))('toAiSdkTools with %s over MockLanguageMo
 })
 
 describe('toAiSdkTools', () => {
-  it("hands over only what the agent sees, with title, and needsApproval only for approval: always", () => {
+  it('hands over only what the agent sees, with title, and needsApproval only for approval: always', () => {
     runtime.forAgent(agent).restrict({ deny: ['explode'] })
     const set = toAiSdkTools(runtime, { agent })
-    expect(Object.keys(set)).toEqual(runtime.forAgent(agent).describe().map((tool) => tool.name))
+    expect(Object.keys(set)).toEqual(
+      runtime
+        .forAgent(agent)
+        .describe()
+        .map((tool) => tool.name),
+    )
     expect(Object.keys(set)).not.toContain('explode')
     expect(set['get_weather']?.title).toBe('Weather')
     expect(set['delete_file']?.needsApproval).toBe(true)

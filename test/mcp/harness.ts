@@ -33,7 +33,10 @@ export interface InMemoryHarness extends Harness {
 }
 
 function newClient(options: OpenOptions, elicitations: string[]): Client {
-  const client = new Client({ name: 'test-client', version: '1.0.0' }, options.elicit === undefined ? {} : { capabilities: { elicitation: { form: {} } } })
+  const client = new Client(
+    { name: 'test-client', version: '1.0.0' },
+    options.elicit === undefined ? {} : { capabilities: { elicitation: { form: {} } } },
+  )
   const answer = options.elicit
   if (answer !== undefined) {
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
@@ -45,7 +48,9 @@ function newClient(options: OpenOptions, elicitations: string[]): Client {
 }
 
 /** The fixture tools served by `serveMcp` in this process to a real Client over `InMemoryTransport`. */
-export async function openInMemory(options: OpenOptions & { serve?: Omit<ServeMcpOptions, 'transport'>; runtime?: ToolRuntime } = {}): Promise<InMemoryHarness> {
+export async function openInMemory(
+  options: OpenOptions & { serve?: Omit<ServeMcpOptions, 'transport'>; runtime?: ToolRuntime } = {},
+): Promise<InMemoryHarness> {
   const runtime = options.runtime ?? createToolRuntime()
   for (const tool of tools) runtime.register(tool)
   runtime.on('tools/pre-execute', declaredApprovals())

@@ -66,9 +66,17 @@ describe('serveMcp sessions', () => {
   })
 
   it.each([
-    ['a registration in another agent scope', (h: InMemoryHarness): void => void h.runtime.forAgent({ id: 'other' }).register(extra('elsewhere')), 0],
+    [
+      'a registration in another agent scope',
+      (h: InMemoryHarness): void => void h.runtime.forAgent({ id: 'other' }).register(extra('elsewhere')),
+      0,
+    ],
     ['a global registration', (h: InMemoryHarness): void => void h.runtime.register(extra('everywhere')), 1],
-    ['a restriction of the connection agent', (h: InMemoryHarness): void => void h.runtime.forAgent(h.session.agent).restrict({ deny: ['snapshot'] }), 1],
+    [
+      'a restriction of the connection agent',
+      (h: InMemoryHarness): void => void h.runtime.forAgent(h.session.agent).restrict({ deny: ['snapshot'] }),
+      1,
+    ],
     ['three registrations in one tick', (h: InMemoryHarness): void => ['a1', 'a2', 'a3'].forEach((n) => h.runtime.register(extra(n))), 1],
   ] as const)('list_changed after %s: %i notification(s)', async (_case, change, want) => {
     const harness = await open()
@@ -98,8 +106,23 @@ describe('serveMcp sessions', () => {
 
   it('a tool re-registered under the same name with another output is served with the new one', async () => {
     const harness = await open()
-    const first = defineTool({ name: 'shape', description: 'd', parameters: {}, output: { schema: { type: 'object', additionalProperties: false, properties: { n: { type: 'integer', required: true } } }, render: () => [] }, execute: async () => ({ n: 1 }) })
-    const second = defineTool({ name: 'shape', description: 'd', parameters: {}, output: { schema: { type: 'integer' }, render: () => [] }, execute: async () => 2 })
+    const first = defineTool({
+      name: 'shape',
+      description: 'd',
+      parameters: {},
+      output: {
+        schema: { type: 'object', additionalProperties: false, properties: { n: { type: 'integer', required: true } } },
+        render: () => [],
+      },
+      execute: async () => ({ n: 1 }),
+    })
+    const second = defineTool({
+      name: 'shape',
+      description: 'd',
+      parameters: {},
+      output: { schema: { type: 'integer' }, render: () => [] },
+      execute: async () => 2,
+    })
     const dispose = harness.runtime.register(first)
     expect((await harness.client.callTool({ name: 'shape', arguments: {} })).structuredContent).toEqual({ n: 1 })
     dispose()
@@ -108,13 +131,49 @@ describe('serveMcp sessions', () => {
     expect((await harness.client.callTool({ name: 'shape', arguments: {} })).structuredContent).toEqual({ result: 2 })
   })
 
+  it("control: the client's own output-schema validation is live (a listing gone stale rejects the new value)", async () => {
+    const harness = await open()
+    const first = defineTool({
+      name: 'shape',
+      description: 'd',
+      parameters: {},
+      output: {
+        schema: { type: 'object', additionalProperties: false, properties: { n: { type: 'integer', required: true } } },
+        render: () => [],
+      },
+      execute: async () => ({ n: 1 }),
+    })
+    const second = defineTool({
+      name: 'shape',
+      description: 'd',
+      parameters: {},
+      output: {
+        schema: { type: 'object', additionalProperties: false, properties: { s: { type: 'string', required: true } } },
+        render: () => [],
+      },
+      execute: async () => ({ s: 'x' }),
+    })
+    const dispose = harness.runtime.register(first)
+    await harness.client.listTools()
+    dispose()
+    harness.runtime.register(second)
+    await expect(harness.client.callTool({ name: 'shape', arguments: {} })).rejects.toThrow(
+      /does not match the tool's output schema|output schema/i,
+    )
+  })
+
   it('after close, changes send nothing and the approval listener is gone', async () => {
     const runtime = createToolRuntime()
     const harness = await open({ runtime })
     await harness.session.close()
     expect(() => runtime.register(extra('after_close'))).not.toThrow()
     await flush()
-    const direct = await runtime.execute({ callId: 'c', name: 'delete_file', arguments: { path: 'x' }, signal: new AbortController().signal })
+    const direct = await runtime.execute({
+      callId: 'c',
+      name: 'delete_file',
+      arguments: { path: 'x' },
+      signal: new AbortController().signal,
+    })
     // With the session gone, the ask reaches the runtime's own (absent) approval service.
     expect(direct.isError && direct.error.info?.code).toBe('DENIED')
     expect(direct.isError && direct.error.message).not.toMatch(/elicitation/)

@@ -13,7 +13,8 @@ const fixture = (name: string) => {
 
 /** The code a failed result carries under the documented `_meta` key. */
 const codeOf = (result: CallToolResult): unknown => (result._meta?.[TOOLSMITH_ERROR_META_KEY] as { code?: unknown } | undefined)?.code
-const textOf = (result: CallToolResult): string => result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n')
+const textOf = (result: CallToolResult): string =>
+  result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n')
 
 async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
   const end = Date.now() + ms

@@ -13,7 +13,11 @@ const described = (name: string) => {
   if (found === undefined) throw new Error(name)
   return found
 }
-const success = (value: JsonValue): ToolExecutionResult => ({ isError: false, value, content: [{ type: 'text', text: JSON.stringify(value) }] })
+const success = (value: JsonValue): ToolExecutionResult => ({
+  isError: false,
+  value,
+  content: [{ type: 'text', text: JSON.stringify(value) }],
+})
 
 describe('lowering per negotiated revision', () => {
   it.each([

@@ -28,7 +28,8 @@ export async function startMcpCommand(modulePath: string, io: CliIo, version: st
   } catch (error) {
     return { ok: false, message: `--tools ${modulePath}: cannot import it: ${error instanceof Error ? error.message : String(error)}` }
   }
-  if (!Array.isArray(loaded.tools)) return { ok: false, message: `--tools ${modulePath}: the module does not export a \`tools\` array (the generated index does)` }
+  if (!Array.isArray(loaded.tools))
+    return { ok: false, message: `--tools ${modulePath}: the module does not export a \`tools\` array (the generated index does)` }
   if (loaded.configure !== undefined && typeof loaded.configure !== 'function') {
     return { ok: false, message: `--tools ${modulePath}: \`configure\` is exported but is not a function` }
   }

@@ -29,7 +29,12 @@ describe('toolsmith mcp', () => {
     ['extra arguments', ['--tools', 'tools.mjs', 'now'], {}, 'mcp takes no arguments'],
     ['a module that does not exist', ['--tools', 'missing.mjs'], {}, '--tools missing.mjs: cannot import it'],
     ['a module without tools', ['--tools', 'tools.mjs'], { 'tools.mjs': 'export const tool = 1\n' }, 'does not export a `tools` array'],
-    ['a configure that is not a function', ['--tools', 'tools.mjs'], { 'tools.mjs': `export const tools = []\nexport const configure = 1\n` }, '`configure` is exported but is not a function'],
+    [
+      'a configure that is not a function',
+      ['--tools', 'tools.mjs'],
+      { 'tools.mjs': `export const tools = []\nexport const configure = 1\n` },
+      '`configure` is exported but is not a function',
+    ],
     ['a tool registered twice', ['--tools', 'tools.mjs'], { 'tools.mjs': `const t = ${RAW_TOOL}\nexport const tools = [t, t]\n` }, 'echo'],
   ])('%s: exit 2 with the reason', async (_case, args, files: Record<string, string>, says) => {
     for (const [file, text] of Object.entries(files)) project.write(file, text)
