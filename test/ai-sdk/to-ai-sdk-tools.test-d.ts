@@ -3,6 +3,9 @@ import { toAiSdkTools } from '@toolsmith/ai-sdk'
 import { createToolRuntime, defineTool, type ToolArgsOf, type ToolOutputOf } from '@toolsmith/runtime'
 import { describe, expectTypeOf, test } from 'vitest'
 import { deleteFile, getWeather, tools } from './fixtures.js'
+import { tools as exampleTools } from '../../example/src/tools/index.js'
+import type { ReadFileArgs, ReadFileOutput } from '../../example/src/tools/generated/read_file.js'
+import type { BashArgs, BashOutput } from '../../example/src/tools/generated/bash.js'
 
 const runtime = createToolRuntime()
 const agent = { id: 'a' }
@@ -18,6 +21,15 @@ describe('toAiSdkTools types', () => {
     expectTypeOf(set).toMatchTypeOf<ToolSet>()
     // @ts-expect-error: only the listed tools are keys
     void set.read_file
+  })
+
+  test("the generated example's index types the set with the generated Args/Output interfaces", () => {
+    const set = toAiSdkTools(runtime, { agent, tools: exampleTools })
+    expectTypeOf<InferToolInput<typeof set.read_file>>().toEqualTypeOf<ReadFileArgs>()
+    expectTypeOf<InferToolOutput<typeof set.read_file>>().toEqualTypeOf<ReadFileOutput>()
+    expectTypeOf<InferToolInput<typeof set.bash>>().toEqualTypeOf<BashArgs>()
+    expectTypeOf<InferToolOutput<typeof set.bash>>().toEqualTypeOf<BashOutput>()
+    expectTypeOf<keyof typeof set>().toEqualTypeOf<'bash' | 'edit_file' | 'glob' | 'grep' | 'read_file' | 'web_fetch'>()
   })
 
   test('a defined tool keeps its name as a literal type', () => {
