@@ -93,6 +93,6 @@ for (const [name, ms] of Object.entries(medians)) {
 const worst = Math.max(...rows.filter((row) => row.name.startsWith('toolsmith')).map((row) => Math.max(row.vsAiSdk, row.vsZodToJsonSchema)))
 console.log(`worst toolsmith ratio: ${worst.toFixed(3)}x (target ≤ 1.0x)`)
 const result = { bench: 'export', tools: COUNT, rounds: ROUNDS, medians, rows, worst }
-mkdirSync(path.join(repoRoot, 'node_modules/.cache/toolsmith-bench'), { recursive: true })
-writeFileSync(path.join(repoRoot, 'node_modules/.cache/toolsmith-bench/export.json'), `${JSON.stringify(result, null, 2)}\n`)
+mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true })
+writeFileSync(path.join(repoRoot, 'bench/results/export.json'), `${JSON.stringify(result, null, 2)}\n`)
 console.log(JSON.stringify(result))
