@@ -72,6 +72,7 @@ export function exportTools(name: ExportTarget | 'mcp', tools: readonly ToolSurf
         const profile = field === 'parameters' ? GEMINI_PARAMETERS : GEMINI_JSON_SCHEMA
         const { schema, tally } = lowerSchema(tool.name, tool.parameters, '/parameters', profile)
         report.push(...tally.losses)
+        for (const blocker of tally.blockers) errors.push({ tool: tool.name, path: blocker.path, message: blocker.detail })
         if (field === 'parameters') checkGeminiParameterNames(tool, tool.parameters, '/parameters', errors)
         out.push({ name: tool.name, description: tool.description, [field]: schema })
         break

@@ -306,6 +306,12 @@ describe('gemini', () => {
     expect(entries(result)).toEqual([['/parameters/properties/s/pattern', 'pattern', 'moved-to-description']])
   })
 
+  test('a list of types is refused by the parameters form (an error), taken by parametersJsonSchema', () => {
+    const given = tool({ properties: { v: { type: ['string', 'null'] } } })
+    expect(exportTool('gemini', given).errors).toEqual([{ tool: 't', path: '/parameters/properties/v/type', message: expect.stringContaining('one type per schema') }])
+    expect(exportTool('gemini', given, { geminiSchema: 'parametersJsonSchema' }).errors).toEqual([])
+  })
+
   test.each<[string, string, string, boolean]>([
     ['a name with a dot', 'ns.read', 'p', true],
     ['a name starting with a digit', '1read', 'p', false],
