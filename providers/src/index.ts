@@ -1,2 +1,2 @@
 /** @toolsmith/providers: placeholder barrel; the package is being built. */
-export {}
+export { CONSTRAINT_TEXT_KEYWORDS, constraintPhrases, constraintText } from './constraint-text.js'
