@@ -25,7 +25,8 @@ export function isGeneratedText(text: string): boolean {
 
 /**
  * Whether the file at `path` holding `text` is one the generator wrote and may replace: a module or page starting
- * with the toolsmith header, or a catalog JSON (`{ "tools": [...] }` and nothing else). Anything else at a
+ * with the toolsmith header, or a catalog JSON (`{ "tools": [...] }` and nothing else, or an export file's list of
+ * tools). Anything else at a
  * generator-owned path (a hand-written README, package.json, an author's module) is not replaced.
  */
 export function isGeneratorOwnedText(path: string, text: string): boolean {
@@ -35,10 +36,13 @@ export function isGeneratorOwnedText(path: string, text: string): boolean {
   return isGeneratedText(body)
 }
 
+/** `catalog.json` (`{ "tools": [...] }` and nothing else) or a target's export file (a list of tool objects). */
 function isCatalogJson(text: string): boolean {
   try {
     const value: unknown = JSON.parse(text)
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 && Array.isArray((value as { tools?: unknown }).tools)
+    const isObject = (item: unknown): boolean => typeof item === 'object' && item !== null && !Array.isArray(item)
+    if (Array.isArray(value)) return value.every(isObject)
+    return isObject(value) && Object.keys(value as object).length === 1 && Array.isArray((value as { tools?: unknown }).tools)
   } catch {
     return false
   }

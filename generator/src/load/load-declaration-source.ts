@@ -26,7 +26,7 @@ export function loadDeclarationSource(file: string, bytes: Uint8Array): LoadedDe
   const checked = checkDeclaration(read.value, file, (pointer, code, message) => {
     // A problem with a key itself (an unknown field or keyword) is shown at the key, not at its value.
     const unknownKeyword = /: unknown keyword "/.test(message)
-    const offset = read.locate(pointer, code === 'unknown-field' || unknownKeyword)
+    const offset = read.locate(pointer, code === 'unknown-field' || unknownKeyword || /: "[^"]+" is not allowed on /.test(message))
     const suggestion = code === 'unknown-field' || unknownKeyword ? suggestionFor(pointer, unknownKeyword) : ''
     diagnostics.error(offset, code, message + suggestion + read.hintAt(offset))
   })

@@ -37,7 +37,8 @@ describe('isGeneratorOwnedText', () => {
     ['docs/tools.md', '# Tools\n', false],
     ['docs/catalog.json', '{\n  "tools": []\n}\n', true],
     ['package.json', '{ "name": "x", "tools": [] }\n', false],
-    ['package.json', '[]\n', false],
+    ['docs/tools.openai-chat.json', '[\n  { "type": "function" }\n]\n', true],
+    ['package.json', '["a"]\n', false],
     ['package.json', 'not json', false],
   ])('%s holding %j: %s', (path, text, owned) => {
     expect(isGeneratorOwnedText(path, text)).toBe(owned)
