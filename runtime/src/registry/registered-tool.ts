@@ -12,9 +12,10 @@ import { type CompiledJsonSchema, compileJsonSchema } from '../schema/json-schem
 import type { JsonSchemaNode, ObjectJsonSchema, SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { checkCallbacks } from '../tool/check-callbacks.js'
 import type { ToolDefinition, ToolOutputDefinition, ToolRunContext } from '../tool/tool-definition.js'
+import { isCodeModeTransport } from './code-mode-transport.js'
 import { thrownMessage } from './thrown-failure.js'
 
-/** The name reserved for Code Mode's transport tool; never registrable. */
+/** The name reserved for Code Mode's transport tool; only a marked transport (`defineCodeModeTransport`) takes it. */
 export const RESERVED_TOOL_NAME = 'run_code'
 
 /**
@@ -42,6 +43,8 @@ export interface RegisteredTool {
     | undefined
   readonly timeoutMs: number | undefined
   readonly isConcurrencySafe: ((this: unknown, args: unknown) => boolean) | undefined
+  /** Whether this is the Code Mode transport (`run_code`), visible only under `mode: 'code'`. */
+  readonly transport: boolean
 }
 
 /**
@@ -56,9 +59,12 @@ export function captureDefinition(definition: unknown): RegisteredTool {
   if (fields === undefined) throw new ToolRegistryError('Invalid tool definition', issues)
 
   const name = fields.name
-  if (typeof name !== 'string' || name.length === 0) {
+  const transport = isCodeModeTransport(definition)
+  if (transport && name !== RESERVED_TOOL_NAME) {
+    issues.push({ path: '/name', message: `a Code Mode transport must be named "${RESERVED_TOOL_NAME}", found ${describeValue(name)}` })
+  } else if (typeof name !== 'string' || name.length === 0) {
     issues.push({ path: '/name', message: `must be a non-empty string, found ${describeValue(name)}` })
-  } else if (name === RESERVED_TOOL_NAME) {
+  } else if (name === RESERVED_TOOL_NAME && !transport) {
     issues.push({ path: '/name', message: `"${RESERVED_TOOL_NAME}" is reserved for the Code Mode transport` })
   }
   if (typeof fields.description !== 'string') {
@@ -88,6 +94,7 @@ export function captureDefinition(definition: unknown): RegisteredTool {
     finalizeContent: fields.finalizeContent as RegisteredTool['finalizeContent'],
     timeoutMs: timeoutMs as number | undefined,
     isConcurrencySafe: fields.isConcurrencySafe as RegisteredTool['isConcurrencySafe'],
+    transport,
   })
 }
 
