@@ -43,13 +43,16 @@ const WORKER_SOURCE = `(${quickJsWorkerMain.toString()})()`
 /** One worker thread and the run it serves. */
 class HostWorker {
   healthy = true
+  /** Why the worker died, when it reported an error. */
+  failure: string | undefined
   private listener: ((message: WorkerMessage) => void) | undefined
   private onExit: (() => void) | undefined
 
   private constructor(readonly worker: Worker) {
     worker.on('message', (message: WorkerMessage) => this.listener?.(message))
-    const fail = (): void => {
+    const fail = (error?: unknown): void => {
       this.healthy = false
+      if (error instanceof Error) this.failure = error.message
       this.onExit?.()
     }
     worker.on('error', fail)
@@ -68,7 +71,7 @@ class HostWorker {
         host.onExit = undefined
         resolve(host)
       }
-      host.onExit = () => reject(new Error('The QuickJS worker failed to start'))
+      host.onExit = () => reject(new Error(`The QuickJS worker failed to start${host.failure === undefined ? '' : `: ${host.failure}`}`))
     })
   }
 

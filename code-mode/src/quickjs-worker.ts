@@ -124,19 +124,21 @@ export const GUEST_PRELUDE = String.raw`(function (hostCall, hostLog, hostDone, 
 })`
 
 /** The worker thread's whole program (see the file comment: self-contained). */
-export async function quickJsWorkerMain(): Promise<void> {
-  const { parentPort, workerData } = await import('node:worker_threads')
-  const { createRequire } = await import('node:module')
-  const { readFileSync } = await import('node:fs')
+export function quickJsWorkerMain(): void {
+  // `require` of the eval'd worker script (CommonJS), not `import()`: a bundler or test transform
+  // rewrites dynamic imports in this function's source text, which then no longer runs standalone.
+  const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads')
+  const { createRequire } = require('node:module') as typeof import('node:module')
+  const { readFileSync } = require('node:fs') as typeof import('node:fs')
   // The lib settings have no WebAssembly types; the two constructors used here, typed by hand.
   const WebAssembly = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
   const data = workerData as WorkerData
   const port = parentPort
   if (port === null) return
-  const require = createRequire(data.base)
-  const quickjs = require('quickjs-emscripten') as typeof QuickJs
-  const sucrase = require('sucrase') as typeof Sucrase
-  const wasmPath = createRequire(require.resolve('quickjs-emscripten')).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')
+  const load = createRequire(data.base)
+  const quickjs = load('quickjs-emscripten') as typeof QuickJs
+  const sucrase = load('sucrase') as typeof Sucrase
+  const wasmPath = createRequire(load.resolve('quickjs-emscripten')).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')
   const wasmModule = new WebAssembly.Module(readFileSync(wasmPath))
   const PAGE = 65536
   const FILE = 'program.js'
