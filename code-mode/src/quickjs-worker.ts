@@ -187,6 +187,7 @@ export function quickJsWorkerMain(): void {
   /** The failure a guest error stands for: a limit the interpreter hit, or the program's own throw. */
   const guestFailure = (run: Run, name: string, message: string, stack: string): Failure => {
     if (name === 'InternalError' && /out of memory/i.test(message)) return failed(run, 'CODE_MEMORY_LIMIT', `The program ran out of memory (limit ${run.limits.memoryBytes} bytes)`)
+    if (name === 'InternalError' && /string too long/i.test(message)) return failed(run, 'CODE_MEMORY_LIMIT', 'The program built a string longer than the interpreter allows (2^29 characters)')
     if (name === 'InternalError' && /stack overflow/i.test(message)) return failed(run, 'CODE_STACK_LIMIT', `The program exceeded its stack limit (${run.limits.stackBytes} bytes): too deep a recursion`)
     if (name === 'NotJson') return failed(run, 'CODE_THREW', message)
     return failed(run, 'CODE_THREW', name.length > 0 ? `${name}: ${message}` : `The program threw ${message}`, position(stack))
