@@ -168,13 +168,25 @@ export function quickJsWorkerMain(): void {
 
   const post = (message: WorkerMessage): void => port.postMessage(message)
 
-  /** 1-based line and column in the model's program from a QuickJS stack or a compile error. */
+  let programLines: string[] = []
+
+  /**
+   * 1-based line and column in the model's program, from a position in the wrapped source (whose
+   * first line is the wrapper's). A position in the wrapper's closing line (an unexpected end of
+   * the program) is the end of the program's last line.
+   */
+  const inProgram = (wrappedLine: number, column: number | undefined): { line?: number; column?: number } => {
+    const line = wrappedLine - 1
+    if (line < 1) return {}
+    if (line > programLines.length) return { line: programLines.length, column: (programLines[programLines.length - 1]?.length ?? 0) + 1 }
+    return column === undefined ? { line } : { line, column }
+  }
+
+  /** The position of the innermost program frame of a QuickJS stack or compile error. */
   const position = (stack: string): { line?: number; column?: number } => {
     const match = /program\.js:(\d+)(?::(\d+))?/.exec(stack)
     if (match === null) return {}
-    const line = Number(match[1]) - 1
-    if (line < 1) return {}
-    return match[2] === undefined ? { line } : { line, column: Number(match[2]) }
+    return inProgram(Number(match[1]), match[2] === undefined ? undefined : Number(match[2]))
   }
 
   const failed = (run: Run, code: Failure['code'], message: string, where: { line?: number; column?: number } = {}): Failure => {
@@ -278,6 +290,7 @@ export function quickJsWorkerMain(): void {
       finished: false,
     }
     current = run
+    programLines = request.program.split(/\r\n|\r|\n/)
     // The program is the body of an async function; the wrapper shares its first line, so the
     // model's line n is line n + 1 of what the interpreter sees (both sucrase and QuickJS keep lines).
     let source: string
@@ -290,7 +303,7 @@ export function quickJsWorkerMain(): void {
     } catch (error) {
       const loc = (error as { loc?: { line: number; column: number } }).loc
       const message = error instanceof Error ? error.message.replace(/ \(\d+:\d+\)$/, '').replace(/^Error transforming [^:]*: /, '') : String(error)
-      const where = loc !== undefined && loc.line > 1 ? { line: loc.line - 1, column: loc.column + 1 } : {}
+      const where = loc === undefined ? {} : inProgram(loc.line, loc.column + 1)
       return finish(run, failed(run, 'CODE_SYNTAX_ERROR', `SyntaxError: ${message}`, where), true)
     }
     try {
