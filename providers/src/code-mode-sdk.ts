@@ -240,6 +240,19 @@ function literal(value: unknown): string {
   return value === undefined ? 'JsonValue' : JSON.stringify(value)
 }
 
+/** `type` parenthesized when it is a union at its top level (outside brackets and string literals). */
 function wrapUnion(type: string): string {
-  return type.includes(' | ') && !type.startsWith('{') ? `(${type})` : type
+  let depth = 0
+  let quoted = false
+  for (let i = 0; i < type.length; i++) {
+    const char = type[i]
+    if (quoted) {
+      if (char === '\\') i++
+      else if (char === '"') quoted = false
+    } else if (char === '"') quoted = true
+    else if (char === '<' || char === '{' || char === '(' || char === '[') depth++
+    else if (char === '>' || char === '}' || char === ')' || char === ']') depth--
+    else if (depth === 0 && char === '|') return `(${type})`
+  }
+  return type
 }
