@@ -4,29 +4,12 @@ import type { Agent, ToolRuntime } from '@toolsmith/runtime'
 const TRANSPORT = 'run_code'
 
 /**
- * The tools `agent` sees (restrictions and scoped registrations applied), as the SDK printer reads
- * them: name, description, parameters, output schema, approval and annotations; `run_code` itself
- * left out. Sorted by name, like `schemas()`.
+ * The tools `agent` sees (restrictions and scoped registrations applied), as `runtime.describe`
+ * gives them (name, description, parameters, output schema, approval, annotations), `run_code`
+ * itself left out. Sorted by name, like `schemas()`.
  */
 export function codeModeTools(runtime: ToolRuntime, agent?: Agent): CodeModeSdkTool[] {
-  const scope = agent ?? runtime.scope
-  const tools: CodeModeSdkTool[] = []
-  for (const schema of runtime.schemas(scope)) {
-    if (schema.name === TRANSPORT) continue
-    const definition = runtime.get(schema.name, scope)
-    if (definition === undefined) continue
-    const meta = definition as { readonly approval?: unknown; readonly annotations?: unknown }
-    const tool: { -readonly [K in keyof CodeModeSdkTool]: CodeModeSdkTool[K] } = {
-      name: schema.name,
-      description: schema.description,
-      parameters: schema.parameters as unknown as CodeModeSdkTool['parameters'],
-      output: definition.output.schema as unknown as CodeModeSdkTool['output'],
-    }
-    if (meta.approval === 'always' || meta.approval === 'never') tool.approval = meta.approval
-    if (typeof meta.annotations === 'object' && meta.annotations !== null) tool.annotations = meta.annotations as CodeModeSdkTool['annotations']
-    tools.push(tool)
-  }
-  return tools
+  return runtime.describe(agent ?? runtime.scope).filter((tool) => tool.name !== TRANSPORT)
 }
 
 /**

@@ -2,21 +2,13 @@
 // printed from tool surfaces. One printer for both sides: `toolsmith generate` emits it from the
 // YAML, and the runtime side prints it for the tools the calling agent sees, so the two agree.
 
-/** A plain JSON Schema node, as the printer reads it (only own properties are read). */
-export type CodeModeSdkSchema = boolean | { readonly [keyword: string]: unknown }
+import type { JsonSchema, ToolSurface } from './export-model.js'
 
-/** What the SDK printer needs of a tool (a providers `ToolSurface` or a runtime `ToolDescription` fits). */
-export interface CodeModeSdkTool {
-  readonly name: string
-  readonly description: string
-  /** The arguments' JSON Schema (an object root). */
-  readonly parameters: CodeModeSdkSchema
-  /** The value's JSON Schema; without one the value is `JsonValue`. */
-  readonly output?: CodeModeSdkSchema | undefined
-  /** `always`: the call waits for a person's approval. */
-  readonly approval?: 'never' | 'always' | undefined
-  readonly annotations?: { readonly readOnly?: boolean | undefined; readonly destructive?: boolean | undefined } | undefined
-}
+/** A JSON Schema node as the printer reads it (only own properties are read). */
+export type CodeModeSdkSchema = JsonSchema
+
+/** What the SDK printer reads of a tool: a `ToolSurface` (a runtime `ToolDescription` fits it). */
+export type CodeModeSdkTool = ToolSurface
 
 /** The failure codes a sub-dispatch can reach the program with. */
 export const CODE_MODE_TOOL_ERROR_CODES = [

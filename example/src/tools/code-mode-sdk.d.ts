@@ -183,17 +183,32 @@ export type WebFetchOutput = {
 
 /** Every tool this program may call. */
 export interface Tools {
-  /** Run a shell command in the workspace and return its combined output and exit status. */
+  /**
+   * Run a shell command in the workspace and return its combined output and exit status.
+   * Needs a person's approval: the program waits while they decide; a refusal throws a ToolError with code DENIED.
+   */
   bash(args: BashArgs): Promise<BashOutput>
   /** Replace one exact occurrence of oldText with newText in a workspace file, or create the file when oldText is omitted and the file does not exist. */
   edit_file(args: EditFileArgs): Promise<EditFileOutput>
-  /** List workspace files whose path matches a glob pattern such as src/**\/*.ts. */
+  /**
+   * List workspace files whose path matches a glob pattern such as src/**\/*.ts.
+   * @readOnly does not change its environment.
+   */
   glob(args: GlobArgs): Promise<GlobOutput>
-  /** Search workspace files for lines matching a regular expression. */
+  /**
+   * Search workspace files for lines matching a regular expression.
+   * @readOnly does not change its environment.
+   */
   grep(args: GrepArgs): Promise<GrepOutput>
-  /** Read a text file in the workspace and return a window of numbered lines. */
+  /**
+   * Read a text file in the workspace and return a window of numbered lines.
+   * @readOnly does not change its environment.
+   */
   read_file(args: ReadFileArgs): Promise<ReadFileOutput>
-  /** Fetch a URL over HTTP(S) and return the response body as text. */
+  /**
+   * Fetch a URL over HTTP(S) and return the response body as text.
+   * @readOnly does not change its environment.
+   */
   web_fetch(args: WebFetchArgs): Promise<WebFetchOutput>
   /** Find tools whose name or description matches every word of `query` (for catalogs too large to declare). */
   $search(query: string): Promise<ToolSummary[]>

@@ -29,11 +29,15 @@ export function emitCodeModeSdkModule(tools: readonly ToolDeclaration[]): string
   ].join('\n')
 }
 
+/** The surface of one declaration: compiled schemas, and the approval and annotations it declares. */
 function toSdkTool(declaration: ToolDeclaration): CodeModeSdkTool {
-  return {
+  const tool: { -readonly [K in keyof CodeModeSdkTool]: CodeModeSdkTool[K] } = {
     name: declaration.name,
     description: declaration.description,
-    parameters: parameterSchemaSpecToJsonSchema(declaration.parameters as ParameterSchemaSpec) as unknown as CodeModeSdkTool['parameters'],
-    output: valueSchemaSpecToJsonSchema(declaration.output as unknown as ValueSchemaSpec) as unknown as CodeModeSdkTool['output'],
+    parameters: parameterSchemaSpecToJsonSchema(declaration.parameters as ParameterSchemaSpec) as CodeModeSdkTool['parameters'],
+    output: valueSchemaSpecToJsonSchema(declaration.output as unknown as ValueSchemaSpec) as CodeModeSdkTool['parameters'],
   }
+  if (declaration.approval !== undefined) tool.approval = declaration.approval
+  if (declaration.annotations !== undefined) tool.annotations = declaration.annotations
+  return tool
 }
