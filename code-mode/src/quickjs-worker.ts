@@ -22,7 +22,7 @@ export type WorkerMessage =
 /** The part of the WebAssembly API the worker uses. */
 interface WasmApi {
   readonly Module: new (bytes: Uint8Array) => object
-  readonly Memory: new (descriptor: { initial: number; maximum: number }) => object
+  readonly Memory: new (descriptor: { initial: number; maximum: number }) => { readonly buffer: ArrayBuffer }
 }
 
 /** Where the worker loads its modules from. */
@@ -162,9 +162,28 @@ export function quickJsWorkerMain(): void {
     /** A limit the worker itself hit (console size): it interrupts the program like an abort. */
     overflow: Failure | undefined
     finished: boolean
+    module: ProgramModule | undefined
   }
 
+  /** A QuickJS module with its own fixed-maximum memory. */
+  interface ProgramModule {
+    readonly module: QuickJs.QuickJSWASMModule
+    readonly memory: { readonly buffer: ArrayBuffer }
+    readonly pages: number
+    uses: number
+  }
+
+  const INITIAL_PAGES = 256
+  const MAX_USES = 64
   let current: Run | undefined
+  /**
+   * The module of the last program, kept for the next one only when that program's memory never grew
+   * past its initial size (so the next program has the whole cap, and nothing of the last one's heap
+   * is left: each program has its own QuickJS runtime, disposed), it ended cleanly, and the module
+   * served fewer than MAX_USES programs. Otherwise every program gets a new module: instantiating
+   * one is most of a fresh sandbox's cost.
+   */
+  let spare: ProgramModule | undefined
 
   const post = (message: WorkerMessage): void => port.postMessage(message)
 
@@ -231,6 +250,7 @@ export function quickJsWorkerMain(): void {
     if (run.finished) return
     run.finished = true
     if (current === run) current = undefined
+    let disposed = false
     if (disposable) {
       try {
         // Pending promises first, then handles, then the context and the runtime.
@@ -238,13 +258,17 @@ export function quickJsWorkerMain(): void {
         for (const handle of run.handles) if (handle.alive) handle.dispose()
         run.ctx?.dispose()
         run.rt?.dispose()
+        disposed = run.rt !== undefined
       } catch {
-        // A module that cannot dispose cleanly is dropped whole: it was made for this program only.
+        // A module that cannot dispose cleanly is dropped whole, never reused.
       }
     }
     run.pending.clear()
+    const clean = disposed && !(outcome.kind === 'failed' && outcome.code === 'CODE_MEMORY_LIMIT')
     run.ctx = undefined
     run.rt = undefined
+    const module = run.module
+    if (clean && module !== undefined && module.memory.buffer.byteLength <= INITIAL_PAGES * PAGE && ++module.uses < MAX_USES) spare = module
     post({ t: 'done', run: run.id, outcome })
   }
 
@@ -288,6 +312,7 @@ export function quickJsWorkerMain(): void {
       outcome: undefined,
       overflow: undefined,
       finished: false,
+      module: undefined,
     }
     current = run
     programLines = request.program.split(/\r\n|\r|\n/)
@@ -307,13 +332,21 @@ export function quickJsWorkerMain(): void {
       return finish(run, failed(run, 'CODE_SYNTAX_ERROR', `SyntaxError: ${message}`, where), true)
     }
     try {
-      const pages = Math.max(256, Math.ceil(request.limits.memoryBytes / PAGE))
-      const memory = new WebAssembly.Memory({ initial: 256, maximum: pages })
-      // A module per program over a fixed-maximum memory: the hard cap (setMemoryLimit alone is not one).
+      const pages = Math.max(INITIAL_PAGES, Math.ceil(request.limits.memoryBytes / PAGE))
+      const reuse = spare !== undefined && spare.pages === pages ? spare : undefined
+      spare = undefined
+      if (reuse !== undefined) {
+        run.module = reuse
+        begin(run, reuse.module, source)
+        return
+      }
+      const memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: pages })
+      // A module over a fixed-maximum memory: the hard cap (setMemoryLimit alone is not one).
       const variant = quickjs.newVariant(quickjs.RELEASE_SYNC, { wasmModule: wasmModule as never, wasmMemory: memory as never })
       void quickjs.newQuickJSWASMModuleFromVariant(variant).then(
         (module) => {
           if (run.finished) return
+          run.module = { module, memory, pages, uses: 0 }
           try {
             begin(run, module, source)
           } catch (error) {

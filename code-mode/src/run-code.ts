@@ -123,7 +123,9 @@ async function runProgram(runtime: ToolRuntime, engine: CodeEngine, limits: Code
   let stop: { code: string; message: string } | undefined
   let pending = 0
   let count = 0
-  const tools = codeModeTools(runtime, exec.agent)
+  // The visible tools, read only when the program searches or describes them.
+  let visible: ReturnType<typeof codeModeTools> | undefined
+  const tools = (): ReturnType<typeof codeModeTools> => (visible ??= codeModeTools(runtime, exec.agent))
 
   const halt = (failureCode: string, message: string): void => {
     if (stop !== undefined) return
@@ -142,8 +144,8 @@ async function runProgram(runtime: ToolRuntime, engine: CodeEngine, limits: Code
     if (stop !== undefined) return answerError('The program is stopping.', 'ABORTED')
     if (name === '$search' || name === '$describe') {
       const query = JSON.parse(argsJson) as { query?: string; name?: string }
-      if (name === '$search') return JSON.stringify({ value: searchTools(tools, query.query ?? '') })
-      const text = describeTool(tools, query.name ?? '')
+      if (name === '$search') return JSON.stringify({ value: searchTools(tools(), query.query ?? '') })
+      const text = describeTool(tools(), query.name ?? '')
       return text === undefined ? answerError(`Tool ${JSON.stringify(query.name)} not found`, 'UNKNOWN_TOOL') : JSON.stringify({ value: text })
     }
     const n = ++count
