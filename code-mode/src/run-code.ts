@@ -166,12 +166,20 @@ async function runProgram(runtime: ToolRuntime, engine: CodeEngine, limits: Code
       calls.push({ id, name, isError: true, code: 'UNKNOWN_TOOL', message: 'run_code cannot be called from a program.' })
       return answerError('run_code cannot be called from a program.', 'UNKNOWN_TOOL')
     }
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(argsJson)
+    } catch {
+      // Only a program that tampered with its own JSON (a toJSON answering undefined) gets here.
+      calls.push({ id, name, isError: true, code: 'INVALID_ARGS', message: 'The arguments are not JSON.' })
+      return answerError('The arguments are not JSON.', 'INVALID_ARGS')
+    }
     const controller = new AbortController()
     const input: { -readonly [K in keyof ToolExecutionInput]: ToolExecutionInput[K] } = {
       callId: id,
       rootCallId: exec.rootCallId,
       name,
-      arguments: JSON.parse(argsJson) as unknown,
+      arguments: parsed,
       parent: exec.token,
       signal: controller.signal,
     }

@@ -10,6 +10,8 @@ const engine = createQuickJsEngine()
 afterAll(() => engine.close?.())
 
 const LIMITS = { timeMs: 1_500, memoryBytes: 32 * 1024 * 1024 }
+// For the programs a limit other than time must stop, however slow the shared machine is.
+const SLOW = { timeMs: 30_000 }
 
 /** Runs `program` while counting host event-loop ticks; then checks that a benign program still runs. */
 async function runHostile(program: string, limits: object = LIMITS) {
@@ -30,11 +32,11 @@ describe('hostile programs — each ends in its own error code', () => {
   test.each([
     ['an infinite loop', 'while (true) {}', 'CODE_TIME_LIMIT'],
     ['an infinite loop after an await', 'await tools.echo({ text: "a" }); for (;;) {}', 'CODE_TIME_LIMIT'],
-    ['an array bomb', 'const a = []; for (;;) a.push({ i: a.length, s: "x" + a.length })', 'CODE_MEMORY_LIMIT'],
-    ['a string bomb (doubling)', 'let s = "x"; for (;;) s = s + s', 'CODE_MEMORY_LIMIT'],
-    ['a string bomb (flat strings)', 'const keep = []; for (let n = 1; ; n *= 2) keep.push("y".repeat(n))', 'CODE_MEMORY_LIMIT'],
-    ['a typed-array bomb', 'const keep = []; for (;;) keep.push(new Float64Array(1 << 20))', 'CODE_MEMORY_LIMIT'],
-    ['deep recursion', 'function down(n) { return down(n + 1) + 1 }\nreturn down(0)', 'CODE_STACK_LIMIT'],
+    ['an array bomb', 'const a = []; for (;;) a.push({ i: a.length, s: "x" + a.length })', 'CODE_MEMORY_LIMIT', SLOW],
+    ['a string bomb (doubling)', 'let s = "x"; for (;;) s = s + s', 'CODE_MEMORY_LIMIT', SLOW],
+    ['a string bomb (flat strings)', 'const keep = []; for (let n = 1; ; n *= 2) keep.push("y".repeat(n))', 'CODE_MEMORY_LIMIT', SLOW],
+    ['a typed-array bomb', 'const keep = []; for (;;) keep.push(new Float64Array(1 << 20))', 'CODE_MEMORY_LIMIT', SLOW],
+    ['deep recursion', 'function down(n) { return down(n + 1) + 1 }\nreturn down(0)', 'CODE_STACK_LIMIT', SLOW],
     ['a promise that never resolves', 'await new Promise(() => {})', 'CODE_TIME_LIMIT'],
     ['a huge return value', 'return "x".repeat(2 * 1024 * 1024)', 'CODE_OUTPUT_LIMIT'],
     ['huge console output', 'for (let i = 0; i < 1e6; i++) console.log("line " + i)', 'CODE_OUTPUT_LIMIT'],
@@ -134,6 +136,11 @@ describe('escape attempts — the program reaches only its own realm', () => {
     const result = await runCode(runtime, agent, 'try { await tools.hidden({}) } catch (e) { return e.code }')
     expect(valueOf(result).value).toBe('UNKNOWN_TOOL')
     expect(ran).toBe(false)
+  })
+
+  test('arguments whose toJSON answers undefined are INVALID_ARGS for that call, and the program goes on', async () => {
+    const { result } = await runHostile('try { await tools.echo({ toJSON() { return undefined } }) } catch (e) { return [e.code, (await tools.echo({ text: "b" })).text] }')
+    expect(valueOf(result).value).toEqual(['INVALID_ARGS', 'B'])
   })
 
   test('run_code cannot call itself from a program', async () => {
