@@ -287,6 +287,26 @@ describe('executionMode under Promise.all — parallel tools overlap, exclusive 
     return { tool, stats }
   }
 
+  test('a sub-dispatch is parallel only while the outer token is live; after run_code settled the same input is exclusive', async () => {
+    const { runtime, agent } = codeRuntime(engine)
+    const modes: string[] = []
+    let input: Parameters<typeof runtime.executionMode>[0] | undefined
+    runtime.register(
+      jsonTool(
+        'look',
+        async (args, exec) => {
+          input = { callId: 'probe', name: 'look', arguments: args, agent, signal: exec.signal, ...(exec.parent === undefined ? {} : { parent: exec.parent }) }
+          modes.push(runtime.executionMode(input).kind)
+          return null
+        },
+        { isConcurrencySafe: () => true },
+      ),
+    )
+    valueOf(await runCode(runtime, agent, 'return await tools.look({})'))
+    modes.push(runtime.executionMode(input as NonNullable<typeof input>).kind)
+    expect(modes).toEqual(['parallel', 'exclusive'])
+  })
+
   test('three parallel calls overlap; three exclusive calls never do; the results keep their order', async () => {
     const log: string[] = []
     const { runtime, agent } = codeRuntime(engine)
