@@ -29,7 +29,7 @@ export function codeRuntime(engine: CodeEngine, options: ToolRuntimeOptions = {}
 let calls = 0
 
 /** Calls run_code with `code` for `agent`. */
-export function runCode(runtime: ToolRuntime, agent: Agent | undefined, code: string, signal = new AbortController().signal, callId = `run-${++calls}`): Promise<ToolExecutionResult> {
+export function runCode(runtime: ToolRuntime, agent: Agent | undefined, code: string, signal: AbortSignal = new AbortController().signal, callId = `run-${++calls}`): Promise<ToolExecutionResult> {
   return runtime.execute({ callId, name: 'run_code', arguments: { code }, signal, ...(agent === undefined ? {} : { agent }) })
 }
 
