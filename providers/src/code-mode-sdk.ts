@@ -2,6 +2,7 @@
 // printed from tool surfaces. One printer for both sides: `toolsmith generate` emits it from the
 // YAML, and the runtime side prints it for the tools the calling agent sees, so the two agree.
 
+import { constraintText } from './constraint-text.js'
 import type { JsonSchema, ToolSurface } from './export-model.js'
 
 /** A JSON Schema node as the printer reads it (only own properties are read). */
@@ -186,13 +187,6 @@ function objectType(node: Node, indent: string): string {
   return `{\n${lines.join('\n')}\n${indent}}`
 }
 
-// The keywords that constrain a value beyond its type, in the order the JSDoc lists them.
-const CONSTRAINTS = [
-  'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf',
-  'minLength', 'maxLength', 'pattern', 'format',
-  'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
-] as const
-
 /** The JSDoc lines of one property: its description, then its constraints, default and examples. */
 function propertyDoc(schema: unknown): string[] {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return []
@@ -203,10 +197,9 @@ function propertyDoc(schema: unknown): string[] {
   if (typeof title === 'string' && title.length > 0) lines.push(...title.split(/\r?\n/))
   if (typeof description === 'string' && description.length > 0) lines.push(...description.split(/\r?\n/))
   if (own(node, 'type') === 'integer') lines.push('@integer')
-  for (const keyword of CONSTRAINTS) {
-    const value = own(node, keyword)
-    if (value !== undefined) lines.push(`@${keyword} ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-  }
+  // The bounds in the words the catalog and the generated JSDoc use for them.
+  const bounds = constraintText(node)
+  if (bounds.length > 0) lines.push(bounds)
   if (Object.hasOwn(node, 'default')) lines.push(`@default ${JSON.stringify(own(node, 'default'))}`)
   const examples = own(node, 'examples')
   if (Array.isArray(examples)) for (const example of examples) lines.push(`@example ${JSON.stringify(example)}`)

@@ -4,5 +4,6 @@ export { EXPORT_TARGETS, NEWEST_MCP, parseExportTarget } from './export-model.js
 export { exportTool, exportTools } from './export-tools.js'
 export { fromStrictArgs } from './strict-args.js'
 export { mcpStructuredContent } from './targets/mcp.js'
+export { CONSTRAINT_TEXT_KEYWORDS, constraintPhrases, constraintText } from './constraint-text.js'
 export { CODE_MODE_TOOL_ERROR_CODES, printCodeModeSdk, printCodeModeToolDeclaration } from './code-mode-sdk.js'
 export type { CodeModeSdkSchema, CodeModeSdkTool } from './code-mode-sdk.js'

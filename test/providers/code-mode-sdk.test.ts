@@ -33,7 +33,7 @@ describe('printCodeModeSdk — JSON Schema to TypeScript', () => {
     expect(argsOf(parameters)).toBe(want)
   })
 
-  test('descriptions and constraints are in the JSDoc; a comment end is escaped', () => {
+  test('descriptions and constraints (in the shared constraint text) are in the JSDoc; a comment end is escaped', () => {
     const text = argsOf({
       type: 'object',
       properties: {
@@ -42,9 +42,9 @@ describe('printCodeModeSdk — JSON Schema to TypeScript', () => {
         tags: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true },
       },
     })
-    expect(text).toContain('   * Where. Not *\\/ here.\n   * @minLength 1\n   * @maxLength 10\n   * @pattern ^[a-z]+$\n   * @format uri\n   * @default "a"\n   * @example "b"\n')
-    expect(text).toContain('   * @minimum 0\n   * @exclusiveMaximum 5\n   * @multipleOf 0.5\n')
-    expect(text).toContain('   * @minItems 1\n   * @uniqueItems true\n')
+    expect(text).toContain('   * Where. Not *\\/ here.\n   * 1–10 characters, matches ^[a-z]+$, format uri\n   * @default "a"\n   * @example "b"\n')
+    expect(text).toContain('  /** at least 0, less than 5, a multiple of 0.5 */\n  n?: number')
+    expect(text).toContain('  /** at least 1 item, unique items */\n  tags?: string[]')
     expect(text).not.toMatch(/Not \*\/ here/)
   })
 
