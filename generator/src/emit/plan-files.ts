@@ -11,7 +11,8 @@ import { messageOf } from './error-message.js'
 import { emitResultViews } from './emit-result-views.js'
 import { findLeftovers } from './find-leftovers.js'
 import { mapBounded } from './map-bounded.js'
-import { indexPath, resultViewsPath, toolPaths } from './output-paths.js'
+import { codeModeSdkDeclarationPath, codeModeSdkModulePath, indexPath, resultViewsPath, toolPaths } from './output-paths.js'
+import { emitCodeModeSdkDeclaration, emitCodeModeSdkModule } from './emit-code-mode-sdk.js'
 import { planTool, type PreparedTool } from './plan-tool.js'
 import { toolIdentifiers } from './tool-identifiers.js'
 import { withFormatCache } from '../cache/cached-formatter.js'
@@ -35,6 +36,7 @@ function nameProblem(declaration: ToolDeclaration): Diagnostic | undefined {
   let message: string | undefined
   if (!TOOL_NAME_PATTERN.test(name) || RESERVED_TOOL_NAMES.has(name)) message = `invalid tool name ${JSON.stringify(name)}`
   else if (name.toLowerCase() === 'index') message = `the tool name ${name} would collide with the generated index.ts`
+  else if (name.toLowerCase() === 'code-mode-sdk') message = `the tool name ${name} would collide with the generated code-mode-sdk.ts`
   return message === undefined
     ? undefined
     : { severity: 'error', code: 'invalid-name', message, file: declaration.sourceFile, line: 1, column: 1 }
@@ -136,6 +138,16 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
   }
   if (tools.length > 0) await shared(resultViewsPath(options.out), emitResultViews())
   await shared(indexPath(options.out), emitIndex(tools.map((tool) => tool.name)))
+  // The Code Mode SDK: the declaration is kept exactly as printed (it must equal the run-time text), the module is formatted.
+  const sdkPath = codeModeSdkDeclarationPath(options.out)
+  try {
+    const crlf = (await sharedFormatter.layoutOptions(sdkPath)).endOfLine === 'crlf'
+    const sdk = emitCodeModeSdkDeclaration(tools)
+    files.push({ path: sdkPath, content: crlf ? sdk.replaceAll('\n', '\r\n') : sdk, owner: 'generator' })
+  } catch (error) {
+    cannot(sdkPath, error)
+  }
+  await shared(codeModeSdkModulePath(options.out), emitCodeModeSdkModule(tools))
 
   try {
     const catalogs = await planCatalogs(tools, planned.map((tool) => tool.outputType), {

@@ -66,6 +66,20 @@ export type ToolErrorCode =
   | 'ABORTED'
   | 'ABORTED_BEFORE_DISPATCH'
   | 'INVALID_RESULT'
+  | CodeModeErrorCode
+
+/**
+ * The failure codes only the Code Mode transport (`run_code`) reports, one per limit or program
+ * failure; its sub-dispatches keep the ordinary codes.
+ */
+export type CodeModeErrorCode =
+  | 'CODE_SYNTAX_ERROR'
+  | 'CODE_THREW'
+  | 'CODE_TIME_LIMIT'
+  | 'CODE_MEMORY_LIMIT'
+  | 'CODE_STACK_LIMIT'
+  | 'CODE_CALL_LIMIT'
+  | 'CODE_OUTPUT_LIMIT'
 
 /** Internal error class/code used by policy and durable diagnostics. */
 export interface ToolErrorInfo {
@@ -170,5 +184,15 @@ export interface CodeDispatchLog {
   /** Whether the sub-call settled as an error. */
   readonly isError: boolean
   /** The sub-call's complete model-facing content. */
+  readonly content: readonly ContentBlock[]
+}
+
+/**
+ * The durable `tool/code-dispatch` event of one settled `run_code` sub-dispatch, emitted after the
+ * `tools/code-dispatch-log` waterfall: the same identity as {@link CodeDispatchLog}, with the content
+ * the waterfall chose to log (the original settled content when no listener replaced it).
+ */
+export interface CodeDispatchEvent extends CodeDispatchLog {
+  /** The logged copy of the sub-call's content. */
   readonly content: readonly ContentBlock[]
 }

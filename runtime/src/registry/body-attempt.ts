@@ -58,7 +58,7 @@ export class BodyAttempt {
       return failureResult('INVALID_RESULT', formatIssues('The tool deferred a context that is not a lossless user message', this.contextIssues))
     }
     const contexts = this.contexts === undefined ? undefined : Object.freeze(this.contexts)
-    if (!fulfilled) return thrownFailure(outcome, contexts)
+    if (!fulfilled) return thrownFailure(outcome, contexts, this.call.tool.transport)
     return acceptValue(this.call, outcome, { contexts, concludesTurn: this.concludes })
   }
 }

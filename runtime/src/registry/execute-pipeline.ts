@@ -47,7 +47,7 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
   let tool = resolveTool(state, read.name, chain)
   // Code Mode: a model-direct call (no live parent token) reaches no native tool; the model calls
   // them through run_code, whose sub-dispatches carry its token as `parent`.
-  const codeMode = tool !== undefined && parentRoot === undefined && presentationMode(state, chain) === 'code'
+  const codeMode = tool !== undefined && !tool.transport && parentRoot === undefined && presentationMode(state, chain) === 'code'
   if (codeMode) tool = undefined
   let early: ToolExecutionResult | undefined
   if (!args.ok) {

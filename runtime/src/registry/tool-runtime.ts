@@ -124,7 +124,8 @@ export interface ToolRuntime {
   /**
    * Run the `tools/code-dispatch-log` waterfall for one settled `run_code` sub-dispatch (the Code
    * Mode bridge calls this): listeners scoped to `dispatch.agent`'s chain may replace the durable log
-   * copy of the content; a throwing or malformed listener falls back to the original content.
+   * copy of the content; a throwing or malformed listener falls back to the original content. Then
+   * emits the durable `tool/code-dispatch` event with the logged content.
    * @returns the frozen content to log.
    */
   logCodeDispatch(dispatch: CodeDispatchLog): Promise<readonly ContentBlock[]>
