@@ -4,7 +4,9 @@ import { formatIssues } from '../errors/json-schema-error.js'
 import type { ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import { abortedAfterStart } from './dispatch.js'
 import { acceptValue } from './project-output.js'
+import { abortReason, isAborted } from './signals.js'
 import { thrownFailure } from './thrown-failure.js'
 import type { ToolCall } from './tool-call.js'
 import { failureResult } from './tool-results.js'
@@ -58,7 +60,13 @@ export class BodyAttempt {
       return failureResult('INVALID_RESULT', formatIssues('The tool deferred a context that is not a lossless user message', this.contextIssues))
     }
     const contexts = this.contexts === undefined ? undefined : Object.freeze(this.contexts)
-    if (!fulfilled) return thrownFailure(outcome, contexts)
+    if (!fulfilled) {
+      // A body honouring cancellation by rejecting with the caller's own abort reason reports the
+      // cancellation itself, not an error of its own; any other error after an abort stays the tool's.
+      const caller = this.call.exec.signal
+      if (isAborted(caller) && outcome === abortReason(caller)) return abortedAfterStart(contexts)
+      return thrownFailure(outcome, contexts)
+    }
     return acceptValue(this.call, outcome, { contexts, concludesTurn: this.concludes })
   }
 }
