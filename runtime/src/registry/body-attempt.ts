@@ -3,6 +3,7 @@ import type { UserMessage } from '../content/content-block.js'
 import { formatIssues } from '../errors/json-schema-error.js'
 import type { ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
+import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { abortedAfterStart } from './dispatch.js'
 import { acceptValue } from './project-output.js'
@@ -10,6 +11,8 @@ import { abortReason, isAborted } from './signals.js'
 import { thrownFailure } from './thrown-failure.js'
 import type { ToolCall } from './tool-call.js'
 import { failureResult } from './tool-results.js'
+
+const CONTEXT_DATA_KEYS: ReadonlySet<string> = new Set(['content'])
 
 /**
  * One invocation of a tool body (a `tools/execute` wrapper that retries makes several): what its
@@ -32,7 +35,8 @@ export class BodyAttempt {
   /** `ToolRunContext.deferContext`: snapshots now, so the body may reuse its object at once. */
   defer(context: unknown): void {
     if (this.settled) return
-    const snapshot = materializeJson(context)
+    // `{ role: 'user', content, source: undefined }` has no source (an undefined key is absent); its content stays strict.
+    const snapshot = materializeJson(omitUndefinedKeys(context, CONTEXT_DATA_KEYS))
     const issues: SchemaIssue[] = []
     const at = `/additionalContexts/${this.deferred++}`
     if (!snapshot.ok) {
