@@ -60,10 +60,11 @@ export class BodyAttempt {
    */
   result(fulfilled: boolean, outcome: unknown): ToolExecutionResult {
     this.settled = true
-    if (this.contextIssues !== undefined) {
-      return failureResult('INVALID_RESULT', formatIssues('The tool deferred a context that is not a lossless user message', this.contextIssues))
-    }
     const contexts = this.contexts === undefined ? undefined : Object.freeze(this.contexts)
+    if (this.contextIssues !== undefined) {
+      // The well-formed contexts stay, as on every failed call; the malformed ones are named in the message.
+      return failureResult('INVALID_RESULT', formatIssues('The tool deferred a context that is not a lossless user message', this.contextIssues), { contexts })
+    }
     if (!fulfilled) {
       // A body honouring cancellation by rejecting with the caller's own abort reason reports the
       // cancellation itself, not an error of its own; any other error after an abort stays the tool's.
