@@ -6,7 +6,7 @@ import { realPathInside } from '../apply/real-path-inside.js'
 import { describeFound } from '../load/describe-found.js'
 import { readSourceFile } from '../load/read-source-file.js'
 import { readYamlJson } from '../load/read-yaml-json.js'
-import type { Diagnostic } from '../model/diagnostic.js'
+import { COMMAND_LINE, type Diagnostic } from '../model/diagnostic.js'
 import { CONFIG_DEFAULTS, CONFIG_FILE_NAME, type ProjectConfig } from './project-config.js'
 
 /** What the command line says about the config. */
@@ -27,8 +27,7 @@ export interface LoadedConfig {
   readonly sources: ReadonlyMap<string, string>
 }
 
-/** Where command-line problems are reported (they have no file). */
-export const COMMAND_LINE = '(command line)'
+export { COMMAND_LINE } from '../model/diagnostic.js'
 
 const PATH_KEYS = ['schemas', 'out', 'docs', 'catalogJson', 'templates'] as const
 const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions']
