@@ -4,7 +4,9 @@ import { callInput, codeOf, rawTool } from './fixtures.js'
 
 // An own key whose value is `undefined` in a control object (a listener's decision, a deferred
 // context) is absent, as JSON.stringify and TypeScript without exactOptionalPropertyTypes read it.
-// Tool data (arguments, output values, content, a replacement value) keeps the strict lossless rule.
+// Tool data (arguments, output values, content, a replacement value) keeps the strict lossless rule. The values are
+// cast: with exactOptionalPropertyTypes (this repository's setting) TypeScript rejects them, as it should; a consumer
+// without it writes them freely.
 
 const agent = { id: 'agent' }
 const text = [{ type: 'text' as const, text: 'extra' }]
@@ -33,20 +35,20 @@ const cases: [string, Case][] = [
     want: { code: 'DENIED' },
   }],
   ['accept with additionalContexts: undefined accepts unchanged', {
-    given: (runtime) => void runtime.on('tools/post-execute', () => ({ kind: 'accept', additionalContexts: undefined })),
+    given: (runtime) => void runtime.on('tools/post-execute', () => ({ kind: 'accept', additionalContexts: undefined }) as never),
     want: { code: undefined },
   }],
   ['a decision context with source: undefined is appended without a source', {
-    given: (runtime) => void runtime.on('tools/post-execute', () => ({ kind: 'accept', additionalContexts: [{ role: 'user', content: text, source: undefined }] })),
+    given: (runtime) => void runtime.on('tools/post-execute', () => ({ kind: 'accept', additionalContexts: [{ role: 'user', content: text, source: undefined }] }) as never),
     want: { code: undefined, contexts: [{ role: 'user', content: text }] },
   }],
   ['block with additionalContexts: undefined blocks with the feedback', {
-    given: (runtime) => void runtime.on('tools/post-execute', () => ({ kind: 'block', feedback: text, additionalContexts: undefined })),
+    given: (runtime) => void runtime.on('tools/post-execute', () => ({ kind: 'block', feedback: text, additionalContexts: undefined }) as never),
     want: { code: 'BLOCKED' },
   }],
   ['a deferred context with source and meta undefined is kept without them', {
     given: (runtime) =>
-      void runtime.register(rawTool({ name: 'deferring', execute: async (_args, exec) => (exec.deferContext({ role: 'user', content: text, source: undefined, meta: undefined }), { text: 'x' }) })),
+      void runtime.register(rawTool({ name: 'deferring', execute: async (_args, exec) => (exec.deferContext({ role: 'user', content: text, source: undefined, meta: undefined } as never), { text: 'x' }) })),
     want: { code: undefined, contexts: [{ role: 'user', content: text }] },
   }],
   ['a getter beside an undefined key is never run, and the decision still denies', {
