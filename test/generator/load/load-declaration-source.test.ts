@@ -52,6 +52,15 @@ presentation: { kind: search, card: search, shape: matches }
     expect(JSON.parse(JSON.stringify(result.declaration))).toStrictEqual(result.declaration)
   })
 
+  test('annotations and approval become plain fields; absent annotation keys stay absent', () => {
+    const text = `${HEAD}annotations:\n  title: Read a file\n  readOnly: true\n  openWorld: false\napproval: always\n${PARAMS}${OUTPUT}`
+    const result = load(text)
+    expect(result.diagnostics).toEqual([])
+    expect(result.declaration?.annotations).toStrictEqual({ title: 'Read a file', readOnly: true, openWorld: false })
+    expect(result.declaration?.approval).toBe('always')
+    expect(load(`${HEAD}approval: never\n${PARAMS}${OUTPUT}`).declaration?.approval).toBe('never')
+  })
+
   test('optional fields stay absent (not undefined) when not declared', () => {
     const declaration = load(`${HEAD}parameters: {}\n${OUTPUT}`).declaration
     expect(declaration && Object.keys(declaration)).toEqual(['name', 'description', 'parameters', 'output', 'sourceFile'])
@@ -77,15 +86,34 @@ const INVALID: [string, { text: string; code: string; at: string; nth?: number; 
   ['a string timeoutMs', { text: `${HEAD}timeoutMs: "100"\n${PARAMS}${OUTPUT}`, code: 'invalid-timeout', at: '"100"' }],
   ['a timeoutMs past the timer range', { text: `${HEAD}timeoutMs: 2147483648\n${PARAMS}${OUTPUT}`, code: 'invalid-timeout', at: '2147483648' }],
   ['concurrencySafe yes (a string in YAML 1.2)', { text: `${HEAD}concurrencySafe: yes\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: 'yes' }],
+  ['annotations as a list', { text: `${HEAD}annotations: [readOnly]\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: 'annotations' }],
+  ['an unknown annotation (at the key)', { text: `${HEAD}annotations:\n  readonly: true\n${PARAMS}${OUTPUT}`, code: 'unknown-field', at: 'readonly: true', says: 'readOnly' }],
+  ['readOnly yes (a string)', { text: `${HEAD}annotations: { readOnly: yes }\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: 'yes' }],
+  ['openWorld as a number', { text: `${HEAD}annotations:\n  openWorld: 1\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: '1' }],
+  ['an empty annotations title', { text: `${HEAD}annotations: { title: "" }\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: '""' }],
+  ['approval sometimes', { text: `${HEAD}approval: sometimes\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: 'sometimes', says: 'never or always' }],
+  ['approval true', { text: `${HEAD}approval: true\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: 'true' }],
   ['parameters as a list', { text: `${HEAD}parameters:\n  - path\n${OUTPUT}`, code: 'wrong-type', at: 'parameters' }],
   ['output as a string', { text: `${HEAD}${PARAMS}output: string\n`, code: 'wrong-type', at: 'string', nth: 2 }],
   ['a typo in a parameter type', { text: `${HEAD}parameters:\n  path: { type: strin }\n${OUTPUT}`, code: 'invalid-schema', at: 'strin', says: 'parameters/path/type' }],
   ['required: false', { text: `${HEAD}parameters:\n  path: { type: string, required: false }\n${OUTPUT}`, code: 'invalid-schema', at: 'false' }],
-  ['an unknown DSL keyword (at the key)', { text: `${HEAD}parameters:\n  path: { type: string, format: uri }\n${OUTPUT}`, code: 'invalid-schema', at: 'format: uri' }],
+  ['an unknown DSL keyword (at the key)', { text: `${HEAD}parameters:\n  path: { type: string, contains: uri }\n${OUTPUT}`, code: 'invalid-schema', at: 'contains: uri' }],
   ['an enum member of the wrong type', { text: `${HEAD}parameters:\n  n:\n    type: integer\n    enum: [1, two, 3]\n${OUTPUT}`, code: 'invalid-schema', at: 'two' }],
   ['an object node without additionalProperties', { text: `${HEAD}${PARAMS}output:\n  type: object\n  additionalProperties: true\n  properties:\n    deep:\n      type: object\n`, code: 'invalid-schema', at: 'deep' }],
   ['an array without items, deep in the output', { text: `${HEAD}${PARAMS}output:\n  type: object\n  additionalProperties: false\n  properties:\n    lines:\n      type: array\n`, code: 'invalid-schema', at: 'lines', says: 'output/properties/lines' }],
   ['a one-branch oneOf', { text: `${HEAD}${PARAMS}output:\n  oneOf:\n    - type: string\n`, code: 'invalid-schema', at: 'oneOf' }],
+  // value constraints: located at the keyword or value, with the corpus's hints
+  ['minimum above maximum', { text: `${HEAD}parameters:\n  limit: { type: integer, minimum: 5, maximum: 1 }\n${OUTPUT}`, code: 'invalid-schema', at: '5', says: 'minimum 5 is above maximum 1' }],
+  ['minLength on a number', { text: `${HEAD}parameters:\n  n:\n    type: number\n    minLength: 2\n${OUTPUT}`, code: 'invalid-schema', at: 'minLength: 2', says: 'it belongs on string nodes' }],
+  ['an invalid pattern', { text: `${HEAD}parameters:\n  id: { type: string, pattern: "[a-" }\n${OUTPUT}`, code: 'invalid-schema', at: '"[a-"', says: 'u flag' }],
+  ['a catastrophic pattern', { text: `${HEAD}parameters:\n  id: { type: string, pattern: "^(a+)+$" }\n${OUTPUT}`, code: 'invalid-schema', at: '"^(a+)+$"', says: 'catastrophically' }],
+  ['a format outside the list', { text: `${HEAD}parameters:\n  d: { type: string, format: phone }\n${OUTPUT}`, code: 'invalid-schema', at: 'phone' }],
+  ['string enum values on a boolean node', { text: `${HEAD}parameters:\n  flag: { type: boolean, enum: ["True"] }\n${OUTPUT}`, code: 'invalid-schema', at: '"True"', says: 'did you mean `type: string`?' }],
+  ['enum on an array node', { text: `${HEAD}parameters:\n  tags:\n    type: array\n    items: { type: string }\n    enum: [a, b]\n${OUTPUT}`, code: 'invalid-schema', at: 'enum: [a, b]', says: 'did you mean to put `enum` on `items`?' }],
+  ['a default of the wrong type', { text: `${HEAD}parameters:\n  limit: { type: integer, default: ten }\n${OUTPUT}`, code: 'invalid-schema', at: 'ten', says: 'the default "ten" does not fit its node' }],
+  ['a default outside the enum', { text: `${HEAD}parameters:\n  units: { type: string, enum: [metric, imperial], default: kelvin }\n${OUTPUT}`, code: 'invalid-schema', at: 'kelvin', says: 'must be one of' }],
+  ['an example that breaks a bound', { text: `${HEAD}parameters:\n  fee: { type: number, maximum: 400, examples: [10, 401] }\n${OUTPUT}`, code: 'invalid-schema', at: '401', says: 'must be at most 400 (maximum)' }],
+  ['a const that breaks a bound', { text: `${HEAD}${PARAMS}output: { type: integer, minimum: 3, const: 2 }\n`, code: 'invalid-schema', at: '2', nth: 1, says: 'must be at least 3' }],
   ['required on the output root', { text: `${HEAD}${PARAMS}output: { type: string, required: true }\n`, code: 'invalid-schema', at: 'true', nth: 2 }],
   ['an unknown presentation field', { text: `${HEAD}${PARAMS}${OUTPUT}presentation:\n  icon: x\n`, code: 'unknown-field', at: 'icon: x' }],
   ['an unknown presentation kind', { text: `${HEAD}${PARAMS}${OUTPUT}presentation:\n  kind: look\n`, code: 'invalid-presentation', at: 'look' }],

@@ -130,6 +130,45 @@ describe('defineTool', () => {
     }
   })
 
+  test('a default, an example or a const its node rejects is an issue at the annotation', () => {
+    let thrown: unknown
+    try {
+      defineTool({
+        name: 'x',
+        description: 'x',
+        parameters: {
+          limit: { type: 'integer', maximum: 100, default: 'ten' as never },
+          units: { type: 'string', enum: ['metric', 'imperial'], default: 'kelvin' },
+          day: { type: 'string', format: 'date', examples: ['2024-02-30'] },
+        },
+        output: { schema: { type: 'number', const: 5, maximum: 3 }, render: () => [] },
+        execute: async () => 5,
+      })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(JsonSchemaError)
+    expect((thrown as JsonSchemaError).issues.map((issue) => [issue.path, issue.message])).toEqual([
+      ['/parameters/limit/default', 'the default "ten" does not fit its node: expected an integer, found a string'],
+      ['/parameters/units/default', 'the default "kelvin" does not fit its node: must be one of ["metric","imperial"]'],
+      ['/parameters/day/examples/0', 'the example "2024-02-30" does not fit its node: must be a valid date (format)'],
+      ['/output/schema/const', 'the const 5 does not fit its node: must be at most 3 (maximum)'],
+    ])
+  })
+
+  test('value constraints are enforced on the arguments', async () => {
+    const defined = defineTool({
+      name: 'page',
+      description: 'x',
+      parameters: { limit: { type: 'integer', minimum: 1, maximum: 100, required: true }, cookies: { type: 'object', additionalProperties: { type: 'string' } } },
+      output: { schema: { type: 'json' }, render: () => [] },
+      execute: async (args) => args.limit,
+    })
+    await expect(defined.execute({ limit: 101 }, {} as never)).rejects.toThrow(/must be at most 100 \(maximum\)/)
+    await expect(defined.execute({ limit: 5, cookies: { a: 1 } }, {} as never)).rejects.toThrow(/expected a string/)
+    await expect(defined.execute({ limit: 5, cookies: { a: 'b' } }, {} as never)).resolves.toBe(5)
+  })
+
   test('callbacks that are not functions are listed with the spec problems, not hidden behind wrappers', () => {
     let thrown: unknown
     try {
@@ -146,5 +185,59 @@ describe('defineTool', () => {
     }
     expect(thrown).toBeInstanceOf(JsonSchemaError)
     expect((thrown as JsonSchemaError).issues.map((issue) => issue.path)).toEqual(['/parameters/a/type', '/output/render', '/output/presentationMeta', '/execute', '/presentCall'])
+  })
+})
+
+describe('defineTool — declared metadata (annotations, approval, concurrencySafe, kind)', () => {
+  const base = {
+    name: 'read_file',
+    description: 'Read a file.',
+    parameters,
+    output: { schema: output, render: () => [] },
+    execute: async () => ({ text: '' }),
+  }
+
+  test('carries the declared metadata to the definition as data', () => {
+    const tool = defineTool({ ...base, annotations: { title: 'Read', readOnly: true }, approval: 'always', concurrencySafe: true, kind: 'read' })
+    expect(tool.annotations).toEqual({ title: 'Read', readOnly: true })
+    expect([tool.approval, tool.concurrencySafe, tool.kind]).toEqual(['always', true, 'read'])
+    expect(Object.isFrozen(tool.annotations)).toBe(true)
+  })
+
+  test('undeclared metadata stays absent (not undefined-valued keys)', () => {
+    const tool = defineTool(base)
+    for (const key of ['annotations', 'approval', 'concurrencySafe', 'kind', 'isConcurrencySafe']) expect(Object.hasOwn(tool, key)).toBe(false)
+  })
+
+  test('concurrencySafe: true is readable without calling the classifier, and installs one for valid arguments', () => {
+    const tool = defineTool({ ...base, concurrencySafe: true })
+    expect(tool.concurrencySafe).toBe(true)
+    expect(tool.isConcurrencySafe?.({})).toBe(false) // {} is not valid arguments: the classifier still validates
+    expect(tool.isConcurrencySafe?.({ path: 'a' })).toBe(true)
+  })
+
+  test('concurrencySafe: false installs no classifier; an explicit classifier wins over the declaration', () => {
+    expect(Object.hasOwn(defineTool({ ...base, concurrencySafe: false }), 'isConcurrencySafe')).toBe(false)
+    const tool = defineTool({ ...base, concurrencySafe: true, isConcurrencySafe: (args) => args.path !== 'lock' })
+    expect([tool.isConcurrencySafe?.({ path: 'lock' }), tool.isConcurrencySafe?.({ path: 'a' })]).toEqual([false, true])
+  })
+
+  test('reports every metadata problem with the spec problems, under its path', () => {
+    let paths: string[] = []
+    try {
+      defineTool({
+        ...base,
+        parameters: { path: { type: 'strin' } } as never,
+        annotations: { readOnly: 1, extra: true } as never,
+        approval: 'ask' as never,
+        concurrencySafe: 'yes' as never,
+        kind: 'write' as never,
+      })
+    } catch (error) {
+      expect(error).toBeInstanceOf(JsonSchemaError)
+      paths = (error as JsonSchemaError).issues.map((issue) => issue.path)
+    }
+    expect(paths.filter((path) => !path.startsWith('/parameters'))).toEqual(['/annotations/readOnly', '/annotations/extra', '/approval', '/concurrencySafe', '/kind'])
+    expect(paths.some((path) => path.startsWith('/parameters'))).toBe(true)
   })
 })
