@@ -76,7 +76,8 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     ...(overrides.planFiles === undefined ? {} : { planFiles: overrides.planFiles }),
     ...(values['no-cache'] === true ? { cache: false } : {}),
   }
-  const printer = new DiagnosticPrinter(io, format as DiagnosticFormat, format === 'text' ? (await import('../report/format-diagnostics-text.js')).formatDiagnosticsText : undefined)
+  const formatText = format === 'text' ? (await import('../report/format-diagnostics-text.js')).formatDiagnosticsText : undefined
+  const printer = new DiagnosticPrinter(io, format as DiagnosticFormat, formatText)
   switch (command) {
     case undefined:
       return usageError('missing command (generate, check or new)')
@@ -140,7 +141,7 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
         ...(values.schemas === undefined ? {} : { schemas: values.schemas }),
       })
       // The export itself is the output on stdout: machine-format diagnostics then go to stderr.
-      const exportPrinter = outcome.text === undefined ? printer : new DiagnosticPrinter({ ...io, stdout: io.stderr }, format as DiagnosticFormat)
+      const exportPrinter = outcome.text === undefined ? printer : new DiagnosticPrinter({ ...io, stdout: io.stderr }, format as DiagnosticFormat, formatText)
       exportPrinter.diagnostics(outcome.diagnostics, outcome.sources)
       if (outcome.text !== undefined) io.stdout(outcome.text)
       const lost = `${outcome.losses} lossy step(s)`
