@@ -10,7 +10,7 @@ import { readSourceFile } from '../load/read-source-file.js'
 import { readYamlJson } from '../load/read-yaml-json.js'
 import { capDiagnostics } from '../load/source-diagnostics.js'
 import { didYouMean } from '../load/suggest-name.js'
-import type { Diagnostic } from '../model/diagnostic.js'
+import { COMMAND_LINE, type Diagnostic } from '../model/diagnostic.js'
 import { type ExportSpec, parseExportSpec } from '../emit/exports/export-declarations.js'
 import { CONFIG_DEFAULTS, CONFIG_FILE_NAME, type ProjectConfig } from './project-config.js'
 
@@ -32,8 +32,7 @@ export interface LoadedConfig {
   readonly sources: ReadonlyMap<string, string>
 }
 
-/** Where command-line problems are reported (they have no file). */
-export const COMMAND_LINE = '(command line)'
+export { COMMAND_LINE } from '../model/diagnostic.js'
 
 const PATH_KEYS = ['schemas', 'out', 'docs', 'catalogJson', 'templates'] as const
 const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions', 'targets']

@@ -2,7 +2,6 @@ import { posix } from 'node:path'
 import type { PlanOptions } from '../model/plan.js'
 import { isGeneratedText, STUB_MARKER } from './generated-header.js'
 import { GENERATED_FOLDER, normalizePath } from './output-paths.js'
-import { withParsedStub } from './stub/parse-stub.js'
 
 /** Files in the output folders that this plan does not produce. */
 export interface Leftovers {
@@ -17,8 +16,10 @@ export interface Leftovers {
  * `<camel>Declaration` from a generated module — the wiring only a stub has. An author's helper that imports
  * generated types or specs is not a stub.
  */
-function isStub(path: string, text: string): boolean {
+async function isStub(path: string, text: string): Promise<boolean> {
   if (text.includes(STUB_MARKER)) return true
+  // ts-morph loads only for a leftover module without the marker.
+  const { withParsedStub } = await import('./stub/parse-stub.js')
   const found = withParsedStub(path, text, (file) => ({
     ok: true,
     value: file
@@ -50,7 +51,7 @@ export async function findLeftovers(options: PlanOptions, planned: ReadonlySet<s
       const text = await options.readFile(path)
       if (text === undefined) continue
       // A stub is checked first: one whose first line looks like a header is still the author's, never deleted.
-      if (stubsToo && isStub(path, text)) orphans.push(path)
+      if (stubsToo && (await isStub(path, text))) orphans.push(path)
       else if (isGeneratedText(text)) deletions.push(path)
     }
   }

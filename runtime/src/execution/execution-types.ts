@@ -1,6 +1,24 @@
 import type { ContentBlock, UserMessage } from '../content/content-block.js'
 import type { JsonValue } from '../json/json-value.js'
 
+declare global {
+  /**
+   * The platform's AbortSignal, declared here with the members the runtime's types rely on, so the published
+   * types compile without the DOM lib or @types/node (`lib: ["es2022"]`, `types: []`). Where either is present
+   * this merges into their declaration (the members are declared identically there), so a signal stays the
+   * platform's own type: `fetch(url, { signal })` and the like keep working.
+   */
+  interface AbortSignal {
+    readonly aborted: boolean
+    // `any`, as the DOM lib and @types/node declare it (merged declarations must agree).
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    readonly reason: any
+    throwIfAborted(): void
+    addEventListener(type: 'abort', listener: (this: AbortSignal, event: unknown) => unknown, options?: boolean | { readonly once?: boolean }): void
+    removeEventListener(type: 'abort', listener: (this: AbortSignal, event: unknown) => unknown, options?: boolean): void
+  }
+}
+
 /** Identity of one model-requested call. */
 export type CallId = string
 
