@@ -1,6 +1,6 @@
 import { posix } from 'node:path'
 import type { PlanOptions } from '../model/plan.js'
-import { isGeneratedText } from './generated-header.js'
+import { isGeneratedText, STUB_MARKER } from './generated-header.js'
 import { GENERATED_FOLDER, normalizePath } from './output-paths.js'
 import { withParsedStub } from './stub/parse-stub.js'
 
@@ -11,8 +11,6 @@ export interface Leftovers {
   /** Author stubs (they carry the `// toolsmith:stub` marker or import a generated declaration): reported, never deleted. */
   readonly orphans: readonly string[]
 }
-
-const STUB_MARKER = '// toolsmith:stub '
 
 /**
  * Whether a module is a stub: it carries the marker comment, or (parsed, the marker deleted) it imports a tool's
@@ -51,8 +49,9 @@ export async function findLeftovers(options: PlanOptions, planned: ReadonlySet<s
       if (!name.endsWith('.ts') || name.endsWith('.d.ts') || planned.has(path)) continue
       const text = await options.readFile(path)
       if (text === undefined) continue
-      if (isGeneratedText(text)) deletions.push(path)
-      else if (stubsToo && isStub(path, text)) orphans.push(path)
+      // A stub is checked first: one whose first line looks like a header is still the author's, never deleted.
+      if (stubsToo && isStub(path, text)) orphans.push(path)
+      else if (isGeneratedText(text)) deletions.push(path)
     }
   }
   await inspect(out, true)

@@ -40,6 +40,13 @@ function nameProblem(declaration: ToolDeclaration): Diagnostic | undefined {
     : { severity: 'error', code: 'invalid-name', message, file: declaration.sourceFile, line: 1, column: 1 }
 }
 
+/** The file a `readFile`/`listFiles` failure names (the project reader's `ProjectReadError`), if it is one. */
+function readFailureFile(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.name !== 'ProjectReadError') return undefined
+  const file = (error as { file?: unknown }).file
+  return typeof file === 'string' ? file : undefined
+}
+
 /**
  * Plans every output in memory: per tool its generated module and its stub (created once from the template,
  * later merged without touching author code), the shared result-view reader, `index.ts`, the Markdown catalog,
@@ -56,7 +63,7 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     const text = await options.readFile(path)
     templateTexts.set(path, text)
     return text
-  })
+  }, options.isFolder)
   diagnostics.push(...templateSet.diagnostics)
   const stubTemplate = templateSet.templates.get('stub.ts.hbs')
   const stubTemplateKey =
@@ -99,8 +106,12 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
       if (tool === undefined || !('keys' in tool)) throw tool?.failure
       return await planTool(declaration, tool, context)
     } catch (error) {
-      const message = `cannot generate ${declaration.name}: ${messageOf(error)}`
-      const failure: Diagnostic = { severity: 'error', code: 'emit', message, file: declaration.sourceFile, line: 1, column: 1 }
+      // A file the tool needs that cannot be read (a FIFO, a permission, a link loop) is that file's problem.
+      const unreadable = readFailureFile(error)
+      const message = unreadable === undefined ? `cannot generate ${declaration.name}: ${messageOf(error)}` : messageOf(error)
+      const failure: Diagnostic = unreadable === undefined
+        ? { severity: 'error', code: 'emit', message, file: declaration.sourceFile, line: 1, column: 1 }
+        : { severity: 'error', code: 'unreadable-file', message, file: unreadable, line: 1, column: 1 }
       return { files: [], diagnostics: [failure], outputType: { text: '', layoutKey: undefined } }
     }
   })
@@ -112,7 +123,9 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
 
   // The whole-plan outputs: a failure (say a prettier config toolsmith cannot honour) is that file's problem.
   const cannot = (file: string, error: unknown): void => {
-    diagnostics.push({ severity: 'error', code: 'emit', message: `cannot generate this file: ${messageOf(error)}`, file, line: 1, column: 1 })
+    const unreadable = readFailureFile(error)
+    if (unreadable !== undefined) diagnostics.push({ severity: 'error', code: 'unreadable-file', message: messageOf(error), file: unreadable, line: 1, column: 1 })
+    else diagnostics.push({ severity: 'error', code: 'emit', message: `cannot generate this file: ${messageOf(error)}`, file, line: 1, column: 1 })
   }
   const shared = async (path: string, source: string): Promise<void> => {
     try {

@@ -141,11 +141,14 @@ async function mergedStub(paths: ToolPaths, names: WiringNames, existing: string
   }
   // Left exactly as it is: planned unchanged so nothing is written, and reported with where the problem is.
   const unparsable = merged.problem.kind === 'syntax'
-  const problem = stubDiagnostic(paths.stub, existing, unparsable ? 'error' : 'warning', unparsable ? 'stub-syntax' : 'stub-wiring', {
+  const breaksIndex = merged.problem.breaksIndex === true
+  const problem = stubDiagnostic(paths.stub, existing, unparsable || breaksIndex ? 'error' : 'warning', unparsable ? 'stub-syntax' : 'stub-wiring', {
     ...merged.problem,
     message: unparsable
       ? `cannot parse the stub (left untouched): ${merged.problem.message}`
-      : `${merged.problem.message}; the stub is left untouched and no longer updated`,
+      : breaksIndex
+        ? `${merged.problem.message}, and has no default export, which the generated index imports (it would not compile): restore \`export default defineTool({ ... })\`, or delete the file to have the stub created again`
+        : `${merged.problem.message}; the stub is left untouched and no longer updated`,
   })
   return { content: existing, diagnostics: [problem] }
 }

@@ -104,6 +104,57 @@ describe('regenerating', () => {
   })
 })
 
+describe('stubs the index could not import (issue 10)', () => {
+  test.each([
+    ['an empty stub', ''],
+    ['a stub with only a named export', 'export const now = 1\n'],
+    ['a stub whose default export was commented out', '// export default defineTool({})\nexport {}\n'],
+  ])('%s is an error at the stub (the index imports its default export), and stays as it is', async (_name, text) => {
+    const fixture = await fixtureCase('cards')
+    const existing = asExisting(await planFiles(fixture.declarations, fixture.options))
+    existing.set('src/tools/now.ts', text)
+    const result = await planFiles(fixture.declarations, memoryOptions(fixture.cwd, existing))
+    expect(asExisting(result).get('src/tools/now.ts')).toBe(text)
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'error', code: 'stub-wiring', file: 'src/tools/now.ts', message: expect.stringContaining('has no default export') }),
+    ])
+  })
+
+  test('a default export that is not defineTool({ ... }) still compiles in the index: a warning', async () => {
+    const fixture = await fixtureCase('cards')
+    const existing = asExisting(await planFiles(fixture.declarations, fixture.options))
+    existing.set('src/tools/now.ts', 'import tool from "./elsewhere.js"\nexport default tool\n')
+    const result = await planFiles(fixture.declarations, memoryOptions(fixture.cwd, existing))
+    expect(result.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', code: 'stub-wiring', file: 'src/tools/now.ts' })])
+  })
+})
+
+describe('control characters never reach the Markdown (issue 10)', () => {
+  test('descriptions, property notes, enum values and defaults with raw controls: the catalog and regions hold none', async () => {
+    const controls = '\u0000\u0001\u0007\u001b[31m\u007f\u0085\u009f\u000b\u000c'
+    const declaration: ToolDeclaration = {
+      name: 'ctl',
+      description: `Tool ${controls} end`,
+      parameters: { q: { type: 'string', description: `q ${controls}`, enum: [`a${controls}`, 'b'], default: `a${controls}` } },
+      output: { type: 'object', additionalProperties: false, properties: { r: { type: 'string', description: `r ${controls}` } } },
+      sourceFile: 'schemas/ctl.tool.yaml',
+    }
+    const region = '# Ours\n\n<!-- toolsmith:catalog -->\n<!-- /toolsmith:catalog -->\n'
+    const options = memoryOptions('/project', new Map([['README.md', region]]), { catalogRegions: ['README.md'] })
+    const result = await planFiles([declaration], options)
+    expect(result.diagnostics).toEqual([])
+    const files = asExisting(result)
+    for (const file of ['docs/tools.md', 'README.md']) {
+      const text = files.get(file) ?? ''
+      expect(text, file).toContain('Tool ')
+      expect(text, file).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
+      // Written as character references (Markdown renders the same characters) or, in the code block, as escapes.
+      expect(text, file).toContain('&#x1B;\\[31m')
+      expect(text, file).toContain('r \\u0000\\u0001')
+    }
+  })
+})
+
 describe('names the emitters refuse', () => {
   test.each([
     ['index', 'would collide with the generated index.ts'],

@@ -4,6 +4,8 @@ import { createWrappedNode, type SourceFile, ts } from 'ts-morph'
 export interface StubProblem {
   /** `syntax`: the stub does not parse; `wiring`: a generator-owned part is gone; `override`: author code overrides a declared value. */
   readonly kind: 'syntax' | 'wiring' | 'override'
+  /** The module has no default export at all: the generated index, which imports it, would not compile. */
+  readonly breaksIndex?: boolean
   readonly message: string
   /** 0-based offset into the stub's text. */
   readonly offset: number
