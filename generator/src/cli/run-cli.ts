@@ -13,6 +13,7 @@ import { formatDiagnosticsText } from '../report/format-diagnostics-text.js'
 import { sortDiagnostics } from '../report/sort-diagnostics.js'
 import type { CliIo } from './cli-io.js'
 import { createDeclaration } from './create-declaration.js'
+import { runImportCommand } from './run-import-command.js'
 import { USAGE } from './usage.js'
 
 /** Extra wiring for programmatic and test use. */
@@ -28,6 +29,8 @@ const OPTIONS = {
   docs: { type: 'string' },
   format: { type: 'string' },
   'no-cache': { type: 'boolean' },
+  from: { type: 'string' },
+  partial: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -121,13 +124,15 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
       printer.summary(`created ${created.file}; describe the tool, then run toolsmith generate`)
       return 0
     }
+    case 'import':
+      return runImportCommand({ rest, from: values.from, partial: values.partial === true, config: run.config, schemas: run.schemas }, io, printer, usageError)
     default:
       return usageError(`unknown command ${JSON.stringify(command)}`)
   }
 }
 
 /** Prints in the chosen format: text to stderr; json and github to stdout (machine readers take stdout). */
-class DiagnosticPrinter {
+export class DiagnosticPrinter {
   constructor(
     private readonly io: CliIo,
     private readonly format: DiagnosticFormat,

@@ -5,6 +5,10 @@ Commands:
   generate          write the tool stubs, generated types, index and catalogs; only changed files
   check             write nothing; exit 1 with a unified diff when any file is stale, missing or orphaned
   new <name>        create <schemas>/<name>.tool.yaml, a starter declaration (never overwrites)
+  import --from F FILE
+                    turn the tool declarations in FILE into <schemas>/*.tool.yaml; F is openai, anthropic,
+                    gemini, mcp, jsonschema or bfcl; nothing is written when any tool is refused unless
+                    --partial (never overwrites: a taken name gets a _2 suffix)
 
 Options:
   --config FILE     config file (default: toolsmith.config.yaml in the working directory)
@@ -15,6 +19,8 @@ Options:
   --no-cache        plan everything afresh: neither read nor save the plan cache
                     (node_modules/.cache/toolsmith/, kept by generate when node_modules exists;
                     check only reads it)
+  --from FORMAT     import: the input's format
+  --partial         import: write the tools that import even when others are refused (exit 1)
   -h, --help        show this help
   -v, --version     print the version
 

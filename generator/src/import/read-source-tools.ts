@@ -1,0 +1,285 @@
+import { escapeJsonPointerToken } from '@toolsmith/runtime'
+import { isRecord, ownEntries, ownValue } from '../format/own-entries.js'
+import { describeFound } from '../load/describe-found.js'
+import { readBfclTools } from './read-bfcl.js'
+import { readGeminiTools } from './read-gemini.js'
+import { setOwn, type ImportRefusal } from './schema-to-spec.js'
+
+/** The formats `toolsmith import --from` reads. */
+export const IMPORT_FORMATS = ['openai', 'anthropic', 'gemini', 'mcp', 'jsonschema', 'bfcl'] as const
+
+/** One of `IMPORT_FORMATS`. */
+export type ImportFormat = (typeof IMPORT_FORMATS)[number]
+
+/** A loss at the tool level (a field of the provider's declaration the YAML has no place for). */
+export interface ToolLoss {
+  /** JSON Pointer into the input file. */
+  readonly pointer: string
+  readonly message: string
+}
+
+/** The model-facing MCP-style annotations of a source tool, in the YAML's names. */
+export interface SourceAnnotations {
+  readonly title?: string
+  readonly readOnly?: boolean
+  readonly destructive?: boolean
+  readonly idempotent?: boolean
+  readonly openWorld?: boolean
+}
+
+/** One tool declaration found in the input, its schemas already in standard JSON Schema. */
+export interface SourceTool {
+  /** The name as the input writes it (a non-empty string). */
+  readonly name: string
+  /** JSON Pointer of the tool's declaration in the input file. */
+  readonly pointer: string
+  readonly description: string | undefined
+  /** The parameters' JSON Schema (an object root), or `undefined` for a tool without parameters. */
+  readonly parameters: unknown
+  readonly parametersPointer: string
+  /** The output's JSON Schema (MCP's outputSchema, Gemini's response), when the input declares one. */
+  readonly output?: { readonly schema: unknown; readonly pointer: string }
+  readonly annotations?: SourceAnnotations
+  readonly losses: readonly ToolLoss[]
+}
+
+/** What a reader found: the tools it could read and why it refused the rest. */
+export interface SourceTools {
+  readonly tools: readonly SourceTool[]
+  readonly refusals: readonly ImportRefusal[]
+}
+
+/** Reads the declarations of `format` from the input's JSON value; `fileStem` names a bare schema without a title. */
+export function readSourceTools(format: ImportFormat, value: unknown, fileStem: string): SourceTools {
+  switch (format) {
+    case 'openai':
+      return readOpenAiTools(value)
+    case 'anthropic':
+      return readAnthropicTools(value)
+    case 'gemini':
+      return readGeminiTools(value)
+    case 'mcp':
+      return readMcpTools(value)
+    case 'jsonschema':
+      return readJsonSchemaTools(value, fileStem)
+    case 'bfcl':
+      return readBfclTools(value)
+  }
+}
+
+/** The JSON Pointer of `key` below `pointer`. */
+export const at = (pointer: string, key: string | number): string => `${pointer}/${escapeJsonPointerToken(String(key))}`
+
+/** Collects the tools and refusals of one reader. */
+export class SourceCollector {
+  readonly tools: SourceTool[] = []
+  readonly refusals: ImportRefusal[] = []
+
+  refuse(pointer: string, message: string): void {
+    this.refusals.push({ pointer, message })
+  }
+
+  result(): SourceTools {
+    return { tools: this.tools, refusals: this.refusals }
+  }
+
+  /** The list a provider's field holds: the value itself when it is a list, else `container[key]` when that is one. */
+  list(value: unknown, keys: readonly string[], what: string): { items: readonly unknown[]; pointer: string } | undefined {
+    if (Array.isArray(value)) return { items: value, pointer: '' }
+    if (isRecord(value)) {
+      for (const key of keys) {
+        const inner = ownValue(value, key)
+        if (Array.isArray(inner)) return { items: inner, pointer: at('', key) }
+      }
+    }
+    this.refuse('', `expected ${what}, found ${describeFound(value)}`)
+    return undefined
+  }
+
+  /** The tool's name (a non-empty string) and description (a string when present), or a refusal. */
+  nameAndDescription(tool: Record<string, unknown>, pointer: string): { name: string; description: string | undefined } | undefined {
+    const name = ownValue(tool, 'name')
+    if (typeof name !== 'string' || name === '') {
+      this.refuse(name === undefined ? pointer : at(pointer, 'name'), name === undefined ? 'the tool has no "name"' : `"name" must be a non-empty string, found ${describeFound(name)}`)
+      return undefined
+    }
+    const description = ownValue(tool, 'description')
+    if (description !== undefined && typeof description !== 'string') {
+      this.refuse(at(pointer, 'description'), `"description" must be a string, found ${describeFound(description)}`)
+      return undefined
+    }
+    return { name, description }
+  }
+}
+
+/** Losses for every field of `tool` not in `known`. */
+export function unknownFields(tool: Record<string, unknown>, pointer: string, known: readonly string[], provider: string): ToolLoss[] {
+  const losses: ToolLoss[] = []
+  for (const [key, value] of ownEntries(tool)) {
+    if (!known.includes(key)) losses.push({ pointer: at(pointer, key), message: `${provider} field "${key}": ${shortValue(value)} dropped (the YAML has no place for it)` })
+  }
+  return losses
+}
+
+function shortValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text
+}
+
+// OpenAI: Chat Completions `tools: [{ type: 'function', function: { name, description, parameters, strict } }]`
+// (https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools) and Responses
+// `tools: [{ type: 'function', name, description, parameters, strict }]`
+// (https://platform.openai.com/docs/api-reference/responses/create#responses-create-tools); the file may hold the
+// list itself or a request body with a `tools` field.
+function readOpenAiTools(value: unknown): SourceTools {
+  const collector = new SourceCollector()
+  const list = collector.list(isRecord(value) && ownValue(value, 'type') === 'function' ? [value] : value, ['tools'], 'a list of OpenAI tools (or a request with "tools")')
+  if (list === undefined) return collector.result()
+  list.items.forEach((item, index) => {
+    const pointer = Array.isArray(value) || list.pointer !== '' ? at(list.pointer, index) : ''
+    if (!isRecord(item)) return collector.refuse(pointer, `an OpenAI tool must be an object, found ${describeFound(item)}`)
+    const type = ownValue(item, 'type')
+    if (type !== 'function') {
+      return collector.refuse(type === undefined ? pointer : at(pointer, 'type'), type === undefined ? 'the tool has no "type" ("function" for a function tool)' : `a ${JSON.stringify(type)} tool is built into OpenAI, not a function declaration; only "function" tools can be imported`)
+    }
+    const inner = ownValue(item, 'function')
+    const chat = inner !== undefined
+    if (chat && !isRecord(inner)) return collector.refuse(at(pointer, 'function'), `"function" must be an object, found ${describeFound(inner)}`)
+    const tool = chat ? (inner as Record<string, unknown>) : item
+    const toolPointer = chat ? at(pointer, 'function') : pointer
+    const named = collector.nameAndDescription(tool, toolPointer)
+    if (named === undefined) return
+    const strict = ownValue(tool, 'strict')
+    if (strict !== undefined && strict !== null && typeof strict !== 'boolean') return collector.refuse(at(toolPointer, 'strict'), `"strict" must be true or false, found ${describeFound(strict)}`)
+    const losses = [
+      ...(chat ? unknownFields(item, pointer, ['type', 'function'], 'OpenAI') : []),
+      ...unknownFields(tool, toolPointer, chat ? ['name', 'description', 'parameters', 'strict'] : ['type', 'name', 'description', 'parameters', 'strict'], 'OpenAI'),
+    ]
+    collector.tools.push({ ...named, pointer, parameters: ownValue(tool, 'parameters'), parametersPointer: at(toolPointer, 'parameters'), losses })
+  })
+  return collector.result()
+}
+
+// Anthropic Messages `tools: [{ name, description, input_schema, strict? }]`
+// (https://docs.anthropic.com/en/api/messages#body-tools); server tools (`type: 'web_search_20250305'`, …) are not
+// declarations.
+function readAnthropicTools(value: unknown): SourceTools {
+  const collector = new SourceCollector()
+  const list = collector.list(isRecord(value) && ownValue(value, 'input_schema') !== undefined ? [value] : value, ['tools'], 'a list of Anthropic tools (or a request with "tools")')
+  if (list === undefined) return collector.result()
+  list.items.forEach((item, index) => {
+    const pointer = Array.isArray(value) || list.pointer !== '' ? at(list.pointer, index) : ''
+    if (!isRecord(item)) return collector.refuse(pointer, `an Anthropic tool must be an object, found ${describeFound(item)}`)
+    const type = ownValue(item, 'type')
+    if (type !== undefined && type !== 'custom') return collector.refuse(at(pointer, 'type'), `a ${JSON.stringify(type)} tool is one of Anthropic's own tools, not a declaration; only custom tools (with "input_schema") can be imported`)
+    const named = collector.nameAndDescription(item, pointer)
+    if (named === undefined) return
+    if (ownValue(item, 'input_schema') === undefined) return collector.refuse(pointer, 'the tool has no "input_schema"')
+    const strict = ownValue(item, 'strict')
+    if (strict !== undefined && typeof strict !== 'boolean') return collector.refuse(at(pointer, 'strict'), `"strict" must be true or false, found ${describeFound(strict)}`)
+    const losses = unknownFields(item, pointer, ['type', 'name', 'description', 'input_schema', 'strict'], 'Anthropic')
+    collector.tools.push({ ...named, pointer, parameters: ownValue(item, 'input_schema'), parametersPointer: at(pointer, 'input_schema'), losses })
+  })
+  return collector.result()
+}
+
+/** MCP's annotation hints and their YAML names (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool). */
+const MCP_HINTS = [
+  ['readOnlyHint', 'readOnly'],
+  ['destructiveHint', 'destructive'],
+  ['idempotentHint', 'idempotent'],
+  ['openWorldHint', 'openWorld'],
+] as const
+
+// MCP: the `tools` array of a `tools/list` result, the whole result `{ tools, nextCursor? }`, or the JSON-RPC
+// response holding it (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#listing-tools).
+function readMcpTools(value: unknown): SourceTools {
+  const collector = new SourceCollector()
+  let container = value
+  let base = ''
+  if (isRecord(value) && isRecord(ownValue(value, 'result'))) {
+    container = ownValue(value, 'result')
+    base = '/result'
+  }
+  const list = collector.list(container, ['tools'], 'an MCP tools list, a tools/list result or its JSON-RPC response')
+  if (list === undefined) return collector.result()
+  list.items.forEach((item, index) => {
+    const pointer = at(base + list.pointer, index)
+    if (!isRecord(item)) return collector.refuse(pointer, `an MCP tool must be an object, found ${describeFound(item)}`)
+    const named = collector.nameAndDescription(item, pointer)
+    if (named === undefined) return
+    if (ownValue(item, 'inputSchema') === undefined) return collector.refuse(pointer, 'the tool has no "inputSchema"')
+    const losses = unknownFields(item, pointer, ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'], 'MCP')
+    const annotations: Record<string, unknown> = {}
+    const title = ownValue(item, 'title')
+    if (title !== undefined) {
+      if (typeof title !== 'string') return collector.refuse(at(pointer, 'title'), `"title" must be a string, found ${describeFound(title)}`)
+      annotations.title = title
+    }
+    const hints = ownValue(item, 'annotations')
+    if (hints !== undefined) {
+      if (!isRecord(hints)) return collector.refuse(at(pointer, 'annotations'), `"annotations" must be an object, found ${describeFound(hints)}`)
+      for (const [key, hint] of ownEntries(hints)) {
+        const where = at(at(pointer, 'annotations'), key)
+        const yamlName = MCP_HINTS.find(([mcp]) => mcp === key)?.[1]
+        if (key === 'title') {
+          if (typeof hint !== 'string') return collector.refuse(where, `"title" must be a string, found ${describeFound(hint)}`)
+          if (annotations.title === undefined) annotations.title = hint
+          else if (annotations.title !== hint) losses.push({ pointer: where, message: `annotations.title ${JSON.stringify(hint)} dropped (the tool's own title wins)` })
+        } else if (yamlName !== undefined) {
+          if (typeof hint !== 'boolean') return collector.refuse(where, `"${key}" must be true or false, found ${describeFound(hint)}`)
+          annotations[yamlName] = hint
+        } else {
+          losses.push({ pointer: where, message: `MCP annotation "${key}" dropped (the YAML has no such annotation)` })
+        }
+      }
+    }
+    const output = ownValue(item, 'outputSchema')
+    collector.tools.push({
+      ...named,
+      pointer,
+      parameters: ownValue(item, 'inputSchema'),
+      parametersPointer: at(pointer, 'inputSchema'),
+      ...(output === undefined ? {} : { output: { schema: output, pointer: at(pointer, 'outputSchema') } }),
+      ...(Object.keys(annotations).length === 0 ? {} : { annotations: annotations as SourceAnnotations }),
+      losses,
+    })
+  })
+  return collector.result()
+}
+
+// Bare JSON Schemas with names: one schema (named by its "title", else by the file), a list of titled schemas, or
+// an object mapping each tool name to its schema. The root's description is the tool's.
+function readJsonSchemaTools(value: unknown, fileStem: string): SourceTools {
+  const collector = new SourceCollector()
+  const isSchema = (candidate: unknown): candidate is Record<string, unknown> =>
+    isRecord(candidate) && ['type', 'properties', '$schema', 'required', 'additionalProperties', '$ref', 'title'].some((key) => Object.hasOwn(candidate, key))
+  const add = (schema: unknown, pointer: string, name: string | undefined): void => {
+    if (!isRecord(schema)) return collector.refuse(pointer, `a tool's schema must be an object schema, found ${describeFound(schema)}`)
+    const title = ownValue(schema, 'title')
+    const toolName = name ?? (typeof title === 'string' && title !== '' ? title : undefined)
+    if (toolName === undefined) return collector.refuse(pointer, 'a schema in a list needs a "title" to name its tool')
+    const description = ownValue(schema, 'description')
+    if (description !== undefined && typeof description !== 'string') return collector.refuse(at(pointer, 'description'), `"description" must be a string, found ${describeFound(description)}`)
+    // The root's title (when it named the tool) and description are the tool's, not the parameters'.
+    const parameters: Record<string, unknown> = {}
+    for (const [key, member] of ownEntries(schema)) {
+      if (key === 'description' || (key === 'title' && name === undefined)) continue
+      setOwn(parameters, key, member)
+    }
+    collector.tools.push({ name: toolName, description, pointer, parameters, parametersPointer: pointer, losses: [] })
+  }
+  if (isSchema(value)) {
+    const title = ownValue(value, 'title')
+    add(value, '', typeof title === 'string' && title !== '' ? undefined : fileStem)
+  } else if (Array.isArray(value)) {
+    value.forEach((schema, index) => add(schema, at('', index), undefined))
+  } else if (isRecord(value)) {
+    const entries = ownEntries(value)
+    if (entries.length === 0) collector.refuse('', 'the file maps no tool names to schemas')
+    for (const [name, schema] of entries) add(schema, at('', name), name)
+  } else {
+    collector.refuse('', `expected a JSON Schema, a list of titled schemas or an object of named schemas, found ${describeFound(value)}`)
+  }
+  return collector.result()
+}
