@@ -55,9 +55,83 @@ export function readJsonInput(text: string): JsonInput {
   }
 }
 
-function errorOffset(error: unknown, text: string): number {
-  const match = /position (\d+)/.exec((error as Error).message)
-  return match === null ? text.length : Number(match[1])
+/** Where JSON text stops being valid: the engine's message gives no position on every Node version, so it is found here. */
+function errorOffset(_error: unknown, text: string): number {
+  let index = 0
+  const space = (): void => {
+    while (index < text.length && ' \t\n\r'.includes(text[index] as string)) index++
+  }
+  const fail = (): never => {
+    throw index
+  }
+  const literal = (word: string): void => {
+    if (text.startsWith(word, index)) index += word.length
+    else fail()
+  }
+  const string = (): void => {
+    index++
+    for (;;) {
+      if (index >= text.length) fail()
+      const char = text.charCodeAt(index)
+      if (char === 0x22) {
+        index++
+        return
+      }
+      if (char < 0x20) fail()
+      if (char === 0x5c) {
+        const next = text[index + 1]
+        if (next === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(index + 2, index + 6))) fail()
+          index += 6
+        } else if (next !== undefined && '"\\/bfnrt'.includes(next)) index += 2
+        else fail()
+      } else index++
+    }
+  }
+  const value = (depth: number): void => {
+    space()
+    const char = text[index]
+    if (char === '{' || char === '[') {
+      const close = char === '{' ? '}' : ']'
+      index++
+      space()
+      if (text[index] === close) {
+        index++
+        return
+      }
+      for (;;) {
+        space()
+        if (close === '}') {
+          if (text[index] !== '"') fail()
+          string()
+          space()
+          if (text[index] !== ':') fail()
+          index++
+        }
+        value(depth + 1)
+        space()
+        if (text[index] === ',') index++
+        else if (text[index] === close) {
+          index++
+          return
+        } else fail()
+      }
+    }
+    if (char === '"') return string()
+    if (char === 't') return literal('true')
+    if (char === 'f') return literal('false')
+    if (char === 'n') return literal('null')
+    const match = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(text.slice(index, index + 400))
+    if (match === null) fail()
+    index += (match as RegExpExecArray)[0].length
+  }
+  try {
+    value(0)
+    space()
+    return index
+  } catch (offset) {
+    return offset as number
+  }
 }
 
 /** Line and column of offsets in one text, from its line starts found once. */
