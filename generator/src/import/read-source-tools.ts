@@ -40,6 +40,8 @@ export interface SourceTool {
   /** The output's JSON Schema (MCP's outputSchema, Gemini's response), when the input declares one. */
   readonly output?: { readonly schema: unknown; readonly pointer: string }
   readonly annotations?: SourceAnnotations
+  /** Sent with strict mode on (OpenAI, Anthropic): every object is closed by the provider's rule, the root too. */
+  readonly strict?: boolean
   readonly losses: readonly ToolLoss[]
 }
 
@@ -155,9 +157,53 @@ function readOpenAiTools(value: unknown): SourceTools {
       ...(chat ? unknownFields(item, pointer, ['type', 'function'], 'OpenAI') : []),
       ...unknownFields(tool, toolPointer, chat ? ['name', 'description', 'parameters', 'strict'] : ['type', 'name', 'description', 'parameters', 'strict'], 'OpenAI'),
     ]
-    collector.tools.push({ ...named, pointer, parameters: ownValue(tool, 'parameters'), parametersPointer: at(toolPointer, 'parameters'), losses })
+    const parameters = ownValue(tool, 'parameters')
+    collector.tools.push({ ...named, pointer, parameters: strict === true ? fromStrictSchema(parameters) : parameters, parametersPointer: at(toolPointer, 'parameters'), ...(strict === true ? { strict } : {}), losses })
   })
   return collector.result()
+}
+
+/**
+ * Undoes OpenAI strict mode's lowering of optional parameters: strict mode needs every key in `required`, so an
+ * optional property is sent required as `anyOf: [schema, { type: 'null' }]` ("to emulate an optional parameter, use
+ * a union type with null", https://platform.openai.com/docs/guides/function-calling#strict-mode); such a property is
+ * read back as the optional `schema`, at every object level. The shape is kept (the property stays at its pointer;
+ * its schema moves up from `/anyOf/0`).
+ */
+export function fromStrictSchema(schema: unknown): unknown {
+  if (!isRecord(schema)) return schema
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of ownEntries(schema)) {
+    if (key === 'items' || key === 'additionalProperties') setOwn(out, key, fromStrictSchema(value))
+    else if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) setOwn(out, key, value.map(fromStrictSchema))
+    else if (key === 'properties' && isRecord(value)) {
+      const properties: Record<string, unknown> = {}
+      for (const [name, property] of ownEntries(value)) setOwn(properties, name, fromStrictSchema(property))
+      setOwn(out, key, properties)
+    } else setOwn(out, key, value)
+  }
+  const properties = ownValue(out, 'properties')
+  const required = ownValue(out, 'required')
+  if (!isRecord(properties) || !Array.isArray(required)) return out
+  const optional = new Set<string>()
+  for (const [name, property] of ownEntries(properties)) {
+    const branch = nullUnionBranch(property)
+    if (branch !== undefined && required.includes(name)) {
+      optional.add(name)
+      setOwn(properties, name, branch)
+    }
+  }
+  if (optional.size > 0) setOwn(out, 'required', required.filter((name) => !optional.has(name as string)))
+  return out
+}
+
+/** The schema of `{ anyOf: [schema, { type: 'null' }] }` (nothing else on the node), else `undefined`. */
+function nullUnionBranch(node: unknown): unknown {
+  if (!isRecord(node) || Object.keys(node).length !== 1) return undefined
+  const union = ownValue(node, 'anyOf')
+  if (!Array.isArray(union) || union.length !== 2) return undefined
+  const last = union[1]
+  return isRecord(last) && Object.keys(last).length === 1 && ownValue(last, 'type') === 'null' ? union[0] : undefined
 }
 
 // Anthropic Messages `tools: [{ name, description, input_schema, strict? }]`
@@ -178,7 +224,8 @@ function readAnthropicTools(value: unknown): SourceTools {
     const strict = ownValue(item, 'strict')
     if (strict !== undefined && typeof strict !== 'boolean') return collector.refuse(at(pointer, 'strict'), `"strict" must be true or false, found ${describeFound(strict)}`)
     const losses = unknownFields(item, pointer, ['type', 'name', 'description', 'input_schema', 'strict'], 'Anthropic')
-    collector.tools.push({ ...named, pointer, parameters: ownValue(item, 'input_schema'), parametersPointer: at(pointer, 'input_schema'), losses })
+    // Anthropic's strict tool use keeps optional properties optional: nothing to undo but the closed root.
+    collector.tools.push({ ...named, pointer, parameters: ownValue(item, 'input_schema'), parametersPointer: at(pointer, 'input_schema'), ...(strict === true ? { strict } : {}), losses })
   })
   return collector.result()
 }

@@ -171,7 +171,7 @@ export function convertTool(tool: SourceTool, from: ImportFormat, hasAnnotations
   }
   let parameters: Spec | undefined = {}
   if (tool.parameters !== undefined && tool.parameters !== null) {
-    const converted = convertParameters(tool.parameters, { pointer: tool.parametersPointer, yamlPath: '/parameters' })
+    const converted = convertParameters(tool.parameters, { pointer: tool.parametersPointer, yamlPath: '/parameters', ...(tool.strict === true ? { strictRoot: true } : {}) })
     losses.push(...converted.losses)
     refusals.push(...converted.refusals)
     parameters = converted.spec

@@ -114,11 +114,13 @@ export interface ConvertOptions {
   readonly pointer: string
   /** JSON Pointer of the spec in the declaration being written (`/parameters`, `/output`). */
   readonly yamlPath: string
+  /** The provider's strict mode closed the root (OpenAI, Anthropic): its `additionalProperties: false` is not the author's. */
+  readonly strictRoot?: boolean
 }
 
 /** Converts a tool's parameters schema (an object root) into the YAML's parameter map. */
 export function convertParameters(schema: unknown, options: ConvertOptions): SpecConversion {
-  const walk = new ConvertWalk(schema, options.pointer)
+  const walk = new ConvertWalk(schema, options.pointer, options.strictRoot === true)
   const root = walk.deref(schema, options.pointer)
   let spec: Spec | undefined
   if (root !== undefined) {
@@ -183,6 +185,7 @@ class ConvertWalk {
   constructor(
     private readonly root: unknown,
     private readonly rootPointer: string,
+    private readonly strictRoot = false,
   ) {}
 
   finish(spec: Spec | undefined): SpecConversion {
@@ -385,7 +388,8 @@ class ConvertWalk {
       this.refuse(child(at, 'enum'), members.length === 0 ? '"enum" is empty, so no value could match' : `"enum" holds no value of type "${type}" (${short(members)}), so no value could match`)
       return false
     }
-    setOwn(spec, 'enum', kept)
+    // On a null node, `enum: [null]` says nothing the type does not (Gemini's nullable enums end up here).
+    if (type !== 'null') setOwn(spec, 'enum', kept)
     return true
   }
 
@@ -430,7 +434,9 @@ class ConvertWalk {
     }
     const additional = ownValue(schema, 'additionalProperties')
     let open: Spec | true = true
-    if (additional === false) {
+    if (additional === false && this.strictRoot) {
+      // Strict mode closes every root; the YAML's parameters are open, which the exporter lowers back to this.
+    } else if (additional === false) {
       this.lose(child(at, 'additionalProperties'), yamlPath, 'additionalProperties: false on the parameters object dropped (the YAML\'s parameters are always an open object; the runtime still validates every declared parameter)')
     } else if (additional !== undefined && additional !== true) {
       const converted = this.node(additional, child(at, 'additionalProperties'), yamlPath)
