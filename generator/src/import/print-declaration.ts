@@ -1,12 +1,18 @@
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml'
-import { isRecord, ownEntries } from '../format/own-entries.js'
+import { isRecord } from '../format/own-entries.js'
+import { ownEntries } from './schema-to-spec.js'
 
 /** Comment lines to attach to nodes of the written declaration, by JSON Pointer into it. */
 export type DeclarationComments = ReadonlyMap<string, readonly string[]>
 
 // Printing options: no folding (a long description stays on one line, so a diff shows what changed), plain
 // scalars where YAML allows them, JSON-compatible quoting otherwise.
-const PRINT_OPTIONS = { lineWidth: 0, minContentWidth: 0, indent: 2, indentSeq: true, flowCollectionPadding: true } as const
+// `directives: false`: no `%YAML`/`---` header (and no walk looking for tags to declare).
+const PRINT_OPTIONS = { lineWidth: 0, minContentWidth: 0, indent: 2, indentSeq: true, flowCollectionPadding: true, directives: false } as const
+
+// One document, its contents replaced per declaration: building a Document (and its schema) is most of the cost of
+// printing a small one. Printing is synchronous, so no two declarations ever share it at once.
+let shared: Document | undefined
 
 /**
  * Prints one declaration as a `*.tool.yaml` through the yaml library's Document API (never by splicing text): the
@@ -15,7 +21,8 @@ const PRINT_OPTIONS = { lineWidth: 0, minContentWidth: 0, indent: 2, indentSeq: 
  * each comment sits on the line before the node it is about. The same input always gives the same bytes.
  */
 export function printDeclaration(declaration: Record<string, unknown>, schemaReference: string, header: readonly string[], comments: DeclarationComments): string {
-  const document = new Document()
+  shared ??= new Document()
+  const document = shared
   // Comments about the tool as a whole (path `''` or `/name`) join the header above the first field.
   const nodeComments = new Map([...comments].filter(([path]) => path !== '' && path !== '/name'))
   const root = toNode(declaration, '', nodeComments, true) as YAMLMap

@@ -1,7 +1,7 @@
-import { isRecord, ownEntries, ownValue } from '../format/own-entries.js'
+import { isRecord } from '../format/own-entries.js'
 import { describeFound } from '../load/describe-found.js'
 import { at, SourceCollector, type SourceTools } from './read-source-tools.js'
-import { setOwn, type ImportRefusal } from './schema-to-spec.js'
+import { ownEntries, ownValue, setOwn, type ImportRefusal } from './schema-to-spec.js'
 
 // The Berkeley Function Calling Leaderboard's declarations
 // (https://github.com/ShishirPatil/gorilla/tree/main/berkeley-function-call-leaderboard/bfcl_eval/data): JSON Lines

@@ -1,7 +1,7 @@
-import { isRecord, ownEntries, ownValue } from '../format/own-entries.js'
+import { isRecord } from '../format/own-entries.js'
 import { describeFound } from '../load/describe-found.js'
 import { at, SourceCollector, unknownFields, type SourceTools, type ToolLoss } from './read-source-tools.js'
-import { setOwn, type ImportRefusal } from './schema-to-spec.js'
+import { ownEntries, ownValue, setOwn, type ImportRefusal } from './schema-to-spec.js'
 
 // Gemini `functionDeclarations` (https://ai.google.dev/api/caching#FunctionDeclaration): `parameters` is the OpenAPI
 // subset `Schema` (https://ai.google.dev/api/caching#Schema: uppercase `Type` names, `nullable`, int64 counts written

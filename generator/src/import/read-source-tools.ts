@@ -1,9 +1,9 @@
 import { escapeJsonPointerToken } from '@toolsmith/runtime'
-import { isRecord, ownEntries, ownValue } from '../format/own-entries.js'
+import { isRecord } from '../format/own-entries.js'
 import { describeFound } from '../load/describe-found.js'
 import { readBfclTools } from './read-bfcl.js'
 import { readGeminiTools } from './read-gemini.js'
-import { setOwn, type ImportRefusal } from './schema-to-spec.js'
+import { ownEntries, ownValue, setOwn, type ImportRefusal } from './schema-to-spec.js'
 
 /** The formats `toolsmith import --from` reads. */
 export const IMPORT_FORMATS = ['openai', 'anthropic', 'gemini', 'mcp', 'jsonschema', 'bfcl'] as const

@@ -1,5 +1,5 @@
 import { checkValueSchemaSpec, escapeJsonPointerToken } from '@toolsmith/runtime'
-import { isRecord, ownEntries, ownValue } from '../format/own-entries.js'
+import { isRecord } from '../format/own-entries.js'
 import { describeFound } from '../load/describe-found.js'
 
 // Standard JSON Schema (draft 2020-12 and draft-07 alike, as the providers take it) → the YAML's ValueSchemaSpec DSL.
@@ -146,6 +146,25 @@ export function convertValue(schema: unknown, options: ConvertOptions): SpecConv
 }
 
 const objectPrototype = Object.prototype
+
+/**
+ * The entries of a JSON object. The importer only reads values `JSON.parse` made and objects it built itself: own data
+ * properties only (an own `__proto__` key is read as the key it is), so no descriptor needs checking.
+ */
+export function ownEntries(record: object): [string, unknown][] {
+  const keys = Object.keys(record)
+  const entries: [string, unknown][] = new Array(keys.length)
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string
+    entries[index] = [key, (record as Record<string, unknown>)[key]]
+  }
+  return entries
+}
+
+/** An own property of a JSON object, never an inherited one. */
+export function ownValue(record: object, key: string): unknown {
+  return Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined
+}
 
 /** Sets an own data property (defined, not assigned, when Object.prototype has the key: `__proto__` stays a key). */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
