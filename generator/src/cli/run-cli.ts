@@ -13,6 +13,7 @@ import { formatDiagnosticsText } from '../report/format-diagnostics-text.js'
 import { sortDiagnostics } from '../report/sort-diagnostics.js'
 import type { CliIo } from './cli-io.js'
 import { createDeclaration } from './create-declaration.js'
+import { runExport } from './run-export.js'
 import { runImportCommand } from './run-import-command.js'
 import { USAGE } from './usage.js'
 
@@ -29,6 +30,8 @@ const OPTIONS = {
   docs: { type: 'string' },
   format: { type: 'string' },
   'no-cache': { type: 'boolean' },
+  target: { type: 'string' },
+  strict: { type: 'boolean' },
   from: { type: 'string' },
   partial: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -123,6 +126,26 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
       if (!created.ok) return usageError(created.message)
       printer.summary(`created ${created.file}; describe the tool, then run toolsmith generate`)
       return 0
+    }
+    case 'export': {
+      if (rest.length > 0) return usageError(`export takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
+      if (values.target === undefined) return usageError('export needs --target openai-chat|openai-responses|anthropic|gemini|mcp')
+      const outcome = await runExport({
+        cwd: io.cwd,
+        target: values.target,
+        strict: values.strict === true,
+        ...(values.out === undefined ? {} : { out: values.out }),
+        ...(values.config === undefined ? {} : { config: values.config }),
+        ...(values.schemas === undefined ? {} : { schemas: values.schemas }),
+      })
+      // The export itself is the output on stdout: machine-format diagnostics then go to stderr.
+      const exportPrinter = outcome.text === undefined ? printer : new DiagnosticPrinter({ ...io, stdout: io.stderr }, format as DiagnosticFormat)
+      exportPrinter.diagnostics(outcome.diagnostics, outcome.sources)
+      if (outcome.text !== undefined) io.stdout(outcome.text)
+      const lost = `${outcome.losses} lossy step(s)`
+      if (outcome.exitCode === 0) io.stderr(`toolsmith export: ${outcome.written === undefined ? '' : `wrote ${outcome.written}; `}${lost}\n`)
+      else if (outcome.exitCode === 1 && outcome.losses > 0 && values.strict === true) io.stderr(`toolsmith export: ${lost} under --strict; nothing written\n`)
+      return outcome.exitCode
     }
     case 'import':
       return runImportCommand({ rest, from: values.from, partial: values.partial === true, config: run.config, schemas: run.schemas }, io, printer, usageError)
