@@ -1,4 +1,4 @@
-import { checkValueSchemaSpec, escapeJsonPointerToken } from '@toolsmith/runtime'
+import { checkParameterSchemaSpec, checkValueSchemaSpec, escapeJsonPointerToken } from '@toolsmith/runtime'
 import { isRecord } from '../format/own-entries.js'
 import { describeFound } from '../load/describe-found.js'
 
@@ -132,17 +132,21 @@ export function convertParameters(schema: unknown, options: ConvertOptions): Spe
       if (type !== undefined && type !== 'object') {
         walk.refuse(`${at}/type`, `the parameters schema must have type "object" (a tool's arguments are an object), found ${JSON.stringify(type)}`)
       } else {
+        walk.pointers.set(options.yamlPath, at)
         spec = walk.objectRoot(node, at, options.yamlPath)
       }
     }
   }
+  if (spec !== undefined && walk.refusals.length === 0) walk.fitAnnotations(spec, checkParameterSchemaSpec, options.yamlPath, true)
   return walk.finish(spec)
 }
 
 /** Converts any value schema (a tool's output) into a ValueSchemaSpec. */
 export function convertValue(schema: unknown, options: ConvertOptions): SpecConversion {
   const walk = new ConvertWalk(schema, options.pointer)
-  return walk.finish(walk.node(schema, options.pointer, options.yamlPath))
+  const spec = walk.node(schema, options.pointer, options.yamlPath)
+  if (spec !== undefined && walk.refusals.length === 0) walk.fitAnnotations(spec, checkValueSchemaSpec, options.yamlPath, false)
+  return walk.finish(spec)
 }
 
 const objectPrototype = Object.prototype
@@ -199,6 +203,8 @@ function isOfType(value: unknown, type: string): boolean {
 class ConvertWalk {
   readonly losses: ImportLoss[] = []
   readonly refusals: ImportRefusal[] = []
+  /** Where each converted node came from: its path in the declaration → its pointer in the input. */
+  readonly pointers = new Map<string, string>()
   readonly #refs: string[] = []
 
   constructor(
@@ -246,8 +252,46 @@ class ConvertWalk {
     }
   }
 
+  /**
+   * Drops each `default` and `examples` member that does not fit its node (JSON Schema keeps such annotations, the
+   * YAML refuses them: a default must be a value the tool accepts), with a loss where it was, as the DSL's own
+   * checker finds them.
+   */
+  fitAnnotations(spec: Spec, check: (spec: unknown) => readonly { path: string; message: string }[], yamlPath: string, parameterMap: boolean): void {
+    for (let round = 0; round < 8; round++) {
+      const unfit: { node: Spec; nodePath: string; key: 'default' | 'examples'; index: number; message: string }[] = []
+      for (const issue of check(spec)) {
+        const found = annotationAt(spec, issue.path, parameterMap)
+        if (found !== undefined) unfit.push({ ...found, nodePath: yamlPath + found.nodePath, message: issue.message })
+      }
+      if (unfit.length === 0) return
+      // Later examples first, so the indexes of earlier ones still hold.
+      unfit.sort((a, b) => b.index - a.index)
+      const done = new Set<string>()
+      for (const { node, nodePath, key, index, message } of unfit) {
+        const id = `${nodePath} ${key} ${index}`
+        if (done.has(id)) continue
+        done.add(id)
+        const pointer = this.pointers.get(nodePath) ?? this.rootPointer
+        const why = message.includes('does not fit') ? message.slice(message.indexOf('does not fit')) : message
+        if (key === 'examples') {
+          const examples = ownValue(node, 'examples') as unknown[]
+          if (examples[index] === undefined) continue
+          this.lose(child(child(pointer, 'examples'), index), nodePath, `example ${short(examples[index])} dropped (it ${why}; the YAML's examples must be valid values)`)
+          const kept = examples.filter((_, position) => position !== index)
+          if (kept.length > 0) setOwn(node, 'examples', kept)
+          else delete (node as Record<string, unknown>).examples
+        } else if (Object.hasOwn(node, 'default')) {
+          this.lose(child(pointer, 'default'), nodePath, `default ${short(ownValue(node, 'default'))} dropped (it ${why}; the YAML's default must be a valid value)`)
+          delete (node as Record<string, unknown>).default
+        }
+      }
+    }
+  }
+
   /** One schema node anywhere below the root. */
   node(schema: unknown, at: string, yamlPath: string): Spec | undefined {
+    this.pointers.set(yamlPath, at)
     const resolved = this.deref(schema, at)
     if (resolved === undefined) return undefined
     const ref = isRecord(schema) ? ownValue(schema, '$ref') : undefined
@@ -572,6 +616,35 @@ class ConvertWalk {
     }
     setOwn(spec, key, value)
   }
+}
+
+/**
+ * The node whose `default` or `examples` member an issue path (a JSON Pointer into the spec) is about, following the
+ * spec's own structure (so a property named "default" is not mistaken for the annotation); `undefined` for any other
+ * issue. `parameterMap`: the spec is a parameter map (its first token is a parameter name).
+ */
+function annotationAt(spec: Spec, path: string, parameterMap: boolean): { node: Spec; nodePath: string; key: 'default' | 'examples'; index: number } | undefined {
+  const tokens = path.split('/').slice(1).map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+  let node: unknown = spec
+  let position = 0
+  const walked: string[] = []
+  const step = (count: number): void => {
+    for (let i = 0; i < count; i++) {
+      const token = tokens[position++] as string
+      walked.push(escapeJsonPointerToken(token))
+      node = isRecord(node) || Array.isArray(node) ? ownValue(node, token) : undefined
+    }
+  }
+  if (parameterMap) step(1)
+  while (position < tokens.length && isRecord(node)) {
+    const token = tokens[position] as string
+    if (token === 'default') return { node, nodePath: walked.length === 0 ? '' : `/${walked.join('/')}`, key: 'default', index: 0 }
+    if (token === 'examples') return { node, nodePath: walked.length === 0 ? '' : `/${walked.join('/')}`, key: 'examples', index: Number(tokens[position + 1] ?? 0) }
+    if (token === 'properties' || token === 'oneOf') step(2)
+    else if (token === 'items' || token === 'additionalProperties') step(1)
+    else return undefined
+  }
+  return undefined
 }
 
 /** The spec with `required: true` right after `type` (where the README's examples put it). */

@@ -77,23 +77,48 @@ describe('convertValue', () => {
     ])
   })
 
-  test('value constraints: kept exactly when the YAML has the keyword, else dropped with a loss', () => {
-    const converted = value({ type: 'string', pattern: '^a', maxLength: 3 })
-    for (const [keyword, given] of [['pattern', '^a'], ['maxLength', 3]] as const) {
-      if (dslAccepts('string', keyword, given)) expect(converted.spec?.[keyword]).toBe(given)
-      else expect(converted.losses).toContainEqual({ pointer: `/s/${keyword}`, yamlPath: '/output', message: expect.stringContaining(`${keyword}: ${JSON.stringify(given)} dropped`) })
-    }
+  test('value constraints are kept exactly; one the YAML refuses is dropped with a loss', () => {
+    const given = { type: 'string', pattern: '^a', maxLength: 3, minLength: 1, format: 'date' }
+    const converted = value(given)
+    expect(converted.spec).toEqual(given)
+    expect(converted.losses).toEqual([])
+    expect(value({ type: 'array', items: { type: 'number', minimum: 0, exclusiveMaximum: 9, multipleOf: 0.5 }, minItems: 1, maxItems: 2, uniqueItems: true }).spec).toEqual({ type: 'array', minItems: 1, maxItems: 2, uniqueItems: true, items: { type: 'number', minimum: 0, exclusiveMaximum: 9, multipleOf: 0.5 } })
+    // A format outside the YAML's list is a loss, not a refusal: it only narrows.
+    const unknown = value({ type: 'string', format: 'x-color' })
+    expect(unknown.spec).toEqual({ type: 'string' })
+    expect(unknown.losses).toEqual([{ pointer: '/s/format', yamlPath: '/output', message: expect.stringContaining('format: "x-color" dropped') }])
+    expect(dslAccepts('string', 'format', 'x-color')).toBe(false)
     // A constraint of another type does nothing in JSON Schema, so nothing is lost.
     expect(value({ type: 'string', minimum: 3 }).losses).toEqual([])
   })
 
-  test('an additionalProperties schema: kept when the YAML can say it, else true with a loss', () => {
-    const converted = value({ type: 'object', additionalProperties: { type: 'string' } })
-    if (dslAccepts('object', 'additionalProperties', { type: 'string' })) expect(converted.spec).toEqual({ type: 'object', additionalProperties: { type: 'string' } })
-    else {
-      expect(converted.spec).toEqual({ type: 'object', additionalProperties: true })
-      expect(converted.losses).toContainEqual({ pointer: '/s/additionalProperties', yamlPath: '/output', message: expect.stringContaining('became true') })
-    }
+  test('an additionalProperties schema is a typed map in the YAML', () => {
+    expect(value({ type: 'object', additionalProperties: { type: 'string' }, minProperties: 1 }).spec).toEqual({ type: 'object', minProperties: 1, additionalProperties: { type: 'string' } })
+  })
+})
+
+describe('annotations that are not valid values', () => {
+  test('a default or an example that does not fit its node is dropped with a loss at its pointer', () => {
+    const converted = value({ type: 'object', properties: { a: { type: 'integer', default: null, examples: [1, 'x', 2, 'y'] } } })
+    expect(converted.spec).toEqual({ type: 'object', additionalProperties: true, properties: { a: { type: 'integer', examples: [1, 2] } } })
+    expect(converted.losses.map((loss) => [loss.pointer, loss.yamlPath])).toEqual([
+      ['/s/properties/a/examples/3', '/output/properties/a'],
+      ['/s/properties/a/examples/1', '/output/properties/a'],
+      ['/s/properties/a/default', '/output/properties/a'],
+    ])
+    expect(converted.losses[2]?.message).toMatch(/^default null dropped \(it does not fit its node/)
+  })
+
+  test('a parameter named "default" is a parameter, not the annotation', () => {
+    const converted = parameters({ type: 'object', properties: { default: { type: 'string', default: 1 }, examples: { type: 'string', default: 'ok' } } })
+    expect(converted.spec).toEqual({ default: { type: 'string' }, examples: { type: 'string', default: 'ok' } })
+    expect(converted.losses).toEqual([{ pointer: '/p/properties/default/default', yamlPath: '/parameters/default', message: expect.stringContaining('default 1 dropped') }])
+  })
+
+  test('a default inside an object default that does not fit is dropped at the node that declares it', () => {
+    const converted = parameters({ type: 'object', properties: { p: { type: 'object', properties: { n: { type: 'integer' } }, default: { n: 'x' } } } })
+    expect(converted.spec).toEqual({ p: { type: 'object', additionalProperties: true, properties: { n: { type: 'integer' } } } })
+    expect(converted.losses).toEqual([{ pointer: '/p/properties/p/default', yamlPath: '/parameters/p', message: expect.stringContaining('default {"n":"x"} dropped') }])
   })
 })
 
