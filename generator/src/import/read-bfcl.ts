@@ -1,6 +1,6 @@
 import { isRecord } from '../format/own-entries.js'
 import { describeFound } from '../load/describe-found.js'
-import { at, SourceCollector, type SourceTools } from './read-source-tools.js'
+import { at, SourceCollector, type SourceTools } from './source-tools.js'
 import { ownEntries, ownValue, setOwn, type ImportRefusal } from './schema-to-spec.js'
 
 // The Berkeley Function Calling Leaderboard's declarations
@@ -49,6 +49,7 @@ export const BFCL_TYPES: ReadonlyMap<string, string | undefined> = new Map([
 const TRUE_WORDS = new Set(['true', 'yes'])
 const FALSE_WORDS = new Set(['false', 'no'])
 
+/** Reads BFCL declarations (JSON Lines of test entries, a list, one declaration, or the vendored corpus). */
 export function readBfclTools(value: unknown): SourceTools {
   const collector = new SourceCollector()
   const declaration = (item: unknown, pointer: string): void => readDeclaration(collector, item, pointer)

@@ -1,6 +1,6 @@
 import { isRecord } from '../format/own-entries.js'
 import { describeFound } from '../load/describe-found.js'
-import { at, SourceCollector, unknownFields, type SourceTools, type ToolLoss } from './read-source-tools.js'
+import { at, SourceCollector, unknownFields, type SourceTools, type ToolLoss } from './source-tools.js'
 import { ownEntries, ownValue, setOwn, type ImportRefusal } from './schema-to-spec.js'
 
 // Gemini `functionDeclarations` (https://ai.google.dev/api/caching#FunctionDeclaration): `parameters` is the OpenAPI
@@ -24,6 +24,7 @@ const COUNTS = new Set(['minItems', 'maxItems', 'minLength', 'maxLength', 'minPr
 /** The `Schema` fields with the same meaning in JSON Schema (the rest are translated or reported). */
 const SAME = new Set(['format', 'title', 'description', 'enum', 'items', 'properties', 'required', 'minimum', 'maximum', 'pattern', 'default', 'anyOf', ...COUNTS])
 
+/** Reads Gemini function declarations in any of the shapes above. */
 export function readGeminiTools(value: unknown): SourceTools {
   const collector = new SourceCollector()
   let items: readonly unknown[] | undefined

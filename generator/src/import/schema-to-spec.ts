@@ -94,8 +94,9 @@ const REFUSED: ReadonlyMap<string, string> = new Map([
 /** Consumed elsewhere: `$defs`/`definitions` through `$ref`, `$schema` names the dialect. */
 const STRUCTURAL = new Set(['$schema', '$defs', 'definitions', '$ref', 'type', 'enum', 'const', 'items', 'properties', 'required', 'additionalProperties', 'oneOf', 'anyOf', 'allOf', ...ANNOTATIONS, ...CONSTRAINTS.keys(), ...NARROWING, ...REFUSED.keys()])
 
-/** Whether the YAML (the runtime's DSL this generator is built with) accepts `keyword: value` on a node of `type`. */
 const supportMemo = new Map<string, boolean>()
+
+/** Whether the YAML (the runtime's DSL this generator is built with) accepts `keyword: value` on a node of `type`. */
 export function dslAccepts(type: string, keyword: string, value: unknown): boolean {
   const key = `${type}\u0000${keyword}\u0000${JSON.stringify(value)}`
   let known = supportMemo.get(key)
@@ -137,7 +138,7 @@ export function convertParameters(schema: unknown, options: ConvertOptions): Spe
       }
     }
   }
-  if (spec !== undefined && walk.refusals.length === 0) walk.fitAnnotations(spec, checkParameterSchemaSpec, options.yamlPath, true)
+  if (spec !== undefined && walk.refusals.length === 0 && walk.annotatedValues) walk.fitAnnotations(spec, checkParameterSchemaSpec, options.yamlPath, true)
   return walk.finish(spec)
 }
 
@@ -145,7 +146,7 @@ export function convertParameters(schema: unknown, options: ConvertOptions): Spe
 export function convertValue(schema: unknown, options: ConvertOptions): SpecConversion {
   const walk = new ConvertWalk(schema, options.pointer)
   const spec = walk.node(schema, options.pointer, options.yamlPath)
-  if (spec !== undefined && walk.refusals.length === 0) walk.fitAnnotations(spec, checkValueSchemaSpec, options.yamlPath, false)
+  if (spec !== undefined && walk.refusals.length === 0 && walk.annotatedValues) walk.fitAnnotations(spec, checkValueSchemaSpec, options.yamlPath, false)
   return walk.finish(spec)
 }
 
@@ -203,6 +204,8 @@ function isOfType(value: unknown, type: string): boolean {
 class ConvertWalk {
   readonly losses: ImportLoss[] = []
   readonly refusals: ImportRefusal[] = []
+  /** Whether any node kept a `default` or `examples` (only then can one fail to fit its node). */
+  annotatedValues = false
   /** Where each converted node came from: its path in the declaration → its pointer in the input. */
   readonly pointers = new Map<string, string>()
   readonly #refs: string[] = []
@@ -614,6 +617,7 @@ class ConvertWalk {
       this.lose(at, yamlPath, `${key}: ${short(value)} dropped (must be a string)`)
       return
     }
+    if (key === 'default' || key === 'examples') this.annotatedValues = true
     setOwn(spec, key, value)
   }
 }
