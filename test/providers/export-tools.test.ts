@@ -111,6 +111,7 @@ describe('openai-chat and openai-responses: strict always written', () => {
     ['any JSON value', { properties: { j: {} }, required: ['j'] }, 'any JSON value'],
     ['over 5,000 properties', { properties: wide(5001), required: [] }, '5001 object properties'],
     ['over 10 levels of objects', { properties: { k: deep(10) }, required: ['k'] }, '11 levels'],
+    ['a union at the root', { oneOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false }, { type: 'object', properties: { b: { type: 'string' } }, required: ['b'], additionalProperties: false }], properties: {}, additionalProperties: false }, 'the root is a union'],
     ['over 1,000 enum values', { properties: { e: { type: 'integer', enum: Array.from({ length: 1001 }, (_, i) => i) } }, required: ['e'] }, '1001 enum values'],
   ])('%s: strict false, the schema as it is, the reason in the report; an error under strict', (_name, parameters, reason) => {
     const given = tool(parameters)
