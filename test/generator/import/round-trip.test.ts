@@ -62,8 +62,8 @@ function surfaceOf(tool: ToolDeclaration & { annotations?: object }): ToolSurfac
   return {
     name: tool.name,
     description: tool.description,
-    parameters: parameterSchemaSpecToJsonSchema(tool.parameters as ParameterSchemaSpec) as ToolSurface['parameters'],
-    output: valueSchemaSpecToJsonSchema(tool.output as ValueSchemaSpec) as ToolSurface['output'],
+    parameters: parameterSchemaSpecToJsonSchema(tool.parameters as unknown as ParameterSchemaSpec) as ToolSurface['parameters'],
+    output: valueSchemaSpecToJsonSchema(tool.output as unknown as ValueSchemaSpec) as NonNullable<ToolSurface['output']>,
     ...(tool.annotations === undefined || Object.keys(tool.annotations).length === 0 ? {} : { annotations: tool.annotations }),
   }
 }
