@@ -15,6 +15,7 @@ import type { CliIo } from './cli-io.js'
 import { createDeclaration } from './create-declaration.js'
 import { runExport } from './run-export.js'
 import { runImportCommand } from './run-import-command.js'
+import { startMcpCommand } from './mcp-command.js'
 import { USAGE } from './usage.js'
 
 /** Extra wiring for programmatic and test use. */
@@ -34,6 +35,7 @@ const OPTIONS = {
   strict: { type: 'boolean' },
   from: { type: 'string' },
   partial: { type: 'boolean' },
+  tools: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -149,6 +151,14 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     }
     case 'import':
       return runImportCommand({ rest, from: values.from, partial: values.partial === true, config: run.config, schemas: run.schemas }, io, printer, usageError)
+    case 'mcp': {
+      if (rest.length > 0) return usageError(`mcp takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
+      if (values.tools === undefined) return usageError('mcp needs --tools MODULE (a compiled ES module exporting `tools`)')
+      const started = await startMcpCommand(values.tools, io, version())
+      if (!started.ok) return usageError(started.message)
+      await started.closed
+      return 0
+    }
     default:
       return usageError(`unknown command ${JSON.stringify(command)}`)
   }

@@ -13,6 +13,9 @@ Commands:
                     turn the tool declarations in FILE into <schemas>/*.tool.yaml; F is openai, anthropic,
                     gemini, mcp, jsonschema or bfcl; nothing is written when any tool is refused unless
                     --partial (never overwrites: a taken name gets a _2 suffix)
+  mcp --tools MODULE
+                    serve MODULE's \`tools\` (a compiled ES module, e.g. the generated index) over stdio
+                    as an MCP server; MODULE may also export configure(runtime)
 
 Options:
   --config FILE     config file (default: toolsmith.config.yaml in the working directory)
