@@ -30,6 +30,8 @@ const OPTIONS = {
   'no-cache': { type: 'boolean' },
   target: { type: 'string' },
   strict: { type: 'boolean' },
+  from: { type: 'string' },
+  partial: { type: 'boolean' },
   tools: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -149,6 +151,10 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
       else if (outcome.exitCode === 1 && outcome.losses > 0 && values.strict === true) io.stderr(`toolsmith export: ${lost} under --strict; nothing written\n`)
       return outcome.exitCode
     }
+    case 'import': {
+      const { runImportCommand } = await import('./run-import-command.js')
+      return runImportCommand({ rest, from: values.from, partial: values.partial === true, config: run.config, schemas: run.schemas }, io, printer, usageError)
+    }
     case 'mcp': {
       if (rest.length > 0) return usageError(`mcp takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
       if (values.tools === undefined) return usageError('mcp needs --tools MODULE (a compiled ES module exporting `tools`)')
@@ -164,7 +170,7 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
 }
 
 /** Prints in the chosen format: text to stderr; json and github to stdout (machine readers take stdout). */
-class DiagnosticPrinter {
+export class DiagnosticPrinter {
   constructor(
     private readonly io: CliIo,
     private readonly format: DiagnosticFormat,
