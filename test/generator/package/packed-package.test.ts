@@ -33,6 +33,6 @@ test('the packed CLI generates a stub from its own templates', () => {
   const run = (...args: string[]): string =>
     execFileSync(process.execPath, [path.join(packageFolder, 'bin/toolsmith.js'), ...args], { cwd: project.cwd, encoding: 'utf8' })
   run('generate', '--no-cache')
-  expect(project.read('src/tools/lookup.ts')).toMatch(/export default defineTool\(/)
+  expect(project.read('src/tools/lookup.ts')).toMatch(/export default defineTypedTool<LookupArgs, LookupOutput>\(/)
   expect(run('check', '--no-cache')).toBeDefined()
 })
