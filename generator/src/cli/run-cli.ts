@@ -13,6 +13,8 @@ import { formatDiagnosticsText } from '../report/format-diagnostics-text.js'
 import { sortDiagnostics } from '../report/sort-diagnostics.js'
 import type { CliIo } from './cli-io.js'
 import { createDeclaration } from './create-declaration.js'
+import { runExport } from './run-export.js'
+import { startMcpCommand } from './mcp-command.js'
 import { USAGE } from './usage.js'
 
 /** Extra wiring for programmatic and test use. */
@@ -28,6 +30,9 @@ const OPTIONS = {
   docs: { type: 'string' },
   format: { type: 'string' },
   'no-cache': { type: 'boolean' },
+  target: { type: 'string' },
+  strict: { type: 'boolean' },
+  tools: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -119,6 +124,34 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
       const created = await createDeclaration(loaded.config, rest[0] as string)
       if (!created.ok) return usageError(created.message)
       printer.summary(`created ${created.file}; describe the tool, then run toolsmith generate`)
+      return 0
+    }
+    case 'export': {
+      if (rest.length > 0) return usageError(`export takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
+      if (values.target === undefined) return usageError('export needs --target openai-chat|openai-responses|anthropic|gemini|mcp')
+      const outcome = await runExport({
+        cwd: io.cwd,
+        target: values.target,
+        strict: values.strict === true,
+        ...(values.out === undefined ? {} : { out: values.out }),
+        ...(values.config === undefined ? {} : { config: values.config }),
+        ...(values.schemas === undefined ? {} : { schemas: values.schemas }),
+      })
+      // The export itself is the output on stdout: machine-format diagnostics then go to stderr.
+      const exportPrinter = outcome.text === undefined ? printer : new DiagnosticPrinter({ ...io, stdout: io.stderr }, format as DiagnosticFormat)
+      exportPrinter.diagnostics(outcome.diagnostics, outcome.sources)
+      if (outcome.text !== undefined) io.stdout(outcome.text)
+      const lost = `${outcome.losses} lossy step(s)`
+      if (outcome.exitCode === 0) io.stderr(`toolsmith export: ${outcome.written === undefined ? '' : `wrote ${outcome.written}; `}${lost}\n`)
+      else if (outcome.exitCode === 1 && outcome.losses > 0 && values.strict === true) io.stderr(`toolsmith export: ${lost} under --strict; nothing written\n`)
+      return outcome.exitCode
+    }
+    case 'mcp': {
+      if (rest.length > 0) return usageError(`mcp takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
+      if (values.tools === undefined) return usageError('mcp needs --tools MODULE (a compiled ES module exporting `tools`)')
+      const started = await startMcpCommand(values.tools, io, version())
+      if (!started.ok) return usageError(started.message)
+      await started.closed
       return 0
     }
     default:

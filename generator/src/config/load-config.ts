@@ -7,6 +7,7 @@ import { describeFound } from '../load/describe-found.js'
 import { readSourceFile } from '../load/read-source-file.js'
 import { readYamlJson } from '../load/read-yaml-json.js'
 import type { Diagnostic } from '../model/diagnostic.js'
+import { type ExportSpec, parseExportSpec } from '../emit/exports/export-declarations.js'
 import { CONFIG_DEFAULTS, CONFIG_FILE_NAME, type ProjectConfig } from './project-config.js'
 
 /** What the command line says about the config. */
@@ -31,7 +32,7 @@ export interface LoadedConfig {
 export const COMMAND_LINE = '(command line)'
 
 const PATH_KEYS = ['schemas', 'out', 'docs', 'catalogJson', 'templates'] as const
-const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions']
+const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions', 'targets']
 
 type Origin = { readonly file: string; readonly at: (pointer: string) => { line: number; column: number }; readonly base: string }
 
@@ -118,6 +119,25 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
       })
     }
   }
+  // `targets`: the exports generate writes beside catalog.json and check holds to "no loss".
+  const targets: ExportSpec[] = []
+  if (Object.hasOwn(values, 'targets')) {
+    const list = values['targets']
+    if (!Array.isArray(list)) {
+      error(fileOrigin, '/targets', 'config-type', `"targets" must be a list of export targets, found ${describeFound(list)}`)
+    } else {
+      list.forEach((item: unknown, index) => {
+        const spec = typeof item === 'string' ? parseExportSpec(item) : undefined
+        if (spec === undefined) {
+          error(fileOrigin, `/targets/${index}`, 'config-type', `targets[${index}] must be openai-chat, openai-responses, anthropic, gemini or mcp (mcp@2025-11-25, mcp@2026-07-28), optionally with -strict; found ${describeFound(item)}`)
+        } else if (targets.some((other) => other.name === spec.name)) {
+          error(fileOrigin, `/targets/${index}`, 'config-conflict', `targets[${index}] ${JSON.stringify(spec.name)} is listed twice`)
+        } else {
+          targets.push(spec)
+        }
+      })
+    }
+  }
   const whereKey = (key: 'docs' | 'catalogJson'): [Origin, string] => {
     if (key === 'docs' && options.overrides?.docs !== undefined) return [commandLine, '']
     if (Object.hasOwn(values, key)) return [fileOrigin, `/${key}`]
@@ -161,7 +181,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   }
   if (diagnostics.length > 0) return { config: undefined, diagnostics, sources }
   return {
-    config: { cwd, schemas, out, docs, catalogJson, catalogRegions, ...(templates === undefined ? {} : { templates }) },
+    config: { cwd, schemas, out, docs, catalogJson, catalogRegions, ...(templates === undefined ? {} : { templates }), ...(targets.length === 0 ? {} : { targets }) },
     diagnostics,
     sources,
   }

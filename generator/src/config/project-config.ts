@@ -1,3 +1,5 @@
+import type { ExportSpec } from '../emit/exports/export-declarations.js'
+
 /** The resolved configuration of one run: every path relative to the project (the cwd), `/`-separated. */
 export interface ProjectConfig {
   /** Absolute project folder (the working directory). */
@@ -14,6 +16,8 @@ export interface ProjectConfig {
   readonly catalogRegions: readonly string[]
   /** A project's own templates folder, when configured. */
   readonly templates?: string
+  /** The exports `generate` writes beside `catalog.json` (`tools.<name>.json`) and `check` holds to "no loss". */
+  readonly targets?: readonly ExportSpec[]
 }
 
 /** The name of the config file looked up in the working directory. */

@@ -1,10 +1,10 @@
 import type { ContentBlock } from '../content/content-block.js'
 import type { ToolExecution, ToolExecutionResult, ToolResult } from '../execution/execution-types.js'
 import type { JsonValue } from '../json/json-value.js'
-import type { ToolCallView, ToolResultView } from '../presentation/views.js'
+import type { ToolCallKind, ToolCallView, ToolResultView } from '../presentation/views.js'
 import type { InferArgs, InferValue } from '../schema/dsl/infer-value.js'
 import type { ParameterSchemaSpec, ValueSchemaSpec } from '../schema/dsl/value-schema-spec.js'
-import type { ToolDefinition, ToolRunContext } from './tool-definition.js'
+import type { ToolAnnotations, ToolApproval, ToolDefinition, ToolRunContext } from './tool-definition.js'
 
 /** The type-level key under which a defined tool carries its argument and output types; no value ever has it. */
 export declare const toolTypes: unique symbol
@@ -23,8 +23,9 @@ export interface DefineToolOutput<P extends ParameterSchemaSpec, O extends Value
 }
 
 /** What `defineTool` takes: the DSL specs and callbacks typed by `InferArgs`/`InferValue`. */
-export interface DefineToolInput<P extends ParameterSchemaSpec, O extends ValueSchemaSpec> {
-  readonly name: string
+export interface DefineToolInput<P extends ParameterSchemaSpec, O extends ValueSchemaSpec, N extends string = string> {
+  /** The tool name; its literal type is kept (`DefinedTool['name']`) so adapters can key typed tool sets by it. */
+  readonly name: N
   readonly description: string
   /** The implicit open object root's property map; compiled to the model-facing `parameters`. */
   readonly parameters: P
@@ -33,6 +34,17 @@ export interface DefineToolInput<P extends ParameterSchemaSpec, O extends ValueS
   readonly execute: (args: InferArgs<P>, exec: ToolRunContext) => Promise<InferValue<O>>
   /** Cooperative timeout budget in milliseconds (positive, finite); never sent to the model. */
   readonly timeoutMs?: number
+  /** Declared behaviour hints (MCP's meanings and defaults), carried to the definition as data. */
+  readonly annotations?: ToolAnnotations
+  /** `always`: the host must ask before every call (see `declaredApprovals()`). Default `never`. */
+  readonly approval?: ToolApproval
+  /**
+   * Declared metadata: `true` means every valid call may run in parallel. Without an
+   * `isConcurrencySafe` classifier, `true` also installs one answering `true` for valid arguments.
+   */
+  readonly concurrencySafe?: boolean
+  /** Declared presentation kind, carried to the definition as data. */
+  readonly kind?: ToolCallKind
   /** Pure classifier over validated arguments; only an exact `true` opts into parallel runs. */
   readonly isConcurrencySafe?: (args: InferArgs<P>) => boolean
   /** Pending-state presentation over validated arguments; `undefined` keeps the generic card. */
@@ -51,7 +63,9 @@ export interface DefineToolInput<P extends ParameterSchemaSpec, O extends ValueS
  * `ToolArgsOf`/`ToolOutputOf` can name its types. `spec` is never model-facing:
  * the registry's `schemas()` is an allowlist of `name`, `description`, `parameters`.
  */
-export interface DefinedTool<P extends ParameterSchemaSpec, O extends ValueSchemaSpec> extends ToolDefinition {
+export interface DefinedTool<P extends ParameterSchemaSpec, O extends ValueSchemaSpec, N extends string = string> extends ToolDefinition {
+  /** The declared name, as a literal type when the declaration's was one. */
+  readonly name: N
   /** The DSL specs the tool was defined from (the same objects, not copies). */
   readonly spec: { readonly parameters: P; readonly output: O }
   /** Type-level only: the inferred types, so a `DefinedTool` fits where a `TypedTool` of the same types is expected. */

@@ -10,3 +10,4 @@ export type {
   TypedTool,
 } from './defined-tool.js'
 export { defineTool, defineTypedTool } from './define-tool.js'
+export { resolveToolAnnotations } from './tool-metadata.js'

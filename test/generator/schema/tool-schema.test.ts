@@ -32,6 +32,8 @@ const VALID: [string, string][] = [
   ['a 64-character name', `name: ${'a'.repeat(64)}\ndescription: d\nparameters: {}\noutput: { type: string }\n`],
   ['a name like Index_2', `name: Index_2\ndescription: d\nparameters: {}\noutput: { type: string }\n`],
   ['an integer written as 1.0', tool('{ n: { type: integer, const: 1.0 } }')],
+  ['declared annotations and approval', tool('{}', '{ type: string }', 'annotations: { title: T, readOnly: true, destructive: false, idempotent: true, openWorld: false }\napproval: always\n')],
+  ['approval never and empty annotations', tool('{}', '{ type: string }', 'annotations: {}\napproval: never\n')],
   ['number bounds', tool('{ n: { type: integer, minimum: 1, maximum: 100, exclusiveMinimum: 0, exclusiveMaximum: 101, multipleOf: 1, default: 10 } }')],
   ['string bounds and a format', tool('{ d: { type: string, minLength: 10, maxLength: 10, pattern: "^[0-9]{4}-", format: date, examples: [2024-01-31] } }')],
   ['array bounds', tool('{ v: { type: array, items: { type: number }, minItems: 2, maxItems: 2, uniqueItems: true } }')],
@@ -40,6 +42,10 @@ const VALID: [string, string][] = [
 
 const INVALID: [string, string][] = [
   ['no output', `${HEAD}parameters: {}\n`],
+  ['an unknown annotation', tool('{}', '{ type: string }', 'annotations: { readonly: true }\n')],
+  ['a string annotation flag', tool('{}', '{ type: string }', 'annotations: { openWorld: "no" }\n')],
+  ['an empty annotations title', tool('{}', '{ type: string }', 'annotations: { title: " " }\n')],
+  ['approval ask', tool('{}', '{ type: string }', 'approval: ask\n')],
   ['an unknown top-level field', tool('{}', '{ type: string }', 'extra: 1\n')],
   ['a bad name', tool('{}').replace('name: t', 'name: 9t')],
   ['a 65-character name', tool('{}').replace('name: t', `name: ${'a'.repeat(65)}`)],
