@@ -1,13 +1,13 @@
 // toolsmith:stub bash
 // This file is yours: `toolsmith generate` keeps every line of it and only updates the wiring (the import from
 // ./generated/bash.js, the `...bashDeclaration` spread, `output.schema` and the `execute` annotations).
-import { defineTool, type ToolResultView } from '@toolsmith/runtime'
+import { defineTypedTool, type ToolResultView } from '@toolsmith/runtime'
 import { resultViewFrom } from './generated/_result-views.js'
 import { bashDeclaration, bashOutputSpec, type BashArgs, type BashOutput } from './generated/bash.js'
 import { currentWorkspace } from '../workspace/current-workspace.js'
 import { runCommand } from '../workspace/run-command.js'
 
-export default defineTool({
+export default defineTypedTool<BashArgs, BashOutput>({
   ...bashDeclaration,
   output: {
     schema: bashOutputSpec,

@@ -1,7 +1,7 @@
 // toolsmith:stub edit_file
 // This file is yours: `toolsmith generate` keeps every line of it and only updates the wiring (the import from
 // ./generated/edit_file.js, the `...editFileDeclaration` spread, `output.schema` and the `execute` annotations).
-import { defineTool, type ToolResultView } from '@toolsmith/runtime'
+import { defineTypedTool, type ToolResultView } from '@toolsmith/runtime'
 import { resultViewFrom } from './generated/_result-views.js'
 import {
   editFileDeclaration,
@@ -12,7 +12,7 @@ import {
 import { currentWorkspace } from '../workspace/current-workspace.js'
 import { editTextFile } from '../workspace/edit-text-file.js'
 
-export default defineTool({
+export default defineTypedTool<EditFileArgs, EditFileOutput>({
   ...editFileDeclaration,
   output: {
     schema: editFileOutputSpec,

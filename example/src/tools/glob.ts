@@ -1,13 +1,13 @@
 // toolsmith:stub glob
 // This file is yours: `toolsmith generate` keeps every line of it and only updates the wiring (the import from
 // ./generated/glob.js, the `...globDeclaration` spread, `output.schema` and the `execute` annotations).
-import { defineTool, type ToolResultView } from '@toolsmith/runtime'
+import { defineTypedTool, type ToolResultView } from '@toolsmith/runtime'
 import { resultViewFrom } from './generated/_result-views.js'
 import { globDeclaration, globOutputSpec, type GlobArgs, type GlobOutput } from './generated/glob.js'
 import { currentWorkspace } from '../workspace/current-workspace.js'
 import { globFiles } from '../workspace/glob-files.js'
 
-export default defineTool({
+export default defineTypedTool<GlobArgs, GlobOutput>({
   ...globDeclaration,
   output: {
     schema: globOutputSpec,

@@ -1,13 +1,13 @@
 // toolsmith:stub grep
 // This file is yours: `toolsmith generate` keeps every line of it and only updates the wiring (the import from
 // ./generated/grep.js, the `...grepDeclaration` spread, `output.schema` and the `execute` annotations).
-import { defineTool, type ToolResultView } from '@toolsmith/runtime'
+import { defineTypedTool, type ToolResultView } from '@toolsmith/runtime'
 import { resultViewFrom } from './generated/_result-views.js'
 import { grepDeclaration, grepOutputSpec, type GrepArgs, type GrepOutput } from './generated/grep.js'
 import { currentWorkspace } from '../workspace/current-workspace.js'
 import { grepFiles } from '../workspace/grep-files.js'
 
-export default defineTool({
+export default defineTypedTool<GrepArgs, GrepOutput>({
   ...grepDeclaration,
   output: {
     schema: grepOutputSpec,

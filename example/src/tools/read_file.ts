@@ -1,7 +1,7 @@
 // toolsmith:stub read_file
 // This file is yours: `toolsmith generate` keeps every line of it and only updates the wiring (the import from
 // ./generated/read_file.js, the `...readFileDeclaration` spread, `output.schema` and the `execute` annotations).
-import { defineTool, type ToolResultView } from '@toolsmith/runtime'
+import { defineTypedTool, type ToolResultView } from '@toolsmith/runtime'
 import { resultViewFrom } from './generated/_result-views.js'
 import {
   readFileDeclaration,
@@ -12,7 +12,7 @@ import {
 import { currentWorkspace } from '../workspace/current-workspace.js'
 import { readWindow } from '../workspace/read-window.js'
 
-export default defineTool({
+export default defineTypedTool<ReadFileArgs, ReadFileOutput>({
   ...readFileDeclaration,
   output: {
     schema: readFileOutputSpec,

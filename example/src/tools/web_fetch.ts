@@ -1,7 +1,7 @@
 // toolsmith:stub web_fetch
 // This file is yours: `toolsmith generate` keeps every line of it and only updates the wiring (the import from
 // ./generated/web_fetch.js, the `...webFetchDeclaration` spread, `output.schema` and the `execute` annotations).
-import { defineTool, type ToolResultView } from '@toolsmith/runtime'
+import { defineTypedTool, type ToolResultView } from '@toolsmith/runtime'
 import { resultViewFrom } from './generated/_result-views.js'
 import {
   webFetchDeclaration,
@@ -11,7 +11,7 @@ import {
 } from './generated/web_fetch.js'
 import { fetchText } from '../workspace/fetch-text.js'
 
-export default defineTool({
+export default defineTypedTool<WebFetchArgs, WebFetchOutput>({
   ...webFetchDeclaration,
   output: {
     schema: webFetchOutputSpec,

@@ -9,7 +9,7 @@ import type { ParameterSchemaSpec, ValueSchemaSpec } from '../schema/dsl/value-s
 import { compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { checkCallbacks } from './check-callbacks.js'
-import type { DefinedTool, DefineToolInput } from './defined-tool.js'
+import type { DefinedTool, DefineToolInput, DefineTypedToolInput, TypedTool } from './defined-tool.js'
 import type { ToolRunContext } from './tool-definition.js'
 import { checkToolMetadata, metadataFields } from './tool-metadata.js'
 
@@ -73,4 +73,16 @@ export function defineTool<const P extends ParameterSchemaSpec, const O extends 
       : { presentResult: (args: unknown, result: ToolResult) => (valid(args) ? presentResult(args, result) : undefined) }),
   }
   return Object.freeze(definition)
+}
+
+/**
+ * `defineTool` with the argument and output types named instead of inferred: `defineTypedTool<GrepArgs,
+ * GrepOutput>({ ...grepDeclaration, output: { schema: grepOutputSpec, render }, execute })`. The same checks
+ * and the same definition at runtime; for the checker, the callbacks take `A` and return `V` as given, and no
+ * inference runs over the specs. The generated stubs use it with the types the generator emits beside the
+ * specs (which a type test proves equal to `InferArgs`/`InferValue` of them), so checking a project costs
+ * little however many tools it has. Hand-written tools should prefer `defineTool`, which cannot drift.
+ */
+export function defineTypedTool<A, V>(input: DefineTypedToolInput<A, V>): TypedTool<A, V> {
+  return defineTool(input as unknown as DefineToolInput<ParameterSchemaSpec, ValueSchemaSpec>) as unknown as TypedTool<A, V>
 }

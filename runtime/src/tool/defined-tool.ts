@@ -6,6 +6,9 @@ import type { InferArgs, InferValue } from '../schema/dsl/infer-value.js'
 import type { ParameterSchemaSpec, ValueSchemaSpec } from '../schema/dsl/value-schema-spec.js'
 import type { ToolAnnotations, ToolApproval, ToolDefinition, ToolRunContext } from './tool-definition.js'
 
+/** The type-level key under which a defined tool carries its argument and output types; no value ever has it. */
+export declare const toolTypes: unique symbol
+
 // Callbacks are function-typed properties (not methods) so their parameters are checked
 // strictly: an author cannot narrow `args` to something the schema does not guarantee.
 
@@ -65,17 +68,52 @@ export interface DefinedTool<P extends ParameterSchemaSpec, O extends ValueSchem
   readonly name: N
   /** The DSL specs the tool was defined from (the same objects, not copies). */
   readonly spec: { readonly parameters: P; readonly output: O }
+  /** Type-level only: the inferred types, so a `DefinedTool` fits where a `TypedTool` of the same types is expected. */
+  readonly [toolTypes]?: { readonly args: InferArgs<P>; readonly output: InferValue<O> }
 }
 
 /** Any tool `defineTool` made, whatever its specs. */
 export type AnyDefinedTool = DefinedTool<ParameterSchemaSpec, ValueSchemaSpec>
 
-/** The inferred argument type of a defined tool: `ToolArgsOf<typeof readFile>`. */
-export type ToolArgsOf<T extends { readonly spec: { readonly parameters: ParameterSchemaSpec } }> = InferArgs<
-  T['spec']['parameters']
->
 
-/** The inferred output value type of a defined tool: `ToolOutputOf<typeof readFile>`. */
-export type ToolOutputOf<T extends { readonly spec: { readonly output: ValueSchemaSpec } }> = InferValue<
-  T['spec']['output']
->
+/**
+ * A tool `defineTypedTool` made: its argument and output types are the named types given (the ones the
+ * generator emits beside the specs), not inferred from the specs, so the checker never infers them.
+ * The `[toolTypes]` member exists only in the type system.
+ */
+export interface TypedTool<A, V> extends ToolDefinition {
+  readonly spec: { readonly parameters: ParameterSchemaSpec; readonly output: ValueSchemaSpec }
+  /** Type-level only (no value has it): the named argument and output types. */
+  readonly [toolTypes]?: { readonly args: A; readonly output: V }
+}
+
+/**
+ * What `defineTypedTool` takes: `defineTool`'s input with the callbacks typed by the named argument type
+ * `A` and output type `V` instead of by inference from the specs.
+ */
+export interface DefineTypedToolInput<A, V>
+  extends Omit<DefineToolInput<ParameterSchemaSpec, ValueSchemaSpec>, 'output' | 'execute' | 'isConcurrencySafe' | 'presentCall' | 'presentResult'> {
+  readonly output: {
+    readonly schema: ValueSchemaSpec
+    readonly render: (args: A, value: V) => ContentBlock[]
+    readonly presentationMeta?: (args: A, value: V) => JsonValue
+  }
+  readonly execute: (args: A, exec: ToolRunContext) => Promise<V>
+  readonly isConcurrencySafe?: (args: A) => boolean
+  readonly presentCall?: (args: A) => ToolCallView | undefined
+  readonly presentResult?: (args: A, result: ToolResult) => ToolResultView | undefined
+}
+
+/** The argument type of a defined tool: `ToolArgsOf<typeof readFile>` (the named type of a `TypedTool`). */
+export type ToolArgsOf<T extends { readonly spec: { readonly parameters: ParameterSchemaSpec } }> = typeof toolTypes extends keyof T
+  ? NonNullable<T[typeof toolTypes]> extends { readonly args: infer A }
+    ? A
+    : never
+  : InferArgs<T['spec']['parameters']>
+
+/** The output value type of a defined tool: `ToolOutputOf<typeof readFile>` (the named type of a `TypedTool`). */
+export type ToolOutputOf<T extends { readonly spec: { readonly output: ValueSchemaSpec } }> = typeof toolTypes extends keyof T
+  ? NonNullable<T[typeof toolTypes]> extends { readonly output: infer V }
+    ? V
+    : never
+  : InferValue<T['spec']['output']>

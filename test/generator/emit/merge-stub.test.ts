@@ -15,6 +15,7 @@ const NAMES: WiringNames = {
   argsType: 'ReadFileArgs',
   outputType: 'ReadFileOutput',
 }
+const CALL = 'export default defineTypedTool<ReadFileArgs, ReadFileOutput>({'
 const FORMATTED_IMPORT = "import {\n  readFileDeclaration,\n  readFileOutputSpec,\n  type ReadFileArgs,\n  type ReadFileOutput,\n} from './generated/read_file.js'"
 
 // Inserted or rewritten imports are formatted with the project's config: here our defaults (no config in fixtures).
@@ -36,12 +37,12 @@ const BODY = `  async execute(_args: ReadFileArgs): Promise<ReadFileOutput> {
 const AUTHOR_EDITS: [string, (text: string) => string][] = [
   ['a filled body', (text) => edit(text, "throw new Error('read_file is not implemented yet: write its execute body in src/tools/read_file.ts')", 'const x = 1\n    return { path: "p", offset: x, totalLines: 0, truncated: false, lines: [] }')],
   ['helpers and comments around and inside', (text) => `${edit(edit(text, 'export default', '/** helper */\nfunction helper(): number {\n  return 1 // why\n}\n\nexport default'), '  output: {', '  /* the output */\n  output: { // trailing\n')}\n// end\n`],
-  ['more imports, some from the generated module', (text) => edit(edit(text, "import { defineTool, type ToolResultView } from '@toolsmith/runtime'", "import { readFile } from 'node:fs/promises'\nimport { defineTool, type ToolResultView } from '@toolsmith/runtime'"), '  type ReadFileOutput,\n', '  type ReadFileOutput,\n  readFileParameters,\n')],
+  ['more imports, some from the generated module', (text) => edit(edit(text, "import { defineTypedTool, type ToolResultView } from '@toolsmith/runtime'", "import { readFile } from 'node:fs/promises'\nimport { defineTypedTool, type ToolResultView } from '@toolsmith/runtime'"), '  type ReadFileOutput,\n', '  type ReadFileOutput,\n  readFileParameters,\n')],
   ['members reordered', (text) => edit(edit(text, BODY, ''), '  presentResult:', `${BODY.trimStart().replace(/^/, '  ')}\n  presentResult:`)],
   ['an arrow execute with annotations and the exec parameter', (text) => edit(text, BODY, "  execute: async ({ path }: ReadFileArgs, exec): Promise<ReadFileOutput> => {\n    exec.signal.throwIfAborted()\n    throw new Error(path)\n  },")],
   ['execute as a function defined elsewhere', (text) => edit(edit(text, BODY, '  execute: run,'), 'export default', "async function run(_args: ReadFileArgs): Promise<ReadFileOutput> {\n  throw new Error('later')\n}\n\nexport default")],
   ['a function expression execute', (text) => edit(text, BODY, '  execute: async function (args: ReadFileArgs): Promise<ReadFileOutput> {\n    throw new Error(args.path)\n  },')],
-  ['aliased generated imports', (text) => edit(edit(edit(edit(text, '  readFileDeclaration,\n', '  readFileDeclaration as declared,\n'), '  ...readFileDeclaration,\n', '  ...declared,\n'), '  type ReadFileArgs,\n', '  type ReadFileArgs as Args,\n'), '_args: ReadFileArgs', '_args: Args')],
+  ['aliased generated imports', (text) => edit(edit(edit(edit(text, '  readFileDeclaration,\n', '  readFileDeclaration as declared,\n'), '  ...readFileDeclaration,\n', '  ...declared,\n'), '  type ReadFileArgs,\n', '  type ReadFileArgs as Args,\n'), '_args: ReadFileArgs', '_args: Args').replace(CALL, 'export default defineTypedTool<Args, ReadFileOutput>({')],
   ['string-literal member names', (text) => edit(edit(text, '  output: {', "  'output': {"), '    schema:', '    "schema":')],
   ['semicolons, tabs and double quotes', (text) => text.replaceAll("'", '"').replace(/^ {2}/gm, '\t').replace(/\)\n/g, ');\n')],
   ['CRLF line ends', (text) => text.replaceAll('\n', '\r\n')],
@@ -51,7 +52,7 @@ const AUTHOR_EDITS: [string, (text: string) => string][] = [
   ['the type-only import first', (text) => edit(text, FORMATTED_IMPORT, "import type { ReadFileArgs, ReadFileOutput } from './generated/read_file.js'\nimport { readFileDeclaration, readFileOutputSpec } from './generated/read_file.js'")],
   ['the generated module imported with a .ts extension', (text) => edit(text, "from './generated/read_file.js'", "from './generated/read_file.ts'")],
   ['the generated module imported without an extension', (text) => edit(text, "from './generated/read_file.js'", "from './generated/read_file'")],
-  ['wrapped in satisfies and parentheses', (text) => edit(edit(text, 'export default defineTool({', 'export default (defineTool({'), '\n})\n', '\n}) satisfies object)\n')],
+  ['wrapped in satisfies and parentheses', (text) => edit(edit(text, CALL, CALL.replace('export default ', 'export default (')), '\n})\n', '\n}) satisfies object)\n')],
 ]
 
 describe('author edits are kept byte for byte', () => {
@@ -122,6 +123,38 @@ describe('generator-owned parts are put back', () => {
     expect(merged.ok && merged.value.changed).toBe(true)
   })
 
+  test('an older stub calling defineTool({ ... }) is rewired to defineTypedTool<Args, Output>, its runtime import with it', async () => {
+    const older = edit(edit(FRESH, CALL, 'export default defineTool({'), 'import { defineTypedTool,', 'import { defineTool,')
+    const merged = await merge(older)
+    expect(merged.ok && merged.value.text).toBe(FRESH)
+  })
+
+  test('defineTool used elsewhere in the stub stays imported beside defineTypedTool', async () => {
+    const older = `${edit(edit(FRESH, CALL, 'export default defineTool({'), 'import { defineTypedTool,', 'import { defineTool,')}
+export const other = defineTool
+`
+    const merged = await merge(older)
+    expect(merged.ok && merged.value.text).toBe(`${edit(FRESH, 'import { defineTypedTool,', 'import { defineTool, defineTypedTool,')}
+export const other = defineTool
+`)
+  })
+
+  test('stale type arguments are replaced', async () => {
+    const stale = edit(FRESH, CALL, 'export default defineTypedTool<OldArgs, ReadFileOutput>({')
+    const merged = await merge(stale)
+    expect(merged.ok && merged.value.text).toBe(FRESH)
+  })
+
+  test('a call through the author\'s own wrapper is left alone', async () => {
+    const wrapped = `${edit(FRESH, CALL, 'export default myDefine({')}
+function myDefine<T>(t: T): T {
+  return t
+}
+`
+    const merged = await merge(wrapped)
+    expect(merged.ok && merged.value.text).toBe(wrapped)
+  })
+
   test('only the drifted ranges change, everything else stays (CRLF file, edits elsewhere)', async () => {
     const authored = edit(FRESH, '_args: ReadFileArgs', 'args: object').replaceAll('\n', '\r\n')
     const merged = await merge(authored)
@@ -132,12 +165,12 @@ describe('generator-owned parts are put back', () => {
 // A stub the generator cannot read or whose wiring is gone: a problem with its place, and no text at all.
 const PROBLEMS: [string, string, 'syntax' | 'wiring', string][] = [
   ['unparsable', edit(FRESH, '  output: {', '  output: {{'), 'syntax', '  output: {{'],
-  ['no default export', edit(FRESH, 'export default defineTool({', 'export const tool = defineTool({'), 'wiring', ''],
-  ['a default export that is no call', edit(edit(FRESH, 'export default defineTool({', 'const tool = defineTool({'), '\n})\n', '\n})\nexport default tool\n'), 'wiring', 'export default tool'],
-  ['the spread removed', edit(FRESH, '  ...readFileDeclaration,\n', "  name: 'read_file',\n"), 'wiring', 'defineTool({'],
-  ['output removed', edit(FRESH, '  output: {', '  out: {'), 'wiring', 'defineTool({'],
+  ['no default export', edit(FRESH, CALL, CALL.replace('export default', 'export const tool =')), 'wiring', ''],
+  ['a default export that is no call', edit(edit(FRESH, CALL, CALL.replace('export default', 'const tool =')), '\n})\n', '\n})\nexport default tool\n'), 'wiring', 'export default tool'],
+  ['the spread removed', edit(FRESH, '  ...readFileDeclaration,\n', "  name: 'read_file',\n"), 'wiring', 'ReadFileOutput>({'],
+  ['output removed', edit(FRESH, '  output: {', '  out: {'), 'wiring', 'ReadFileOutput>({'],
   ['output.schema removed', edit(FRESH, '    schema: readFileOutputSpec,\n', ''), 'wiring', ''],
-  ['execute removed', edit(FRESH, BODY, ''), 'wiring', 'defineTool({'],
+  ['execute removed', edit(FRESH, BODY, ''), 'wiring', 'ReadFileOutput>({'],
   ['a type-only generated import', edit(FRESH, "import {\n  readFileDeclaration,", "import type {\n  readFileDeclaration,"), 'wiring', 'import type {'],
 ]
 

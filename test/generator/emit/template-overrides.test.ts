@@ -38,7 +38,7 @@ test('the shipped templates, copied as they are, plan exactly what no override p
 describe.each([
   ['stub.ts.hbs', 'a Handlebars syntax error', STUB.replace('{{/if}}\nimport { {{declaration}}', '\nimport { {{declaration}}'), 'invalid template', 'src/tools/echo.ts'],
   ['stub.ts.hbs', 'a field the model does not have', STUB.replace('{{declaration}},\n  output', '{{declaration}}, {{nope}}\n  output'), 'cannot render the stub of echo', 'src/tools/echo.ts'],
-  ['stub.ts.hbs', 'output that is not TypeScript', STUB.replace('export default defineTool({', 'export default defineTool(( {'), 'is not valid TypeScript', 'src/tools/echo.ts'],
+  ['stub.ts.hbs', 'output that is not TypeScript', STUB.replace('>({', '>(( {'), 'is not valid TypeScript', 'src/tools/echo.ts'],
   ['stub.ts.hbs', 'output without the spread', STUB.replace('  ...{{declaration}},\n', '  name: "echo",\n  description: "",\n  parameters: {},\n'), 'lacks the wiring', 'src/tools/echo.ts'],
   ['stub.ts.hbs', 'output without execute', STUB.replace(/ {2}async execute[\s\S]*?\n {2}\},\n/, ''), 'lacks the wiring', 'src/tools/echo.ts'],
   ['catalog-section.md.hbs', 'an unclosed fence', SECTION.replace('{{outputFence}}\n\n', '\n\n'), 'never closed', 'docs/tools.md'],

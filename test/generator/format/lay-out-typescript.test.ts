@@ -56,11 +56,12 @@ describe('generated modules and stubs laid out as prettier lays them out', () =>
     expect(answered.stub / runs).toBeGreaterThan(0.3)
   })
 
-  test('the index of random tool sets under random options', async () => {
+  test('the index of random tool sets is left to prettier (its annotated tuple type is outside the subset)', async () => {
     const names = fc.uniqueArray(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,30}$/), { maxLength: 30 })
     await fc.assert(
       fc.asyncProperty(names, layoutOptions, async (tools, options) => {
-        expect(await matchesPrettier(emitIndex(tools), options)).toBe(true)
+        // One file per project: prettier formats it (the golden fixtures hold the result).
+        expect(await layOutTypeScript(emitIndex(tools), options, probe(options))).toBeUndefined()
       }),
       { seed: Number(process.env.SEED ?? 99), numRuns: Number(process.env.RUNS ?? 100) },
     )
@@ -75,7 +76,10 @@ describe('generated modules and stubs laid out as prettier lays them out', () =>
           expect(await matchesPrettier(module, options)).toBe(true)
           // Stubs with presentation cards hold presenters, laid out through probes where their place allows it.
           const stubAnswered = await matchesPrettier(stub, options)
-          if (tool.presentation?.card === undefined) expect(stubAnswered).toBe(true)
+          // A call head `export default defineTypedTool<XArgs, XOutput>({` wider than the line is left to prettier.
+          const ids = toolIdentifiers(tool.name)
+          const headFits = `export default defineTypedTool<${ids.argsType}, ${ids.outputType}>({`.length <= (options.printWidth ?? 80)
+          if (tool.presentation?.card === undefined && headFits) expect(stubAnswered).toBe(true)
         }
       }
     }

@@ -58,7 +58,7 @@ test('toolsmith new writes a $schema link that resolves to the installed package
 
 test('the installed CLI generates from its own templates, check passes, and the project compiles with lib es2022 and types []', () => {
   toolsmith('generate')
-  expect(project.read('src/tools/lookup.ts')).toMatch(/export default defineTool\(/)
+  expect(project.read('src/tools/lookup.ts')).toMatch(/export default defineTypedTool<LookupArgs, LookupOutput>\(/)
   expect(toolsmith('check')).toBeDefined()
   // The host code the README shows, against the installed packages.
   project.write(

@@ -1,5 +1,6 @@
 import {
   type ArrowFunction,
+  type CallExpression,
   type FunctionExpression,
   type ImportDeclaration,
   type MethodDeclaration,
@@ -32,6 +33,8 @@ export interface StubWiring {
   readonly importedNames: ReadonlyMap<string, 'value' | 'type'>
   /** The local name an export of the generated module is imported as (its own name when not imported). */
   readonly local: (exported: string) => string
+  /** The default-exported call (`defineTypedTool<Args, Output>(...)`, or `defineTool(...)` in an older stub). */
+  readonly call: CallExpression
   /** The object literal passed to the default-exported `defineTool(...)`. */
   readonly definition: ObjectLiteralExpression
   /** `...<camel>Declaration` inside it. */
@@ -118,7 +121,7 @@ export function findStubWiring(file: SourceFile, names: WiringNames): StubOutcom
   const executeMember = objectMember(definition, 'execute')
   if (executeMember === undefined) return missing('`execute` was removed from defineTool({ ... })', definition)
   const execute = executeFunction(executeMember)
-  return { ok: true, value: { generatedImport, importedNames, local, definition, spread, schema, execute } }
+  return { ok: true, value: { generatedImport, importedNames, local, call, definition, spread, schema, execute } }
 }
 
 /** Whether the module has a default export of any form, read from its syntax (no type checker). */

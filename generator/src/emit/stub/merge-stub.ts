@@ -1,4 +1,4 @@
-import { type ImportDeclaration, Node, type ObjectLiteralExpression, type SpreadAssignment, SyntaxKind } from 'ts-morph'
+import { type ImportDeclaration, Node, type ObjectLiteralExpression, type SourceFile, type SpreadAssignment, SyntaxKind } from 'ts-morph'
 import { findStubWiring, type StubWiring, type WiringNames } from './find-stub-wiring.js'
 import { type StubOutcome, type StubProblem, withParsedStub } from './parse-stub.js'
 import { tsStringLiteral } from '../../format/ts-string-literal.js'
@@ -55,7 +55,9 @@ export async function mergeStub(
       lastImport === undefined
         ? { start: file.getStatements()[0]?.getStart() ?? 0, end: file.getStatements()[0]?.getStart() ?? 0, statement: canonicalImport(names, []), line: 'before' }
         : { start: lastImport.getEnd(), end: lastImport.getEnd(), statement: canonicalImport(names, []), line: 'after' }
-    return planMerge(found.value, names, insertAt)
+    const plan = planMerge(found.value, names, insertAt)
+    if (plan.ok) callEdits(file, found.value, names, plan.value.edits)
+    return plan
   })
   if (!planned.ok) return planned
   const { edits, imports, warnings } = planned.value
@@ -180,6 +182,43 @@ function executeEdits(wiring: StubWiring, names: WiringNames, edits: TextEdit[])
     if (closeParen !== undefined) edits.push({ start: closeParen.getEnd(), end: closeParen.getEnd(), text: `: ${returnType}` })
   } else if (withoutSpaces(returnNode.getText()) !== returnType) {
     edits.push({ start: returnNode.getStart(), end: returnNode.getEnd(), text: returnType })
+  }
+}
+
+const RUNTIME = '@toolsmith/runtime'
+
+/**
+ * The default export calls `defineTypedTool<Args, Output>(...)` with the generated types, so the checker takes
+ * them as named instead of inferring them from the specs: an older stub's `defineTool(...)` is rewritten (and its
+ * runtime import with it), and stale type arguments are replaced. A call through anything else is the author's.
+ */
+function callEdits(file: SourceFile, wiring: StubWiring, names: WiringNames, edits: TextEdit[]): void {
+  const callee = wiring.call.getExpression()
+  const wanted = `<${wiring.local(names.argsType)}, ${wiring.local(names.outputType)}>`
+  const typeArguments = wiring.call.getTypeArguments()
+  const typeText = typeArguments.length === 0 ? '' : `<${typeArguments.map((node) => node.getText()).join(', ')}>`
+  if (!Node.isIdentifier(callee)) return
+  const calleeName = callee.getText()
+  const runtimeImport = file.getImportDeclarations().find((declaration) => declaration.getModuleSpecifierValue() === RUNTIME && !declaration.isTypeOnly())
+  const imported = (name: string) => runtimeImport?.getNamedImports().find((specifier) => (specifier.getAliasNode()?.getText() ?? specifier.getName()) === name)
+  if (calleeName === 'defineTypedTool' || imported(calleeName)?.getName() === 'defineTypedTool') {
+    if (withoutSpaces(typeText) !== withoutSpaces(wanted)) {
+      const end = typeArguments.length === 0 ? callee.getEnd() : (wiring.call.getFirstChildByKind(SyntaxKind.GreaterThanToken)?.getEnd() ?? callee.getEnd())
+      edits.push({ start: callee.getEnd(), end, text: wanted })
+    }
+    return
+  }
+  const defineToolImport = imported(calleeName)
+  if (calleeName !== 'defineTool' || defineToolImport === undefined || defineToolImport.getName() !== 'defineTool' || typeArguments.length > 0) return
+  edits.push({ start: callee.getStart(), end: callee.getEnd(), text: `defineTypedTool${wanted}` })
+  // The import follows: `defineTool` becomes `defineTypedTool` when the call was its only use, or gains a neighbour.
+  const uses = file.getDescendantsOfKind(SyntaxKind.Identifier).filter((identifier) => identifier.getText() === 'defineTool').length
+  const hasTyped = imported('defineTypedTool') !== undefined
+  if (hasTyped) return
+  if (uses <= 2 && defineToolImport.getAliasNode() === undefined) {
+    edits.push({ start: defineToolImport.getStart(), end: defineToolImport.getEnd(), text: 'defineTypedTool' })
+  } else {
+    edits.push({ start: defineToolImport.getEnd(), end: defineToolImport.getEnd(), text: ', defineTypedTool' })
   }
 }
 

@@ -138,6 +138,15 @@ function parsePrimary(cursor: TokenCursor): Expression {
   const name = cursor.name().text
   if (!isNew && name === 'null') return { kind: 'null', start, end: cursor.lastEnd() }
   if (RESERVED.has(name)) throw new OutsideSubset(`expression ${name}`)
+  const typeArgs: string[] = []
+  if (!isNew && cursor.at('<')) {
+    // Type arguments that are plain names only: `callee<A, B>(…)`.
+    cursor.next()
+    do typeArgs.push(cursor.name().text)
+    while (cursor.optional(','))
+    cursor.expect('>')
+    if (!cursor.at('(')) throw new OutsideSubset('type arguments without a call')
+  }
   if (!cursor.at('(')) {
     if (isNew) throw new OutsideSubset('new without arguments')
     return { kind: 'identifier', name, start, end: cursor.lastEnd() }
@@ -150,7 +159,7 @@ function parsePrimary(cursor: TokenCursor): Expression {
   }
   cursor.expect(')')
   if (cursor.at('.') || cursor.at('(') || cursor.at('[')) throw new OutsideSubset('call chain')
-  return { kind: 'call', isNew, callee: name, args, start, end: cursor.lastEnd() }
+  return { kind: 'call', isNew, callee: name, typeArgs, args, start, end: cursor.lastEnd() }
 }
 
 // Words that cannot be a binding or a plain reference in a module (reserved, or reserved in strict mode); a source

@@ -132,7 +132,12 @@ function joinWithLines(parts: readonly Doc[]): Doc[] {
 
 function printCall(call: Expression & { kind: 'call' }, context: TsLayoutContext, printers: ExpressionPrinters): Doc {
   if (SPECIAL_CALLEES.has(call.callee)) throw new LayoutUnsupported(`call of ${call.callee}`)
-  return [call.isNew ? 'new ' : '', call.callee, printArguments(call.args, context, printers)]
+  if (call.typeArgs.length === 0) return [call.isNew ? 'new ' : '', call.callee, printArguments(call.args, context, printers)]
+  // Type arguments stay on the call's line, as prettier keeps them while `export default callee<A, B>({` fits;
+  // a head that does not fit (prettier would break the type arguments) is left to prettier.
+  const typeArgs = `<${call.typeArgs.join(', ')}>`
+  if (`export default ${call.callee}${typeArgs}({`.length > context.options.printWidth) throw new LayoutUnsupported('long type arguments')
+  return [call.callee, typeArgs, printArguments(call.args, context, printers)]
 }
 
 // prettier's printCallArguments for the subset: no arguments, one object (the last argument grouped and expanded,

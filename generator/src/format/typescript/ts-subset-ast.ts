@@ -62,7 +62,14 @@ export type Expression =
   | (Located & { readonly kind: 'as-const'; readonly expression: Expression })
   | (Located & { readonly kind: 'satisfies'; readonly expression: Expression; readonly type: TypeNode })
   | (Located & { readonly kind: 'array'; readonly elements: readonly Expression[] })
-  | (Located & { readonly kind: 'call'; readonly isNew: boolean; readonly callee: string; readonly args: readonly Expression[] })
+  | (Located & {
+      readonly kind: 'call'
+      readonly isNew: boolean
+      readonly callee: string
+      /** Type arguments, each a plain type name (`defineTypedTool<GrepArgs, GrepOutput>(…)`); empty when none. */
+      readonly typeArgs: readonly string[]
+      readonly args: readonly Expression[]
+    })
   | OpaqueExpression
 
 /** An expression the printers do not mirror (an arrow function): its layout is asked of prettier itself, in context. */
