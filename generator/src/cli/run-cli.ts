@@ -13,6 +13,8 @@ import { formatDiagnosticsText } from '../report/format-diagnostics-text.js'
 import { sortDiagnostics } from '../report/sort-diagnostics.js'
 import type { CliIo } from './cli-io.js'
 import { createDeclaration } from './create-declaration.js'
+import { DIFF_FORMATS, type DiffFormat } from '../diff/format-diff.js'
+import { runDiffCommand } from './diff-command.js'
 import { USAGE } from './usage.js'
 
 /** Extra wiring for programmatic and test use. */
@@ -28,6 +30,7 @@ const OPTIONS = {
   docs: { type: 'string' },
   format: { type: 'string' },
   'no-cache': { type: 'boolean' },
+  'fail-on': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -60,7 +63,9 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     return 0
   }
   const format = values.format ?? 'text'
-  if (!(DIAGNOSTIC_FORMATS as readonly string[]).includes(format)) {
+  const diffFormat = positionals[0] === 'diff' && (DIFF_FORMATS as readonly string[]).includes(format)
+  if (positionals[0] === 'diff' && !diffFormat) return usageError(`--format must be one of ${DIFF_FORMATS.join(', ')} for diff, not ${JSON.stringify(format)}`)
+  if (!diffFormat && !(DIAGNOSTIC_FORMATS as readonly string[]).includes(format)) {
     return usageError(`--format must be one of ${DIAGNOSTIC_FORMATS.join(', ')}, not ${JSON.stringify(format)}`)
   }
   const [command, ...rest] = positionals
@@ -73,7 +78,8 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     ...(overrides.planFiles === undefined ? {} : { planFiles: overrides.planFiles }),
     ...(values['no-cache'] === true ? { cache: false } : {}),
   }
-  const printer = new DiagnosticPrinter(io, format as DiagnosticFormat)
+  if (values['fail-on'] !== undefined && command !== 'diff') return usageError('--fail-on applies only to diff')
+  const printer = new DiagnosticPrinter(io, (diffFormat && format !== 'json' && format !== 'github' ? 'text' : format) as DiagnosticFormat)
   switch (command) {
     case undefined:
       return usageError('missing command (generate, check or new)')
@@ -120,6 +126,10 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
       if (!created.ok) return usageError(created.message)
       printer.summary(`created ${created.file}; describe the tool, then run toolsmith generate`)
       return 0
+    }
+    case 'diff': {
+      const input = { sides: rest, format: format as DiffFormat, failOn: values['fail-on'], config: values.config, schemas: values.schemas }
+      return runDiffCommand(input, io, usageError, (list, sources) => printer.diagnostics(list, sources))
     }
     default:
       return usageError(`unknown command ${JSON.stringify(command)}`)

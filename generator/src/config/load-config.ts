@@ -7,6 +7,7 @@ import { describeFound } from '../load/describe-found.js'
 import { readSourceFile } from '../load/read-source-file.js'
 import { readYamlJson } from '../load/read-yaml-json.js'
 import type { Diagnostic } from '../model/diagnostic.js'
+import { type DiffConfig, readDiffConfig } from './diff-config.js'
 import { CONFIG_DEFAULTS, CONFIG_FILE_NAME, type ProjectConfig } from './project-config.js'
 
 /** What the command line says about the config. */
@@ -31,7 +32,7 @@ export interface LoadedConfig {
 export const COMMAND_LINE = '(command line)'
 
 const PATH_KEYS = ['schemas', 'out', 'docs', 'catalogJson', 'templates'] as const
-const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions']
+const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions', 'diff']
 
 type Origin = { readonly file: string; readonly at: (pointer: string) => { line: number; column: number }; readonly base: string }
 
@@ -118,6 +119,13 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
       })
     }
   }
+  const diff: DiffConfig | undefined = Object.hasOwn(values, 'diff')
+    ? readDiffConfig(
+        values['diff'],
+        (pointer, code, message) => error(fileOrigin, `/diff${pointer}`, code, message),
+        (pointer, label, value) => resolve(fileOrigin, `/diff${pointer}`, label, value, true),
+      )
+    : undefined
   const whereKey = (key: 'docs' | 'catalogJson'): [Origin, string] => {
     if (key === 'docs' && options.overrides?.docs !== undefined) return [commandLine, '']
     if (Object.hasOwn(values, key)) return [fileOrigin, `/${key}`]
@@ -161,7 +169,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   }
   if (diagnostics.length > 0) return { config: undefined, diagnostics, sources }
   return {
-    config: { cwd, schemas, out, docs, catalogJson, catalogRegions, ...(templates === undefined ? {} : { templates }) },
+    config: { cwd, schemas, out, docs, catalogJson, catalogRegions, ...(templates === undefined ? {} : { templates }), ...(diff === undefined ? {} : { diff }) },
     diagnostics,
     sources,
   }

@@ -1,3 +1,5 @@
+import type { DiffConfig } from './diff-config.js'
+
 /** The resolved configuration of one run: every path relative to the project (the cwd), `/`-separated. */
 export interface ProjectConfig {
   /** Absolute project folder (the working directory). */
@@ -14,6 +16,8 @@ export interface ProjectConfig {
   readonly catalogRegions: readonly string[]
   /** A project's own templates folder, when configured. */
   readonly templates?: string
+  /** The `diff` section: check levels and the ignore file of `toolsmith diff`. */
+  readonly diff?: DiffConfig
 }
 
 /** The name of the config file looked up in the working directory. */
