@@ -157,7 +157,7 @@ function compareParts(name: string, before: unknown, after: unknown, part: 'para
   for (const change of compareSchemas(before, after)) {
     const id = schemaCheckId(part, change)
     const level = defaultLevel(id)
-    const where = change.pointer === '' ? `the ${part === 'parameters' ? 'parameters' : 'output'}` : `${part} ${change.pointer}`
+    const where = `${JSON.stringify(name)} ${part}${change.pointer === '' ? '' : ` at ${change.pointer}`}`
     const texts =
       change.kind === 'description-changed' || change.kind === 'title-changed' || change.kind === 'default-changed' || change.kind === 'examples-changed'
         ? `. Before: ${JSON.stringify(change.base ?? null)} After: ${JSON.stringify(change.head ?? null)}`
@@ -169,7 +169,7 @@ function compareParts(name: string, before: unknown, after: unknown, part: 'para
       tool: name,
       part,
       pointer: change.pointer,
-      message: `${where} of ${JSON.stringify(name)}: ${change.detail}${texts}${whom === '' ? '' : `; ${whom}`}`,
+      message: `${where}: ${change.detail}${texts}${whom === '' ? '' : `; ${whom}`}`,
       ...(change.base === undefined ? {} : { base: change.base }),
       ...(change.head === undefined ? {} : { head: change.head }),
     })

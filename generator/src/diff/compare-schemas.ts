@@ -17,6 +17,7 @@ export type SchemaChangeKind =
   | 'branch-added'
   | 'branch-added-overlapping'
   | 'branch-removed-overlapping'
+  | 'branch-overlap-changed'
   | 'object-closed'
   | 'object-opened'
   | 'became-required'
@@ -87,6 +88,7 @@ const KNOWN = new Set([
   'minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
 ])
 const ANNOTATIONS = ['description', 'title', 'default', 'examples'] as const
+const ANNOTATION_KINDS: ReadonlySet<SchemaChangeKind> = new Set(['description-changed', 'title-changed', 'default-changed', 'examples-changed'])
 
 /** Accepts nothing: the value of a closed object's undeclared keys. */
 const NEVER: Schema = Object.freeze({ not: {} })
@@ -331,8 +333,17 @@ function compareBranches(
   pairBy((a, b) => kindsOf(a.node) === kindsOf(b.node) && sameDiscriminator(a.node, b.node))
   pairBy((a, b) => kindsOf(a.node) === kindsOf(b.node))
   pairBy((a, b) => (kindsOf(a.node) & kindsOf(b.node)) !== 0)
-  for (const [a, b] of pairs) compareNode(a.node, b.node, b.pointer, out)
+  const inner: SchemaChange[] = []
+  for (const [a, b] of pairs) compareNode(a.node, b.node, b.pointer, inner)
+  out.push(...inner)
   const exactlyOne = (node: Schema, list: readonly Schema[] | undefined): boolean => list !== undefined && Object.hasOwn(node, 'oneOf')
+  // Under oneOf a value must match exactly one branch. When branches overlap (on either side), a branch that changes
+  // moves the overlap, where values are rejected for matching twice: some values may go either way.
+  const overlapping = (list: readonly Branch[]): boolean => list.some((a, i) => list.some((b, j) => j > i && !disjoint(a.node, b.node)))
+  const moved = inner.some((change) => !ANNOTATION_KINDS.has(change.kind))
+  if (moved && ((exactlyOne(base, baseList) && overlapping(before)) || (exactlyOne(head, headList) && overlapping(after)))) {
+    out.push({ kind: 'branch-overlap-changed', pointer: at(pointer, 'oneOf'), detail: 'branches that overlap changed, so which values match exactly one branch changed in both directions' })
+  }
   for (const a of freeBefore) {
     const overlaps = exactlyOne(base, baseList) && before.some((other) => other !== a && !disjoint(a.node, other.node))
     out.push({
