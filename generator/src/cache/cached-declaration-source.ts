@@ -10,7 +10,7 @@ const isPosition = (value: unknown): value is { readonly line: number; readonly 
 
 function isDeclaration(value: unknown): value is ToolDeclaration {
   if (!isObject(value)) return false
-  const { name, description, sourceFile, parameters, output, timeoutMs, concurrencySafe, presentation } = value
+  const { name, description, sourceFile, parameters, output, timeoutMs, concurrencySafe, presentation, annotations, approval } = value
   return (
     typeof name === 'string' &&
     typeof description === 'string' &&
@@ -19,7 +19,9 @@ function isDeclaration(value: unknown): value is ToolDeclaration {
     isObject(output) &&
     (timeoutMs === undefined || typeof timeoutMs === 'number') &&
     (concurrencySafe === undefined || typeof concurrencySafe === 'boolean') &&
-    (presentation === undefined || isObject(presentation))
+    (presentation === undefined || isObject(presentation)) &&
+    (annotations === undefined || isObject(annotations)) &&
+    (approval === undefined || approval === 'never' || approval === 'always')
   )
 }
 

@@ -46,10 +46,12 @@ export async function emitGeneratedModule(
   if (USES_JSON_VALUE.test(argsType) || USES_JSON_VALUE.test(outputType)) typeImports.unshift('JsonValue')
   const limits: string[] = []
   if (declaration.timeoutMs !== undefined) limits.push(`timeoutMs: ${tsJsonLiteral(declaration.timeoutMs)},`)
-  if (declaration.concurrencySafe === true) {
-    limits.push('/** Declared `concurrencySafe: true`: every valid call may run in parallel. */')
-    limits.push('isConcurrencySafe: (): boolean => true,')
-  }
+  // Declared metadata, carried by defineTool to the definition as data (`concurrencySafe: true` also makes every
+  // valid call parallel-safe there, so no classifier is emitted).
+  if (declaration.concurrencySafe !== undefined) limits.push(`concurrencySafe: ${tsJsonLiteral(declaration.concurrencySafe)},`)
+  if (declaration.presentation?.kind !== undefined) limits.push(`kind: ${tsStringLiteral(declaration.presentation.kind)},`)
+  if (declaration.annotations !== undefined) limits.push(`annotations: ${tsJsonLiteral(declaration.annotations)},`)
+  if (declaration.approval !== undefined) limits.push(`approval: ${tsStringLiteral(declaration.approval)},`)
   const end = layout.semi ? ';' : ''
   const specs = [
     [`export const ${ids.parameters} = 0`, `export const ${ids.parameters} = ${tsSpecLiteral(declaration.parameters, layout)} as const satisfies ParameterSchemaSpec${end}`],

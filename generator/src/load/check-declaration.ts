@@ -1,11 +1,12 @@
 import { checkParameterSchemaSpec, checkValueSchemaSpec, escapeJsonPointerToken } from '@toolsmith/runtime'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-name.js'
+import { checkAnnotations, checkApproval } from './check-annotations.js'
 import { checkPresentation, type ReportAt } from './check-presentation.js'
 import { describeFound } from './describe-found.js'
 
 /** The top-level fields of a declaration, in the order the format documents them. */
-export const DECLARATION_FIELDS = ['name', 'description', 'timeoutMs', 'concurrencySafe', 'parameters', 'output', 'presentation'] as const
+export const DECLARATION_FIELDS = ['name', 'description', 'timeoutMs', 'concurrencySafe', 'annotations', 'approval', 'parameters', 'output', 'presentation'] as const
 
 const REQUIRED_FIELDS = ['name', 'description', 'parameters', 'output'] as const
 
@@ -59,6 +60,10 @@ export function checkDeclaration(value: unknown, sourceFile: string, report: Rep
   if (concurrencySafe !== undefined && typeof concurrencySafe !== 'boolean') {
     fail('/concurrencySafe', 'wrong-type', `"concurrencySafe" must be true or false, found ${describeFound(concurrencySafe)}`)
   }
+  const annotationsValue = field('annotations')
+  const annotations = annotationsValue === undefined ? undefined : checkAnnotations(annotationsValue, fail)
+  const approvalValue = field('approval')
+  const approval = approvalValue === undefined ? undefined : checkApproval(approvalValue, fail)
   const parameters = field('parameters')
   if (parameters !== undefined) checkSpec('parameters', parameters, checkParameterSchemaSpec, fail)
   const output = field('output')
@@ -72,6 +77,8 @@ export function checkDeclaration(value: unknown, sourceFile: string, report: Rep
     description: description as string,
     ...(timeoutMs === undefined ? {} : { timeoutMs: timeoutMs as number }),
     ...(concurrencySafe === undefined ? {} : { concurrencySafe: concurrencySafe as boolean }),
+    ...(annotations === undefined ? {} : { annotations }),
+    ...(approval === undefined ? {} : { approval }),
     parameters: parameters as ToolDeclaration['parameters'],
     output: output as ToolDeclaration['output'],
     ...(presentation === undefined ? {} : { presentation }),

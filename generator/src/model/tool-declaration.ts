@@ -1,4 +1,4 @@
-import type { ToolCallKind } from '@toolsmith/runtime'
+import type { ToolAnnotations, ToolCallKind } from '@toolsmith/runtime'
 
 /** The result cards a declaration's `presentation.card` may name. */
 export type PresentationCard = 'generic' | 'terminal' | 'diff' | 'search' | 'read' | 'web'
@@ -19,6 +19,10 @@ export interface ToolDeclaration {
   readonly description: string
   readonly timeoutMs?: number
   readonly concurrencySafe?: boolean
+  /** Declared behaviour hints (MCP's meanings); absent keys take MCP's defaults downstream. */
+  readonly annotations?: ToolAnnotations
+  /** `always`: the host must ask before every call. Absent means `never`. */
+  readonly approval?: 'never' | 'always'
   /** A `ParameterSchemaSpec`: the implicit open object root's property map (plain JSON). */
   readonly parameters: { readonly [key: string]: unknown }
   /** A `ValueSchemaSpec` of any root (plain JSON). */

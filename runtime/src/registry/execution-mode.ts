@@ -13,8 +13,8 @@ const EXCLUSIVE: ToolExecutionMode = Object.freeze({ kind: 'exclusive' })
 
 /**
  * `ToolRuntime.executionMode`, fail-closed: `parallel` only when the tool the call's scope sees
- * (under the same visibility rules as `execute`, Code Mode included) declares `isConcurrencySafe`,
- * the arguments are lossless JSON that satisfy the tool's `parameters` (checked here too, so a raw
+ * (under the same visibility rules as `execute`, Code Mode included) declares `isConcurrencySafe`
+ * (or, without a classifier, the metadata `concurrencySafe: true`), the arguments are lossless JSON that satisfy the tool's `parameters` (checked here too, so a raw
  * definition's classifier never sees invalid input), and the classifier returns exactly `true`.
  * Anything else — a malformed input, an unreadable scope chain, a throw — is `exclusive`.
  */
@@ -25,11 +25,12 @@ export function executionMode(state: RegistryState, scope: Agent | undefined, in
   if (read.agent !== undefined && chain === undefined) return EXCLUSIVE
   const tool = resolveTool(state, read.name, chain)
   const classify = tool?.isConcurrencySafe
-  if (tool === undefined || classify === undefined) return EXCLUSIVE
+  if (tool === undefined || (classify === undefined && tool.metadata.concurrencySafe !== true)) return EXCLUSIVE
   const parentKnown = parentCall(state, read.parent, chain) !== undefined
   if (!parentKnown && presentationMode(state, chain) === 'code') return EXCLUSIVE
   const args = materializeJson(read.arguments)
   if (!args.ok || !compileJsonSchema(tool.parameters).is(args.value)) return EXCLUSIVE
+  if (classify === undefined) return PARALLEL // declared concurrencySafe: true, valid arguments
   try {
     const verdict: unknown = classify.call(tool.definition, args.value)
     if (verdict === true) return PARALLEL

@@ -77,8 +77,14 @@ export async function askApproval(call: ToolCall, reason: string | undefined): P
   const { approval } = call.state
   const exec: ToolExecution = call.exec
   const why = reason === undefined ? '' : ` (${reason})`
-  if (approval === undefined) return denied(`The call needs approval${why}, but no approval service is configured.`)
-  if (exec.agent === undefined) return denied(`The call needs approval${why}, but it has no agent to ask on behalf of.`)
+  if (approval === undefined) {
+    return denied(`The call needs approval${why}, but no approval service is configured: the host passes one as createToolRuntime({ approval }).`)
+  }
+  if (exec.agent === undefined) {
+    return denied(
+      `The call needs approval${why}, but it was made without an agent. Approvals are asked on behalf of an agent (the { id, parent? } object that identifies who makes the call): pass execute({ agent, … }) or call through runtime.forAgent(agent).`,
+    )
+  }
   let answer: unknown
   try {
     const request = reason === undefined ? { execution: exec, signal: exec.signal } : { execution: exec, reason, signal: exec.signal }

@@ -12,6 +12,7 @@ import { type CompiledJsonSchema, compileJsonSchema } from '../schema/json-schem
 import type { JsonSchemaNode, ObjectJsonSchema, SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { checkCallbacks } from '../tool/check-callbacks.js'
 import type { ToolDefinition, ToolOutputDefinition, ToolRunContext } from '../tool/tool-definition.js'
+import { checkToolMetadata, type ToolMetadata } from '../tool/tool-metadata.js'
 import { thrownMessage } from './thrown-failure.js'
 
 /** The name reserved for Code Mode's transport tool; never registrable. */
@@ -32,6 +33,8 @@ export interface RegisteredTool {
   readonly parameters: ObjectJsonSchema
   /** The borrowed `output` object (`this` of `render`/`presentationMeta`). */
   readonly output: ToolOutputDefinition
+  /** Frozen snapshot of `output.schema`. */
+  readonly outputSchema: JsonSchemaNode
   /** Compiled validator of the frozen snapshot of `output.schema`. */
   readonly outputValidator: CompiledJsonSchema
   readonly render: (this: unknown, args: unknown, value: JsonValue) => ContentBlock[]
@@ -42,6 +45,8 @@ export interface RegisteredTool {
     | undefined
   readonly timeoutMs: number | undefined
   readonly isConcurrencySafe: ((this: unknown, args: unknown) => boolean) | undefined
+  /** The declared metadata (annotations, approval, concurrencySafe, kind), checked and frozen as read. */
+  readonly metadata: ToolMetadata
 }
 
 /**
@@ -68,6 +73,7 @@ export function captureDefinition(definition: unknown): RegisteredTool {
   const output = readFields(fields.output, OUTPUT_FIELDS, '/output', 'output', issues)
   const outputSchema = output === undefined ? undefined : snapshotSchema(output.schema, '/output/schema', false, issues)
   checkCallbacks(fields, output, issues)
+  const metadata = checkToolMetadata(fields, issues)
   const timeoutMs = fields.timeoutMs
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs - timeoutMs === 0)) {
     issues.push({ path: '/timeoutMs', message: `must be a positive finite number of milliseconds, found ${describeValue(timeoutMs)}` })
@@ -81,6 +87,7 @@ export function captureDefinition(definition: unknown): RegisteredTool {
     description: fields.description as string,
     parameters: parameters as ObjectJsonSchema,
     output: fields.output as ToolOutputDefinition,
+    outputSchema,
     outputValidator: compileJsonSchema(outputSchema),
     render: output.render as RegisteredTool['render'],
     presentationMeta: output.presentationMeta as RegisteredTool['presentationMeta'],
@@ -88,6 +95,7 @@ export function captureDefinition(definition: unknown): RegisteredTool {
     finalizeContent: fields.finalizeContent as RegisteredTool['finalizeContent'],
     timeoutMs: timeoutMs as number | undefined,
     isConcurrencySafe: fields.isConcurrencySafe as RegisteredTool['isConcurrencySafe'],
+    metadata,
   })
 }
 
@@ -102,6 +110,10 @@ const DEFINITION_FIELDS = [
   'isConcurrencySafe',
   'presentCall',
   'presentResult',
+  'annotations',
+  'approval',
+  'concurrencySafe',
+  'kind',
 ] as const
 const OUTPUT_FIELDS = ['schema', 'render', 'presentationMeta'] as const
 

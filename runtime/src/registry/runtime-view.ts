@@ -2,6 +2,7 @@ import { ToolRegistryError } from '../errors/tool-registry-error.js'
 import type { Agent, ToolGuard, ToolPresentationMode } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
 import { logCodeDispatch } from './code-dispatch-log.js'
+import { bindViewState } from './declared-approvals.js'
 import { executeCall } from './execute-pipeline.js'
 import { executionMode } from './execution-mode.js'
 import type { ListenerList } from './listener-list.js'
@@ -11,7 +12,7 @@ import type { RegistryListeners, RegistryState } from './registry-state.js'
 import { compileRestriction } from './restriction.js'
 import { readScopeChain } from './scope-chain.js'
 import { ScopeLayer } from './scope-layer.js'
-import { projectSchema } from './schema-projection.js'
+import { projectDescription, projectSchema } from './schema-projection.js'
 import type { ToolRuntime } from './tool-runtime.js'
 import type { ToolRuntimeEventName } from './tool-runtime-events.js'
 import { inheritedNames, resolveTool, visibleTools } from './visibility.js'
@@ -76,6 +77,10 @@ export class RuntimeViews {
         const chain = scopeOf(explicitScope)
         return chain === null ? [] : visibleTools(state, chain).map(projectSchema)
       },
+      describe: (explicitScope) => {
+        const chain = scopeOf(explicitScope)
+        return chain === null ? [] : visibleTools(state, chain).map(projectDescription)
+      },
       executionMode: (input) => executionMode(state, scope, input),
       execute: (input) => executeCall(state, scope, input),
       on: (event, listener, options) => {
@@ -89,6 +94,7 @@ export class RuntimeViews {
       forAgent: (agent) => this.forAgent(agent),
       logCodeDispatch: (dispatch) => logCodeDispatch(state, dispatch),
     }
+    bindViewState(view, state)
     return Object.freeze(view)
   }
 }

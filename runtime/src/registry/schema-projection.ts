@@ -1,7 +1,8 @@
 import { assignOwn } from '../json/assign-own.js'
 import type { JsonValue } from '../json/json-value.js'
-import type { ObjectJsonSchema } from '../schema/json-schema/json-schema-node.js'
-import type { ToolSchema } from '../tool/tool-definition.js'
+import type { JsonSchemaNode, ObjectJsonSchema } from '../schema/json-schema/json-schema-node.js'
+import type { ToolDescription, ToolSchema } from '../tool/tool-definition.js'
+import { resolveToolAnnotations } from '../tool/tool-metadata.js'
 import type { RegisteredTool } from './registered-tool.js'
 
 /**
@@ -12,6 +13,24 @@ import type { RegisteredTool } from './registered-tool.js'
  */
 export function projectSchema(tool: RegisteredTool): ToolSchema {
   return { name: tool.name, description: tool.description, parameters: cloneJson(tool.parameters as unknown as JsonValue) as unknown as ObjectJsonSchema }
+}
+
+/**
+ * What `describe()` lists for one tool: the model-facing projection plus a fresh copy of the output
+ * schema, the annotations with MCP's defaults applied, the approval (default `never`) and the
+ * declared `timeoutMs`, `concurrencySafe` and `kind` — all as captured at registration.
+ */
+export function projectDescription(tool: RegisteredTool): ToolDescription {
+  const { metadata } = tool
+  return {
+    ...projectSchema(tool),
+    output: cloneJson(tool.outputSchema as unknown as JsonValue) as unknown as JsonSchemaNode,
+    annotations: resolveToolAnnotations(metadata.annotations),
+    approval: metadata.approval ?? 'never',
+    ...(tool.timeoutMs === undefined ? {} : { timeoutMs: tool.timeoutMs }),
+    ...(metadata.concurrencySafe === undefined ? {} : { concurrencySafe: metadata.concurrencySafe }),
+    ...(metadata.kind === undefined ? {} : { kind: metadata.kind }),
+  }
 }
 
 /** A mutable deep copy of a (frozen, acyclic) lossless JSON snapshot; `__proto__` keys stay own data. */

@@ -11,7 +11,7 @@ import type {
   ToolPresentationMode,
   ToolRestriction,
 } from '../execution/execution-types.js'
-import type { ToolDefinition, ToolSchema } from '../tool/tool-definition.js'
+import type { ToolDefinition, ToolDescription, ToolSchema } from '../tool/tool-definition.js'
 import type { ToolListenerOptions, ToolRuntimeEventName, ToolRuntimeEvents } from './tool-runtime-events.js'
 
 /** What the approval service is asked when a `tools/pre-execute` decision is `ask`. */
@@ -94,6 +94,13 @@ export interface ToolRuntime {
    * own model-facing surface from these native schemas.
    */
   schemas(scope?: ScopeKey): ToolSchema[]
+  /**
+   * What an adapter needs of every tool `scope` (default: this view's scope) sees, in one call:
+   * `schemas()`'s fields plus the output schema, the annotations (MCP's defaults applied), the
+   * approval and the declared `timeoutMs`, `concurrencySafe` and `kind`. Sorted and copied like
+   * `schemas()`: fresh mutable objects, the registry's snapshot cannot be reached through them.
+   */
+  describe(scope?: ScopeKey): ToolDescription[]
   /**
    * Classify a pending call: only an exact `true` from the visible definition's
    * `isConcurrencySafe` is parallel; unknown, hidden, undeclared, invalid or non-JSON arguments,

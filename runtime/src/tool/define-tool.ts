@@ -11,6 +11,7 @@ import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { checkCallbacks } from './check-callbacks.js'
 import type { DefinedTool, DefineToolInput } from './defined-tool.js'
 import type { ToolRunContext } from './tool-definition.js'
+import { checkToolMetadata, metadataFields } from './tool-metadata.js'
 
 /**
  * Turns a typed declaration into a `ToolDefinition`: `parameters` and `output.schema` become the
@@ -30,11 +31,14 @@ export function defineTool<const P extends ParameterSchemaSpec, const O extends 
   const outputFields = (typeof outputObject === 'object' && outputObject !== null ? outputObject : {}) as Readonly<Record<string, unknown>>
   const outputSchema = collectSchemaIssues(() => valueSchemaSpecToJsonSchema(outputFields['schema'] as ValueSchemaSpec), '/output/schema', issues)
   checkCallbacks(input as unknown as Readonly<Record<string, unknown>>, outputFields, issues)
+  const metadata = checkToolMetadata(input as unknown as Readonly<Record<string, unknown>>, issues)
   if (issues.length > 0 || parameters === undefined || outputSchema === undefined) throw new JsonSchemaError(issues, 'tool definition')
   const argsValidator = compileJsonSchema(parameters)
   const valid = (args: unknown): args is InferArgs<P> => argsValidator.is(args)
   const { render, presentationMeta } = input.output
-  const { isConcurrencySafe, presentCall, presentResult, finalizeContent, timeoutMs } = input
+  const { presentCall, presentResult, finalizeContent, timeoutMs } = input
+  // A declared `concurrencySafe: true` without a classifier is the always-true classifier over valid arguments.
+  const isConcurrencySafe = input.isConcurrencySafe ?? (metadata.concurrencySafe === true ? () => true : undefined)
   const body = input.execute
   const name = input.name
 
@@ -58,6 +62,7 @@ export function defineTool<const P extends ParameterSchemaSpec, const O extends 
       }
     },
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...metadataFields(metadata),
     ...(finalizeContent === undefined ? {} : { finalizeContent }),
     ...(isConcurrencySafe === undefined
       ? {}

@@ -1,10 +1,10 @@
 import type { ContentBlock } from '../content/content-block.js'
 import type { ToolExecution, ToolExecutionResult, ToolResult } from '../execution/execution-types.js'
 import type { JsonValue } from '../json/json-value.js'
-import type { ToolCallView, ToolResultView } from '../presentation/views.js'
+import type { ToolCallKind, ToolCallView, ToolResultView } from '../presentation/views.js'
 import type { InferArgs, InferValue } from '../schema/dsl/infer-value.js'
 import type { ParameterSchemaSpec, ValueSchemaSpec } from '../schema/dsl/value-schema-spec.js'
-import type { ToolDefinition, ToolRunContext } from './tool-definition.js'
+import type { ToolAnnotations, ToolApproval, ToolDefinition, ToolRunContext } from './tool-definition.js'
 
 // Callbacks are function-typed properties (not methods) so their parameters are checked
 // strictly: an author cannot narrow `args` to something the schema does not guarantee.
@@ -30,6 +30,17 @@ export interface DefineToolInput<P extends ParameterSchemaSpec, O extends ValueS
   readonly execute: (args: InferArgs<P>, exec: ToolRunContext) => Promise<InferValue<O>>
   /** Cooperative timeout budget in milliseconds (positive, finite); never sent to the model. */
   readonly timeoutMs?: number
+  /** Declared behaviour hints (MCP's meanings and defaults), carried to the definition as data. */
+  readonly annotations?: ToolAnnotations
+  /** `always`: the host must ask before every call (see `declaredApprovals()`). Default `never`. */
+  readonly approval?: ToolApproval
+  /**
+   * Declared metadata: `true` means every valid call may run in parallel. Without an
+   * `isConcurrencySafe` classifier, `true` also installs one answering `true` for valid arguments.
+   */
+  readonly concurrencySafe?: boolean
+  /** Declared presentation kind, carried to the definition as data. */
+  readonly kind?: ToolCallKind
   /** Pure classifier over validated arguments; only an exact `true` opts into parallel runs. */
   readonly isConcurrencySafe?: (args: InferArgs<P>) => boolean
   /** Pending-state presentation over validated arguments; `undefined` keeps the generic card. */

@@ -1,7 +1,7 @@
 import type { ContentBlock, UserMessage } from '../content/content-block.js'
 import type { ToolExecution, ToolExecutionResult, ToolResult } from '../execution/execution-types.js'
 import type { JsonValue } from '../json/json-value.js'
-import type { ToolCallView, ToolResultView } from '../presentation/views.js'
+import type { ToolCallKind, ToolCallView, ToolResultView } from '../presentation/views.js'
 import type { JsonSchemaNode, ObjectJsonSchema } from '../schema/json-schema/json-schema-node.js'
 
 /** The model-facing fields of a tool: the only ones `schemas()` ever sends. */
@@ -10,6 +10,51 @@ export interface ToolSchema {
   readonly description: string
   /** The compiled model-facing JSON Schema of the arguments (an object root). */
   readonly parameters: ObjectJsonSchema
+}
+
+/**
+ * Declared behaviour hints with MCP's meanings (tool annotations): hints for hosts and models, never
+ * enforced. Absent booleans take MCP's defaults: `readOnly` false, `destructive` true, `idempotent`
+ * false, `openWorld` true.
+ */
+export interface ToolAnnotations {
+  /** A human-readable title for the tool. */
+  readonly title?: string
+  /** The tool does not modify its environment. */
+  readonly readOnly?: boolean
+  /** The tool may perform destructive updates (meaningful only when not `readOnly`). */
+  readonly destructive?: boolean
+  /** Calling the tool again with the same arguments has no further effect. */
+  readonly idempotent?: boolean
+  /** The tool interacts with an open world of external entities (the web, other services). */
+  readonly openWorld?: boolean
+}
+
+/** {@link ToolAnnotations} with MCP's defaults applied: the four booleans are always present. */
+export interface ResolvedToolAnnotations {
+  readonly title?: string
+  readonly readOnly: boolean
+  readonly destructive: boolean
+  readonly idempotent: boolean
+  readonly openWorld: boolean
+}
+
+/** Whether the host must ask before every call: `always` is honoured by the `declaredApprovals()` policy. */
+export type ToolApproval = 'never' | 'always'
+
+/**
+ * What `describe()` lists for one tool: the model-facing schema plus the declared output schema,
+ * the annotations (defaults applied), the approval and the declared metadata, so an adapter (MCP,
+ * the AI SDK, a provider export) needs no second lookup per tool.
+ */
+export interface ToolDescription extends ToolSchema {
+  /** A fresh copy of the raw output JSON Schema. */
+  readonly output: JsonSchemaNode
+  readonly annotations: ResolvedToolAnnotations
+  readonly approval: ToolApproval
+  readonly timeoutMs?: number
+  readonly concurrencySafe?: boolean
+  readonly kind?: ToolCallKind
 }
 
 /** Tool-owned canonical output contract used after the body returns a JSON value. */
@@ -46,6 +91,14 @@ export interface ToolDefinition extends ToolSchema {
   finalizeContent?(exec: Readonly<ToolExecution>, result: Readonly<ToolExecutionResult>): ContentBlock[] | undefined
   /** Cooperative timeout budget in milliseconds; never sent to the model. */
   readonly timeoutMs?: number
+  /** Declared behaviour hints (MCP's meanings and defaults); reach `describe()` and every export. */
+  readonly annotations?: ToolAnnotations
+  /** `always`: the host must ask before every call (`declaredApprovals()`). Default `never`. */
+  readonly approval?: ToolApproval
+  /** Declared metadata: whether valid calls may run in parallel, readable without calling the classifier (without one, `true` makes valid calls parallel). */
+  readonly concurrencySafe?: boolean
+  /** Declared presentation kind (the generic card's icon), readable without calling a presenter. */
+  readonly kind?: ToolCallKind
   /** Pure synchronous classifier: only an exact `true` lets the call run in parallel. */
   isConcurrencySafe?(args: unknown): boolean
   /** Pure presentation of the pending state of one call. */

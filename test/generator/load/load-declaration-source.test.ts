@@ -52,6 +52,15 @@ presentation: { kind: search, card: search, shape: matches }
     expect(JSON.parse(JSON.stringify(result.declaration))).toStrictEqual(result.declaration)
   })
 
+  test('annotations and approval become plain fields; absent annotation keys stay absent', () => {
+    const text = `${HEAD}annotations:\n  title: Read a file\n  readOnly: true\n  openWorld: false\napproval: always\n${PARAMS}${OUTPUT}`
+    const result = load(text)
+    expect(result.diagnostics).toEqual([])
+    expect(result.declaration?.annotations).toStrictEqual({ title: 'Read a file', readOnly: true, openWorld: false })
+    expect(result.declaration?.approval).toBe('always')
+    expect(load(`${HEAD}approval: never\n${PARAMS}${OUTPUT}`).declaration?.approval).toBe('never')
+  })
+
   test('optional fields stay absent (not undefined) when not declared', () => {
     const declaration = load(`${HEAD}parameters: {}\n${OUTPUT}`).declaration
     expect(declaration && Object.keys(declaration)).toEqual(['name', 'description', 'parameters', 'output', 'sourceFile'])
@@ -77,6 +86,13 @@ const INVALID: [string, { text: string; code: string; at: string; nth?: number; 
   ['a string timeoutMs', { text: `${HEAD}timeoutMs: "100"\n${PARAMS}${OUTPUT}`, code: 'invalid-timeout', at: '"100"' }],
   ['a timeoutMs past the timer range', { text: `${HEAD}timeoutMs: 2147483648\n${PARAMS}${OUTPUT}`, code: 'invalid-timeout', at: '2147483648' }],
   ['concurrencySafe yes (a string in YAML 1.2)', { text: `${HEAD}concurrencySafe: yes\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: 'yes' }],
+  ['annotations as a list', { text: `${HEAD}annotations: [readOnly]\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: 'annotations' }],
+  ['an unknown annotation (at the key)', { text: `${HEAD}annotations:\n  readonly: true\n${PARAMS}${OUTPUT}`, code: 'unknown-field', at: 'readonly: true', says: 'readOnly' }],
+  ['readOnly yes (a string)', { text: `${HEAD}annotations: { readOnly: yes }\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: 'yes' }],
+  ['openWorld as a number', { text: `${HEAD}annotations:\n  openWorld: 1\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: '1' }],
+  ['an empty annotations title', { text: `${HEAD}annotations: { title: "" }\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: '""' }],
+  ['approval sometimes', { text: `${HEAD}approval: sometimes\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: 'sometimes', says: 'never or always' }],
+  ['approval true', { text: `${HEAD}approval: true\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: 'true' }],
   ['parameters as a list', { text: `${HEAD}parameters:\n  - path\n${OUTPUT}`, code: 'wrong-type', at: 'parameters' }],
   ['output as a string', { text: `${HEAD}${PARAMS}output: string\n`, code: 'wrong-type', at: 'string', nth: 2 }],
   ['a typo in a parameter type', { text: `${HEAD}parameters:\n  path: { type: strin }\n${OUTPUT}`, code: 'invalid-schema', at: 'strin', says: 'parameters/path/type' }],

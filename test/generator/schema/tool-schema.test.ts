@@ -32,10 +32,16 @@ const VALID: [string, string][] = [
   ['a 64-character name', `name: ${'a'.repeat(64)}\ndescription: d\nparameters: {}\noutput: { type: string }\n`],
   ['a name like Index_2', `name: Index_2\ndescription: d\nparameters: {}\noutput: { type: string }\n`],
   ['an integer written as 1.0', tool('{ n: { type: integer, const: 1.0 } }')],
+  ['declared annotations and approval', tool('{}', '{ type: string }', 'annotations: { title: T, readOnly: true, destructive: false, idempotent: true, openWorld: false }\napproval: always\n')],
+  ['approval never and empty annotations', tool('{}', '{ type: string }', 'annotations: {}\napproval: never\n')],
 ]
 
 const INVALID: [string, string][] = [
   ['no output', `${HEAD}parameters: {}\n`],
+  ['an unknown annotation', tool('{}', '{ type: string }', 'annotations: { readonly: true }\n')],
+  ['a string annotation flag', tool('{}', '{ type: string }', 'annotations: { openWorld: "no" }\n')],
+  ['an empty annotations title', tool('{}', '{ type: string }', 'annotations: { title: " " }\n')],
+  ['approval ask', tool('{}', '{ type: string }', 'approval: ask\n')],
   ['an unknown top-level field', tool('{}', '{ type: string }', 'extra: 1\n')],
   ['a bad name', tool('{}').replace('name: t', 'name: 9t')],
   ['a 65-character name', tool('{}').replace('name: t', `name: ${'a'.repeat(65)}`)],

@@ -103,3 +103,24 @@ describe('executionMode — "Only an exact `true` is parallel"', () => {
     expect(Object.isFrozen(runtime.executionMode(callInput()))).toBe(true)
   })
 })
+
+describe('executionMode — the declared metadata concurrencySafe', () => {
+  test('concurrencySafe: true without a classifier is parallel for valid arguments, exclusive for invalid ones', () => {
+    const runtime = createToolRuntime()
+    runtime.register(rawTool({ concurrencySafe: true }))
+    expect(mode(runtime, callInput())).toBe('parallel')
+    expect(mode(runtime, callInput({ arguments: { text: 3 } }))).toBe('exclusive')
+  })
+
+  test('concurrencySafe: false without a classifier is exclusive', () => {
+    const runtime = createToolRuntime()
+    runtime.register(rawTool({ concurrencySafe: false }))
+    expect(mode(runtime, callInput())).toBe('exclusive')
+  })
+
+  test('a classifier decides over the declaration', () => {
+    const runtime = createToolRuntime()
+    runtime.register(rawTool({ concurrencySafe: true, isConcurrencySafe: () => false }))
+    expect(mode(runtime, callInput())).toBe('exclusive')
+  })
+})

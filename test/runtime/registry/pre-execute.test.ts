@@ -216,8 +216,8 @@ describe('ask — "ask runs only after an approval service returns allowed-once 
   })
 
   test.each<[string, (() => Promise<unknown>) | undefined, boolean, string]>([
-    ['"missing approval … service"', undefined, true, 'no approval service'],
-    ['"requests without an agent"', async () => 'allowed-once', false, 'no agent'],
+    ['"missing approval … service"', undefined, true, 'no approval service is configured: the host passes one as createToolRuntime({ approval })'],
+    ['"requests without an agent"', async () => 'allowed-once', false, 'made without an agent. Approvals are asked on behalf of an agent'],
     ['an unapproved answer ("denied")', async () => 'denied', true, 'not approved'],
     ['any other answer ("allowed")', async () => 'allowed', true, 'instead of "allowed-once"'],
     ['an answer of true', async () => true, true, 'instead of "allowed-once"'],

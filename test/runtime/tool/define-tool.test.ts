@@ -148,3 +148,57 @@ describe('defineTool', () => {
     expect((thrown as JsonSchemaError).issues.map((issue) => issue.path)).toEqual(['/parameters/a/type', '/output/render', '/output/presentationMeta', '/execute', '/presentCall'])
   })
 })
+
+describe('defineTool — declared metadata (annotations, approval, concurrencySafe, kind)', () => {
+  const base = {
+    name: 'read_file',
+    description: 'Read a file.',
+    parameters,
+    output: { schema: output, render: () => [] },
+    execute: async () => ({ text: '' }),
+  }
+
+  test('carries the declared metadata to the definition as data', () => {
+    const tool = defineTool({ ...base, annotations: { title: 'Read', readOnly: true }, approval: 'always', concurrencySafe: true, kind: 'read' })
+    expect(tool.annotations).toEqual({ title: 'Read', readOnly: true })
+    expect([tool.approval, tool.concurrencySafe, tool.kind]).toEqual(['always', true, 'read'])
+    expect(Object.isFrozen(tool.annotations)).toBe(true)
+  })
+
+  test('undeclared metadata stays absent (not undefined-valued keys)', () => {
+    const tool = defineTool(base)
+    for (const key of ['annotations', 'approval', 'concurrencySafe', 'kind', 'isConcurrencySafe']) expect(Object.hasOwn(tool, key)).toBe(false)
+  })
+
+  test('concurrencySafe: true is readable without calling the classifier, and installs one for valid arguments', () => {
+    const tool = defineTool({ ...base, concurrencySafe: true })
+    expect(tool.concurrencySafe).toBe(true)
+    expect(tool.isConcurrencySafe?.({})).toBe(false) // {} is not valid arguments: the classifier still validates
+    expect(tool.isConcurrencySafe?.({ path: 'a' })).toBe(true)
+  })
+
+  test('concurrencySafe: false installs no classifier; an explicit classifier wins over the declaration', () => {
+    expect(Object.hasOwn(defineTool({ ...base, concurrencySafe: false }), 'isConcurrencySafe')).toBe(false)
+    const tool = defineTool({ ...base, concurrencySafe: true, isConcurrencySafe: (args) => args.path !== 'lock' })
+    expect([tool.isConcurrencySafe?.({ path: 'lock' }), tool.isConcurrencySafe?.({ path: 'a' })]).toEqual([false, true])
+  })
+
+  test('reports every metadata problem with the spec problems, under its path', () => {
+    let paths: string[] = []
+    try {
+      defineTool({
+        ...base,
+        parameters: { path: { type: 'strin' } } as never,
+        annotations: { readOnly: 1, extra: true } as never,
+        approval: 'ask' as never,
+        concurrencySafe: 'yes' as never,
+        kind: 'write' as never,
+      })
+    } catch (error) {
+      expect(error).toBeInstanceOf(JsonSchemaError)
+      paths = (error as JsonSchemaError).issues.map((issue) => issue.path)
+    }
+    expect(paths.filter((path) => !path.startsWith('/parameters'))).toEqual(['/annotations/readOnly', '/annotations/extra', '/approval', '/concurrencySafe', '/kind'])
+    expect(paths.some((path) => path.startsWith('/parameters'))).toBe(true)
+  })
+})

@@ -39,6 +39,9 @@ export const bashDeclaration = {
   description: 'Run a shell command in the workspace and return its combined output and exit status.',
   parameters: bashParameters,
   timeoutMs: 120000,
+  kind: 'execute',
+  annotations: { title: 'Run a shell command', destructive: true, openWorld: true },
+  approval: 'always',
 } as const
 
 /**

@@ -38,6 +38,8 @@ export const editFileDeclaration = {
     'Replace one exact occurrence of oldText with newText in a workspace file, or create the file when oldText is omitted and the file does not exist.',
   parameters: editFileParameters,
   timeoutMs: 30000,
+  kind: 'edit',
+  annotations: { title: 'Edit file', destructive: true, idempotent: false, openWorld: false },
 } as const
 
 /**

@@ -30,8 +30,9 @@ export const globDeclaration = {
   description: 'List workspace files whose path matches a glob pattern such as src/**/*.ts.',
   parameters: globParameters,
   timeoutMs: 30000,
-  /** Declared `concurrencySafe: true`: every valid call may run in parallel. */
-  isConcurrencySafe: (): boolean => true,
+  concurrencySafe: true,
+  kind: 'search',
+  annotations: { readOnly: true, idempotent: true, openWorld: false },
 } as const
 
 /**

@@ -50,8 +50,9 @@ export const grepDeclaration = {
   description: 'Search workspace files for lines matching a regular expression.',
   parameters: grepParameters,
   timeoutMs: 30000,
-  /** Declared `concurrencySafe: true`: every valid call may run in parallel. */
-  isConcurrencySafe: (): boolean => true,
+  concurrencySafe: true,
+  kind: 'search',
+  annotations: { readOnly: true, idempotent: true, openWorld: false },
 } as const
 
 /**

@@ -40,8 +40,9 @@ export const readFileDeclaration = {
   description: 'Read a text file in the workspace and return a window of numbered lines.',
   parameters: readFileParameters,
   timeoutMs: 30000,
-  /** Declared `concurrencySafe: true`: every valid call may run in parallel. */
-  isConcurrencySafe: (): boolean => true,
+  concurrencySafe: true,
+  kind: 'read',
+  annotations: { title: 'Read file', readOnly: true, idempotent: true, openWorld: false },
 } as const
 
 /**

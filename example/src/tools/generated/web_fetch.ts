@@ -28,8 +28,9 @@ export const webFetchDeclaration = {
   description: 'Fetch a URL over HTTP(S) and return the response body as text.',
   parameters: webFetchParameters,
   timeoutMs: 60000,
-  /** Declared `concurrencySafe: true`: every valid call may run in parallel. */
-  isConcurrencySafe: (): boolean => true,
+  concurrencySafe: true,
+  kind: 'fetch',
+  annotations: { readOnly: true, openWorld: true },
 } as const
 
 /**

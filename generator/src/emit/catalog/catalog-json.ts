@@ -1,6 +1,7 @@
 import {
   type ParameterSchemaSpec,
   parameterSchemaSpecToJsonSchema,
+  resolveToolAnnotations,
   type ValueSchemaSpec,
   valueSchemaSpecToJsonSchema,
 } from '@toolsmith/runtime'
@@ -15,7 +16,8 @@ function asSpec<T>(spec: object): T {
 /**
  * The value of `catalog.json`: per tool (sorted by name) the model-facing `name`, `description` and `parameters`
  * (the runtime's compiled JSON Schema, so exactly what a model is sent), the compiled `output` schema, `timeoutMs`
- * (`null` when none) and `concurrencySafe`, always in this key order. The compiled schemas keep an own
+ * (`null` when none), `concurrencySafe`, the `annotations` with MCP's defaults applied and the `approval` (`never`
+ * when not declared), always in this key order. The compiled schemas keep an own
  * `__proto__` property as data and `JSON.stringify` writes own keys only, so such a key stays a real property.
  * Throws the runtime's `JsonSchemaError` for a spec the loader should have rejected.
  */
@@ -27,6 +29,8 @@ export function catalogJson(sorted: readonly ToolDeclaration[]): { readonly tool
     output: valueSchemaSpecToJsonSchema(asSpec<ValueSchemaSpec>(declaration.output)),
     timeoutMs: declaration.timeoutMs ?? null,
     concurrencySafe: declaration.concurrencySafe === true,
+    annotations: resolveToolAnnotations(declaration.annotations),
+    approval: declaration.approval ?? 'never',
   }))
   return { tools }
 }

@@ -2,6 +2,7 @@ import { jsonText } from '../../format/json-text.js'
 import { markdownFence } from '../../format/markdown-fence.js'
 import { markdownInline, markdownParagraphs, markdownTableCell } from '../../format/markdown-text.js'
 import { isRecord, ownEntries, ownValue } from '../../format/own-entries.js'
+import { resolveToolAnnotations } from '@toolsmith/runtime'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import { TOOL_NAME_PATTERN } from '../../model/tool-name.js'
 import { typeSummary } from './type-summary.js'
@@ -37,6 +38,10 @@ export interface CatalogToolModel {
   readonly timeout: string
   readonly concurrency: string
   readonly presentation: string
+  /** The annotations with MCP's defaults applied, as Markdown text. */
+  readonly annotations: string
+  /** The approval, as Markdown text. */
+  readonly approval: string
 }
 
 function presentationText(declaration: ToolDeclaration): string {
@@ -46,6 +51,17 @@ function presentationText(declaration: ToolDeclaration): string {
   if (hints.card !== undefined) parts.push(`${hints.card} card${hints.shape === undefined ? '' : ` (${hints.shape})`}`)
   if (hints.kind !== undefined) parts.push(`kind ${hints.kind}`)
   return markdownInline(parts.length === 0 ? 'default' : parts.join(', '))
+}
+
+/** The annotations with MCP's defaults applied: `read-only` or `destructive`/`non-destructive`, idempotence, world. */
+function annotationsText(declaration: ToolDeclaration): string {
+  const resolved = resolveToolAnnotations(declaration.annotations)
+  const parts: string[] = []
+  if (resolved.title !== undefined) parts.push(`title “${resolved.title}”`)
+  parts.push(resolved.readOnly ? 'read-only' : resolved.destructive ? 'destructive' : 'non-destructive')
+  parts.push(resolved.idempotent ? 'idempotent' : 'not idempotent')
+  parts.push(resolved.openWorld ? 'open world' : 'closed world')
+  return markdownInline(parts.join(', '))
 }
 
 /**
@@ -79,5 +95,7 @@ export function catalogToolModel(declaration: ToolDeclaration, outputType: strin
     timeout: declaration.timeoutMs === undefined ? 'none' : `${declaration.timeoutMs} ms`,
     concurrency: declaration.concurrencySafe === true ? 'parallel-safe (`concurrencySafe: true`)' : 'exclusive',
     presentation: presentationText(declaration),
+    annotations: annotationsText(declaration),
+    approval: declaration.approval === 'always' ? 'always (the host asks before every call)' : 'never',
   }
 }

@@ -28,7 +28,7 @@ interface MergePlan {
 }
 
 // Properties the declaration spread provides; written after the spread they replace the YAML's value.
-const DECLARED = ['name', 'description', 'parameters', 'timeoutMs', 'isConcurrencySafe']
+const DECLARED = ['name', 'description', 'parameters', 'timeoutMs', 'isConcurrencySafe', 'concurrencySafe', 'kind', 'annotations', 'approval']
 
 const withoutSpaces = (text: string): string => text.replace(/\s+/g, '')
 
