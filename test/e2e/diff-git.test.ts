@@ -8,6 +8,8 @@ import Ajv from 'ajv'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { runCli } from '../../generator/src/cli/run-cli.js'
 import { DIFF_CHECKS } from '../../generator/src/diff/diff-checks.js'
+import { catalogJson } from '../../generator/src/emit/catalog/catalog-json.js'
+import { loadDeclarations } from '../../generator/src/load/load-declarations.js'
 
 // `toolsmith diff` end to end in a temporary git repository with two commits: main, and a feature branch that
 // breaks one tool, rewords another and adds a third. Most runs go through runCli; one through the built bin.
@@ -252,8 +254,16 @@ describe('toolsmith diff in a git repository', () => {
       git('worktree', 'add', '-q', path.join(outside, 'main'), 'main')
       const fromFolder = await toolsmith('diff', path.join(outside, 'main', 'schemas'), '--format', 'json')
       const fromRevision = await toolsmith('diff', 'main', '--format', 'json')
+      // The catalog.json that generate writes for main's declarations.
+      const loaded = await loadDeclarations({ cwd: path.join(outside, 'main'), schemas: 'schemas' })
+      const sorted = [...loaded.declarations].sort((a, b) => (a.name < b.name ? -1 : 1))
+      writeFileSync(path.join(outside, 'catalog.json'), JSON.stringify(catalogJson(sorted), null, 2))
+      const fromCatalog = await toolsmith('diff', path.join(outside, 'catalog.json'), '--format', 'json')
       const ids = (text: string) => (JSON.parse(text) as { findings: { id: string; pointer: string }[] }).findings.map((f) => `${f.id} ${f.pointer}`)
+      expect(ids(fromRevision.stdout)).toHaveLength(5)
       expect(ids(fromFolder.stdout)).toEqual(ids(fromRevision.stdout))
+      expect(ids(fromCatalog.stdout)).toEqual(ids(fromRevision.stdout))
+      expect(JSON.parse(fromCatalog.stdout)).toMatchObject({ base: { kind: 'catalog' }, head: { kind: 'working-tree' } })
       git('worktree', 'remove', '--force', path.join(outside, 'main'))
     } finally {
       rmSync(outside, { recursive: true, force: true })
