@@ -7,6 +7,7 @@ import { describeFound } from '../load/describe-found.js'
 import { readSourceFile } from '../load/read-source-file.js'
 import { readYamlJson } from '../load/read-yaml-json.js'
 import type { Diagnostic } from '../model/diagnostic.js'
+import { parseExportTarget } from '@toolsmith/providers'
 import { type DiffConfig, readDiffConfig } from './diff-config.js'
 import { CONFIG_DEFAULTS, CONFIG_FILE_NAME, type ProjectConfig } from './project-config.js'
 
@@ -32,7 +33,7 @@ export interface LoadedConfig {
 export const COMMAND_LINE = '(command line)'
 
 const PATH_KEYS = ['schemas', 'out', 'docs', 'catalogJson', 'templates'] as const
-const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions', 'diff']
+const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions', 'diff', 'targets']
 
 type Origin = { readonly file: string; readonly at: (pointer: string) => { line: number; column: number }; readonly base: string }
 
@@ -126,6 +127,18 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
         (pointer, label, value) => resolve(fileOrigin, `/diff${pointer}`, label, value, true),
       )
     : undefined
+  const targets: string[] = []
+  if (Object.hasOwn(values, 'targets')) {
+    const list = values['targets']
+    if (!Array.isArray(list)) error(fileOrigin, '/targets', 'config-type', `"targets" must be a list of export targets, found ${describeFound(list)}`)
+    else {
+      list.forEach((item: unknown, index) => {
+        const target = typeof item === 'string' ? parseExportTarget(item) : undefined
+        if (target === undefined) error(fileOrigin, `/targets/${index}`, 'config-type', `targets[${index}] must be an export target (openai-chat, openai-responses, anthropic, gemini, mcp, mcp@2025-11-25, mcp@2026-07-28), found ${describeFound(item)}`)
+        else if (!targets.includes(target)) targets.push(target)
+      })
+    }
+  }
   const whereKey = (key: 'docs' | 'catalogJson'): [Origin, string] => {
     if (key === 'docs' && options.overrides?.docs !== undefined) return [commandLine, '']
     if (Object.hasOwn(values, key)) return [fileOrigin, `/${key}`]
@@ -169,7 +182,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   }
   if (diagnostics.length > 0) return { config: undefined, diagnostics, sources }
   return {
-    config: { cwd, schemas, out, docs, catalogJson, catalogRegions, ...(templates === undefined ? {} : { templates }), ...(diff === undefined ? {} : { diff }) },
+    config: { cwd, schemas, out, docs, catalogJson, catalogRegions, ...(templates === undefined ? {} : { templates }), ...(diff === undefined ? {} : { diff }), ...(Object.hasOwn(values, 'targets') ? { targets } : {}) },
     diagnostics,
     sources,
   }

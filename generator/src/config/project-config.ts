@@ -18,6 +18,8 @@ export interface ProjectConfig {
   readonly templates?: string
   /** The `diff` section: check levels and the ignore file of `toolsmith diff`. */
   readonly diff?: DiffConfig
+  /** The export targets (`targets`), each resolved (`mcp` is the newest revision): `diff` checks each one's lowered schemas. */
+  readonly targets?: readonly string[]
 }
 
 /** The name of the config file looked up in the working directory. */

@@ -170,8 +170,9 @@ function kindsOf(node: Schema): number {
   if (node === NEVER) return 0
   const type = own(node, 'type')
   let kinds = ALL
-  if (typeof type === 'string') kinds = TYPE_KINDS[type] ?? ALL
-  else if (Array.isArray(type)) kinds = type.reduce<number>((sum, name) => sum | (typeof name === 'string' ? (TYPE_KINDS[name] ?? 0) : 0), 0)
+  // Lowered schemas may spell types in capitals (Gemini's OpenAPI subset writes STRING, OBJECT, …).
+  if (typeof type === 'string') kinds = TYPE_KINDS[type.toLowerCase()] ?? ALL
+  else if (Array.isArray(type)) kinds = type.reduce<number>((sum, name) => sum | (typeof name === 'string' ? (TYPE_KINDS[name.toLowerCase()] ?? 0) : 0), 0)
   if (own(node, 'nullable') === true && kinds !== ALL) kinds |= NULL
   const values = valuesOf(node)
   if (values !== undefined) kinds &= values.reduce<number>((sum, value) => sum | kindOfValue(value), 0)

@@ -9,6 +9,7 @@ import { applyPolicy, type IgnoreEntry, readIgnoreFile } from './diff-policy.js'
 import { buildDiffReport, type DiffReport } from './diff-report.js'
 import { defaultBase, readSide } from './diff-sides.js'
 import { locateFindings } from './locate-findings.js'
+import { lowerForTarget } from './lower-for-targets.js'
 
 /** What `toolsmith diff` was asked. */
 export interface DiffRunOptions {
@@ -78,7 +79,9 @@ export async function runDiff(options: DiffRunOptions): Promise<DiffOutcome> {
     ignores = read.entries
   }
 
-  const findings = compareCatalogs(base.catalog, head.catalog, options.targets === undefined ? {} : { targets: options.targets.names, lower: options.targets.lower })
+  // The per-target checks run for the config's `targets` unless the caller lowers by itself.
+  const targets = options.targets ?? (config.targets === undefined || config.targets.length === 0 ? undefined : { names: config.targets, lower: lowerForTarget })
+  const findings = compareCatalogs(base.catalog, head.catalog, targets === undefined ? {} : { targets: targets.names, lower: targets.lower })
   const applied = applyPolicy(findings, config.diff, ignores)
   const located = {
     ...applied,
