@@ -81,7 +81,7 @@ function formatGithub(report: DiffReport): string {
     const at = item.location
     if (at !== undefined) properties.push(`file=${escapeProperty(at.file)}`, `line=${at.line}`, `col=${at.column}`)
     properties.push(`title=${escapeProperty(`toolsmith diff ${item.id}`)}`)
-    return `::${COMMAND[item.level]} ${properties.join(',')}::${escapeData(`${findingReference(item)}${item.target === undefined ? '' : ` @${item.target}`}: ${item.message}${item.hint === undefined ? '' : ` (${item.hint})`}`)}`
+    return `::${COMMAND[item.level]} ${properties.join(',')}::${escapeData(terminalSafeText(`${findingReference(item)}${item.target === undefined ? '' : ` @${item.target}`}: ${item.message}${item.hint === undefined ? '' : ` (${item.hint})`}`))}`
   })
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`
 }
@@ -89,7 +89,7 @@ function formatGithub(report: DiffReport): string {
 // ——— Markdown ———
 
 function markdownCell(text: string): string {
-  return oneLine(text).replace(/[\\`*_{}[\]<>()#+!|~]/g, (char) => `\\${char}`)
+  return terminalSafeText(oneLine(text)).replace(/[\\`*_{}[\]<>()#+!|~]/g, (char) => `\\${char}`)
 }
 
 /** A summary a bot can post on the pull request: verdict, counts, a table per level, changed surface hashes. */
