@@ -104,6 +104,8 @@ export function toolsFromCatalogJson(value: unknown, source?: Omit<CatalogToolSo
   const list = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)['tools'] : undefined
   if (!Array.isArray(list)) return { tools, issues: [{ pointer: '', message: 'a catalog must be an object with a "tools" list' }] }
   const seen = new Set<string>()
+  // One source object for the whole file: findings are located by source, and the file is decoded once.
+  const shared: CatalogToolSource | undefined = source === undefined ? undefined : { ...source, kind: 'catalog' }
   list.forEach((item: unknown, index) => {
     const at = `/tools/${index}`
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
@@ -137,7 +139,7 @@ export function toolsFromCatalogJson(value: unknown, source?: Omit<CatalogToolSo
       concurrencySafe: tool['concurrencySafe'] === true,
       annotations: resolveAnnotations(tool['annotations']),
       approval: tool['approval'] === 'always' ? 'always' : 'never',
-      ...(source === undefined ? {} : { source: { ...source, kind: 'catalog' as const } }),
+      ...(shared === undefined ? {} : { source: shared }),
     })
   })
   return { tools, issues }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { checkDeclarationSet, type DeclaredName } from '../load/check-declaration-set.js'
 import { DECLARATION_SUFFIX } from '../load/discover-declaration-files.js'
-import { loadDeclarationSource } from '../load/load-declaration-source.js'
+import { type LoadedDeclarationSource, loadDeclarationSource } from '../load/load-declaration-source.js'
 import { loadDeclarations } from '../load/load-declarations.js'
 import { MAX_SOURCE_BYTES } from '../load/source-limits.js'
 import type { Diagnostic } from '../model/diagnostic.js'
@@ -26,6 +26,27 @@ export interface SideContext {
   readonly cwd: string
   /** The config's schemas folder, relative to `cwd`. */
   readonly schemas: string
+  /** Declarations already loaded in this run, by their bytes (see `loadShared`). */
+  readonly loaded?: Map<string, LoadedDeclarationSource>
+}
+
+/**
+ * Loads one declaration file, reusing what an identical file (same bytes) of the other side gave: in a pull request
+ * almost every declaration is the same on both sides, so each is parsed and checked once, and both sides then hold
+ * the very same spec objects (the comparison sees them as identical at once). Only a clean result is reused: one
+ * with problems is loaded again so its diagnostics name this file.
+ */
+function loadShared(context: SideContext, file: string, bytes: Uint8Array): LoadedDeclarationSource {
+  const memo = context.loaded
+  if (memo === undefined) return loadDeclarationSource(file, bytes)
+  const key = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  const known = memo.get(key)
+  if (known?.declaration !== undefined && known.diagnostics.length === 0) {
+    return known.declaration.sourceFile === file ? known : { ...known, declaration: { ...known.declaration, sourceFile: file } }
+  }
+  const loaded = loadDeclarationSource(file, bytes)
+  memo.set(key, loaded)
+  return loaded
 }
 
 const MAX_CATALOG_BYTES = 64 * 1024 * 1024
@@ -37,12 +58,12 @@ const MAX_CATALOG_BYTES = 64 * 1024 * 1024
  * Never writes anything.
  */
 export async function readSide(spec: string | undefined, role: 'BASE' | 'HEAD', context: SideContext, label = spec): Promise<ReadSide> {
-  if (spec === undefined) return readFolder(context.cwd, context.schemas, 'working tree', 'working-tree')
+  if (spec === undefined) return readFolder(context, context.schemas, 'working tree', 'working-tree')
   const problem = (message: string): ReadSide => ({ catalog: undefined, diagnostics: [{ severity: 'error', code: 'diff-side', message, file: '(command line)', line: 1, column: 1 }], sources: new Map() })
   if (spec === '') return problem(`${role} must not be empty`)
   const absolute = path.resolve(context.cwd, spec)
   const stats = statOrUndefined(absolute)
-  if (stats?.isDirectory() === true) return readFolder(context.cwd, displayPath(context.cwd, absolute), spec, 'folder')
+  if (stats?.isDirectory() === true) return readFolder(context, displayPath(context.cwd, absolute), spec, 'folder')
   if (stats?.isFile() === true) return readCatalogFile(context.cwd, absolute, spec)
   if (spec.startsWith('-')) return problem(`${role} ${JSON.stringify(spec)} is not a file, a folder or a git revision`)
   const commit = await resolveRevision(context.cwd, spec)
@@ -99,8 +120,8 @@ function displayPath(cwd: string, absolute: string): string {
   return (relative === '' ? '.' : relative).split(path.sep).join('/')
 }
 
-async function readFolder(cwd: string, folder: string, label: string, kind: 'folder' | 'working-tree'): Promise<ReadSide> {
-  const loaded = await loadDeclarations({ cwd, schemas: folder })
+async function readFolder(context: SideContext, folder: string, label: string, kind: 'folder' | 'working-tree'): Promise<ReadSide> {
+  const loaded = await loadDeclarations({ cwd: context.cwd, schemas: folder }, (file, bytes) => loadShared(context, file, bytes))
   const errors = loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')
   if (errors.length > 0) return { catalog: undefined, diagnostics: loaded.diagnostics, sources: loaded.sources }
   const tools = new Map<string, CatalogTool>()
@@ -207,7 +228,7 @@ async function readRevision(context: SideContext, spec: string, label: string, c
       diagnostics.push({ severity: 'error', code: 'file-too-large', message: `the file is ${bytes.length} bytes; toolsmith reads YAML files of at most ${MAX_SOURCE_BYTES} bytes`, file, line: 1, column: 1 })
       return
     }
-    const source = loadDeclarationSource(file, bytes)
+    const source = loadShared(context, file, bytes)
     sources.set(file, source.text)
     diagnostics.push(...source.diagnostics)
     if (source.name !== undefined) names.push({ name: source.name, file, ...source.nameAt })

@@ -8,25 +8,29 @@ import type { DiffFinding } from './diff-checks.js'
  * ancestor). A side read from a catalog.json gives the tool's line there. Only files with findings are parsed again.
  */
 export function locateFindings(findings: readonly DiffFinding[], base: Catalog, head: Catalog): DiffFinding[] {
-  const locators = new Map<CatalogToolSource, (pointer: string) => { line: number; column: number }>()
+  const locators = new Map<string, (pointer: string) => { line: number; column: number }>()
+  const texts = new Map<CatalogToolSource, string>()
   return findings.map((item) => {
     const tool = head.tools.get(item.tool) ?? base.tools.get(item.tool)
     const source = tool?.source
     if (source === undefined) return item
-    let locate = locators.get(source)
+    const key = `${source.revision ?? ''}\0${source.file}\0${item.tool}`
+    let locate = locators.get(key)
     if (locate === undefined) {
-      locate = locator(source, item.tool)
-      locators.set(source, locate)
+      locate = locator(source, item.tool, texts)
+      locators.set(key, locate)
     }
     return { ...item, location: { file: source.file, ...locate(declarationPointer(item)), ...(source.revision === undefined ? {} : { revision: source.revision }) } }
   })
 }
 
-function locator(source: CatalogToolSource, tool: string): (pointer: string) => { line: number; column: number } {
+function locator(source: CatalogToolSource, tool: string, texts: Map<CatalogToolSource, string>): (pointer: string) => { line: number; column: number } {
   if (source.kind === 'catalog') {
-    const text = new TextDecoder().decode(source.bytes)
+    let text = texts.get(source)
+    if (text === undefined) texts.set(source, (text = new TextDecoder().decode(source.bytes)))
     const index = text.indexOf(`"name": ${JSON.stringify(tool)}`)
-    const line = index < 0 ? 1 : text.slice(0, index).split('\n').length
+    let line = 1
+    for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++
     return () => ({ line, column: 1 })
   }
   const read = readYamlJson(source.file, source.bytes)

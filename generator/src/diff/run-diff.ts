@@ -50,7 +50,7 @@ export async function runDiff(options: DiffRunOptions): Promise<DiffOutcome> {
   const invalid = (diagnostics: readonly Diagnostic[]): DiffOutcome => ({ exitCode: 2, report: undefined, diagnostics, sources })
   if (loaded.config === undefined) return invalid(loaded.diagnostics)
   const config = loaded.config
-  const context = { cwd, schemas: config.schemas }
+  const context = { cwd, schemas: config.schemas, loaded: new Map() }
   const head = await readSide(options.head, 'HEAD', context)
   let base
   if (options.base !== undefined) {
