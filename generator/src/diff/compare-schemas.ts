@@ -211,6 +211,12 @@ function valuesOf(node: Schema): readonly unknown[] | undefined {
     const only = node['const']
     values = values === undefined ? [only] : values.filter((value) => canonicalJson(value) === canonicalJson(only))
   }
+  // A list of every value the type has (`null: [null]`, `boolean: [true, false]`) restricts nothing.
+  if (values !== undefined) {
+    const type = own(node, 'type')
+    const finite = type === 'null' ? [null] : type === 'boolean' ? [true, false] : undefined
+    if (finite !== undefined && finite.every((value) => values?.includes(value) === true)) return undefined
+  }
   return values
 }
 
@@ -334,15 +340,20 @@ function compareBranches(
   pairBy((a, b) => kindsOf(a.node) === kindsOf(b.node) && sameDiscriminator(a.node, b.node))
   pairBy((a, b) => kindsOf(a.node) === kindsOf(b.node))
   pairBy((a, b) => (kindsOf(a.node) & kindsOf(b.node)) !== 0)
-  const inner: SchemaChange[] = []
-  for (const [a, b] of pairs) compareNode(a.node, b.node, b.pointer, inner)
-  out.push(...inner)
   const exactlyOne = (node: Schema, list: readonly Schema[] | undefined): boolean => list !== undefined && Object.hasOwn(node, 'oneOf')
-  // Under oneOf a value must match exactly one branch. When branches overlap (on either side), a branch that changes
-  // moves the overlap, where values are rejected for matching twice: some values may go either way.
-  const overlapping = (list: readonly Branch[]): boolean => list.some((a, i) => list.some((b, j) => j > i && !disjoint(a.node, b.node)))
-  const moved = inner.some((change) => !ANNOTATION_KINDS.has(change.kind))
-  if (moved && ((exactlyOne(base, baseList) && overlapping(before)) || (exactlyOne(head, headList) && overlapping(after)))) {
+  // Under oneOf a value must match exactly one branch. When a branch that changed overlaps another (on either side),
+  // the overlap, where values are rejected for matching twice, moves: some values may go either way.
+  const overlapsOther = (branch: Branch, list: readonly Branch[]): boolean => list.some((other) => other !== branch && !disjoint(branch.node, other.node))
+  let moved = false
+  for (const [a, b] of pairs) {
+    const inner: SchemaChange[] = []
+    compareNode(a.node, b.node, b.pointer, inner)
+    out.push(...inner)
+    if (inner.some((change) => !ANNOTATION_KINDS.has(change.kind))) {
+      moved ||= (exactlyOne(base, baseList) && overlapsOther(a, before)) || (exactlyOne(head, headList) && overlapsOther(b, after))
+    }
+  }
+  if (moved) {
     out.push({ kind: 'branch-overlap-changed', pointer: at(pointer, 'oneOf'), detail: 'branches that overlap changed, so which values match exactly one branch changed in both directions' })
   }
   for (const a of freeBefore) {
