@@ -298,3 +298,17 @@ describe('toolsmith diff in a git repository', () => {
     expect(clean.stdout).toMatch(/0 ERR, 0 WARN, 0 INFO/)
   })
 })
+
+describe('toolsmith diff beside warnings', () => {
+  test('a warning (a .tool.yml file not read) goes to stderr; stdout keeps the JSON report alone', async () => {
+    write('schemas/stray.tool.yml', 'name: stray\n')
+    try {
+      const run = await toolsmith('diff', 'HEAD', '--format', 'json')
+      expect(run.code).toBe(0)
+      expect(JSON.parse(run.stdout)).toMatchObject({ failed: false, findings: [] })
+      expect(run.stderr).toContain('schemas/stray.tool.yml')
+    } finally {
+      rmSync(path.join(cwd, 'schemas/stray.tool.yml'))
+    }
+  })
+})

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../model/diagnostic.js'
+import { formatDiagnosticsText } from '../report/format-diagnostics-text.js'
 import { DIFF_LEVELS, type DiffLevel } from '../diff/diff-checks.js'
 import { type DiffFormat, formatDiff } from '../diff/format-diff.js'
 import { runDiff } from '../diff/run-diff.js'
@@ -35,7 +36,12 @@ export async function runDiffCommand(
     ...(input.config === undefined ? {} : { config: input.config }),
     ...(input.schemas === undefined ? {} : { schemas: input.schemas }),
   })
-  if (outcome.report === undefined || outcome.diagnostics.length > 0) diagnostics(outcome.diagnostics, outcome.sources)
-  if (outcome.report !== undefined) io.stdout(formatDiff(outcome.report, input.format))
+  if (outcome.report === undefined) {
+    diagnostics(outcome.diagnostics, outcome.sources)
+    return outcome.exitCode
+  }
+  // Warnings beside a report go to stderr as text: stdout holds the report alone, in its format.
+  if (outcome.diagnostics.length > 0) io.stderr(formatDiagnosticsText(outcome.diagnostics, outcome.sources, { color: io.color }))
+  io.stdout(formatDiff(outcome.report, input.format))
   return outcome.exitCode
 }
