@@ -483,6 +483,8 @@ function compareObject(base: Schema, head: Schema, pointer: string, out: SchemaC
         required: requiredBefore.has(key),
         base: before[key],
       })
+      // Undeclared keys must now match `additionalProperties`: compare the key's old schema with it.
+      if (!closed && !isAny(restAfter)) compareNode(asSchema(before[key]), restAfter, keyAt, out)
     }
   }
   for (const key of Object.keys(after)) {
@@ -500,6 +502,8 @@ function compareObject(base: Schema, head: Schema, pointer: string, out: SchemaC
       unconstrained,
       head: after[key],
     })
+    // The key had to match `additionalProperties` before: compare that with the new property's schema.
+    if (!closed && !isAny(restBefore)) compareNode(restBefore, schema, at(pointer, 'properties', key), out)
   }
   compareBound(base, head, pointer, 'minProperties', 'lower', out)
   compareBound(base, head, pointer, 'maxProperties', 'upper', out)
