@@ -2,6 +2,9 @@ import { execFile, spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { cacheKey } from '../cache/cache-key.js'
+import { cachedDeclarationSource } from '../cache/cached-declaration-source.js'
+import type { PlanCacheStore } from '../cache/plan-cache-store.js'
 import { checkDeclarationSet, type DeclaredName } from '../load/check-declaration-set.js'
 import { DECLARATION_SUFFIX } from '../load/discover-declaration-files.js'
 import { type LoadedDeclarationSource, loadDeclarationSource } from '../load/load-declaration-source.js'
@@ -28,6 +31,8 @@ export interface SideContext {
   readonly schemas: string
   /** Declarations already loaded in this run, by their bytes (see `loadShared`). */
   readonly loaded?: Map<string, LoadedDeclarationSource>
+  /** The project's plan cache, read only (as `check` reads it): a declaration `generate` loaded is not parsed again. */
+  readonly cache?: PlanCacheStore
 }
 
 /**
@@ -36,7 +41,7 @@ export interface SideContext {
  * the very same spec objects (the comparison sees them as identical at once). Only a clean result is reused: one
  * with problems is loaded again so its diagnostics name this file.
  */
-function loadShared(context: SideContext, file: string, bytes: Uint8Array): LoadedDeclarationSource {
+function loadShared(context: SideContext, file: string, bytes: Uint8Array, projectPath = file): LoadedDeclarationSource {
   const memo = context.loaded
   if (memo === undefined) return loadDeclarationSource(file, bytes)
   const key = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
@@ -44,9 +49,18 @@ function loadShared(context: SideContext, file: string, bytes: Uint8Array): Load
   if (known?.declaration !== undefined && known.diagnostics.length === 0) {
     return known.declaration.sourceFile === file ? known : { ...known, declaration: { ...known.declaration, sourceFile: file } }
   }
-  const loaded = loadDeclarationSource(file, bytes)
+  const loaded = fromPlanCache(context, file, bytes, projectPath) ?? loadDeclarationSource(file, bytes)
   memo.set(key, loaded)
   return loaded
+}
+
+/** The loaded file the plan cache holds for these bytes at this project path (a revision's file at its working-tree path). */
+function fromPlanCache(context: SideContext, file: string, bytes: Uint8Array, path: string): LoadedDeclarationSource | undefined {
+  const cache = context.cache
+  if (cache === undefined) return undefined
+  const cached = cachedDeclarationSource.decode(cache.get(cacheKey([cache.fingerprint, 'declaration-source', path, bytes])), bytes)
+  if (cached === undefined || cached.declaration === undefined || cached.diagnostics.length > 0) return undefined
+  return path === file ? cached : { ...cached, declaration: { ...cached.declaration, sourceFile: file } }
 }
 
 const MAX_CATALOG_BYTES = 64 * 1024 * 1024
@@ -228,7 +242,7 @@ async function readRevision(context: SideContext, spec: string, label: string, c
       diagnostics.push({ severity: 'error', code: 'file-too-large', message: `the file is ${bytes.length} bytes; toolsmith reads YAML files of at most ${MAX_SOURCE_BYTES} bytes`, file, line: 1, column: 1 })
       return
     }
-    const source = loadShared(context, file, bytes)
+    const source = loadShared(context, file, bytes, path.posix.join(folder, entry.name))
     sources.set(file, source.text)
     diagnostics.push(...source.diagnostics)
     if (source.name !== undefined) names.push({ name: source.name, file, ...source.nameAt })

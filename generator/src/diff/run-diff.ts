@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { generatorFingerprint } from '../cache/generator-fingerprint.js'
+import { readPlanCacheFile } from '../cache/plan-cache-file.js'
 import { COMMAND_LINE, loadConfig } from '../config/load-config.js'
 import { DEFAULT_DIFF_IGNORE_FILE } from '../config/diff-config.js'
 import type { Diagnostic } from '../model/diagnostic.js'
@@ -50,7 +52,9 @@ export async function runDiff(options: DiffRunOptions): Promise<DiffOutcome> {
   const invalid = (diagnostics: readonly Diagnostic[]): DiffOutcome => ({ exitCode: 2, report: undefined, diagnostics, sources })
   if (loaded.config === undefined) return invalid(loaded.diagnostics)
   const config = loaded.config
-  const context = { cwd, schemas: config.schemas, loaded: new Map() }
+  // The plan cache only accelerates: missing, stale or unreadable, it is simply not used (and it is never written).
+  const cache = await readPlanCacheFile(cwd, generatorFingerprint).catch(() => undefined)
+  const context = { cwd, schemas: config.schemas, loaded: new Map(), ...(cache === undefined ? {} : { cache }) }
   const head = await readSide(options.head, 'HEAD', context)
   let base
   if (options.base !== undefined) {
