@@ -43,6 +43,10 @@ function rejection(schema: unknown): JsonSchemaError | undefined {
   }
 }
 
+const constraints = JSON.parse(
+  readFileSync(path.resolve(repoRoot, 'test/conformance/data/json-schema-test-suite/constraints.json'), 'utf8'),
+) as { groups: Group[] }
+
 test('the suite is the expected size', () => {
   expect(suite.groups).toHaveLength(46)
   expect(suite.groups.reduce((sum, group) => sum + group.tests.length, 0)).toBe(187)
@@ -69,6 +73,28 @@ describe.each(suite.groups.map((group) => [`${path.basename(group.file)}: ${grou
       const compiled = compileJsonSchema(group.schema)
       expect(compiled.is(data)).toBe(valid)
       expect(compiled.validate(data).valid).toBe(valid)
+    })
+  },
+)
+
+test('the value-constraint groups are the expected size', () => {
+  expect(constraints.groups).toHaveLength(44)
+  expect(constraints.groups.reduce((sum, group) => sum + group.tests.length, 0)).toBe(607)
+})
+
+// Every value-constraint group fits the subset: no rejections are expected here.
+describe.each(constraints.groups.map((group) => [`constraints ${path.basename(group.file)}: ${group.description}`, group] as const))(
+  '%s',
+  (_name, group) => {
+    test('the schema is accepted', () => {
+      expect(rejection(group.schema)?.message).toBeUndefined()
+    })
+    test.each(group.tests.map((t) => [t.description, t] as const))('%s', (_d, { data, valid }) => {
+      expect(validateJsonSchemaValue(group.schema, data).valid).toBe(valid)
+      const compiled = compileJsonSchema(group.schema)
+      expect(compiled.is(data)).toBe(valid)
+      expect(compiled.validate(data).valid).toBe(valid)
+      expect(compiled.validate(data)).toEqual(validateJsonSchemaValue(group.schema, data))
     })
   },
 )

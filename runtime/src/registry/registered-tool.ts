@@ -8,6 +8,7 @@ import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { assertObjectJsonSchema } from '../schema/json-schema/assert-object-json-schema.js'
 import { assertSupportedJsonSchema } from '../schema/json-schema/assert-supported-json-schema.js'
+import { checkDeclaredValues } from '../schema/json-schema/declared-values.js'
 import { type CompiledJsonSchema, compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
 import type { JsonSchemaNode, ObjectJsonSchema, SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { checkCallbacks } from '../tool/check-callbacks.js'
@@ -169,6 +170,10 @@ function snapshotSchema(schema: unknown, path: string, objectRoot: boolean, issu
     for (const issue of snapshot.issues) issues.push({ path: `${path}${issue.path}`, message: issue.message })
     return undefined
   }
+  // A default, example, const or enum member the schema itself rejects is an author error here too.
+  const mismatches = checkDeclaredValues(snapshot.value as JsonSchemaNode)
+  for (const issue of mismatches) issues.push({ path: `${path}${issue.path}`, message: issue.message })
+  if (mismatches.length > 0) return undefined
   return snapshot.value as JsonSchemaNode
 }
 

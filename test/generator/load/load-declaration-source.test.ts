@@ -97,7 +97,7 @@ const INVALID: [string, { text: string; code: string; at: string; nth?: number; 
   ['output as a string', { text: `${HEAD}${PARAMS}output: string\n`, code: 'wrong-type', at: 'string', nth: 2 }],
   ['a typo in a parameter type', { text: `${HEAD}parameters:\n  path: { type: strin }\n${OUTPUT}`, code: 'invalid-schema', at: 'strin', says: 'parameters/path/type' }],
   ['required: false', { text: `${HEAD}parameters:\n  path: { type: string, required: false }\n${OUTPUT}`, code: 'invalid-schema', at: 'false' }],
-  ['an unknown DSL keyword (at the key)', { text: `${HEAD}parameters:\n  path: { type: string, format: uri }\n${OUTPUT}`, code: 'invalid-schema', at: 'format: uri' }],
+  ['an unknown DSL keyword (at the key)', { text: `${HEAD}parameters:\n  path: { type: string, contains: uri }\n${OUTPUT}`, code: 'invalid-schema', at: 'contains: uri' }],
   ['an enum member of the wrong type', { text: `${HEAD}parameters:\n  n:\n    type: integer\n    enum: [1, two, 3]\n${OUTPUT}`, code: 'invalid-schema', at: 'two' }],
   ['an object node without additionalProperties', { text: `${HEAD}${PARAMS}output:\n  type: object\n  additionalProperties: true\n  properties:\n    deep:\n      type: object\n`, code: 'invalid-schema', at: 'deep' }],
   ['an array without items, deep in the output', { text: `${HEAD}${PARAMS}output:\n  type: object\n  additionalProperties: false\n  properties:\n    lines:\n      type: array\n`, code: 'invalid-schema', at: 'lines', says: 'output/properties/lines' }],

@@ -34,6 +34,10 @@ const VALID: [string, string][] = [
   ['an integer written as 1.0', tool('{ n: { type: integer, const: 1.0 } }')],
   ['declared annotations and approval', tool('{}', '{ type: string }', 'annotations: { title: T, readOnly: true, destructive: false, idempotent: true, openWorld: false }\napproval: always\n')],
   ['approval never and empty annotations', tool('{}', '{ type: string }', 'annotations: {}\napproval: never\n')],
+  ['number bounds', tool('{ n: { type: integer, minimum: 1, maximum: 100, exclusiveMinimum: 0, exclusiveMaximum: 101, multipleOf: 1, default: 10 } }')],
+  ['string bounds and a format', tool('{ d: { type: string, minLength: 10, maxLength: 10, pattern: "^[0-9]{4}-", format: date, examples: [2024-01-31] } }')],
+  ['array bounds', tool('{ v: { type: array, items: { type: number }, minItems: 2, maxItems: 2, uniqueItems: true } }')],
+  ['a typed map with property bounds', tool('{ cookies: { type: object, additionalProperties: { type: string }, minProperties: 1, maxProperties: 50 } }')],
 ]
 
 const INVALID: [string, string][] = [
@@ -55,7 +59,14 @@ const INVALID: [string, string][] = [
   ['parameters as a list', tool('[]')],
   ['an unknown type', tool('{ a: { type: str } }')],
   ['a node without type', tool('{ a: { description: d } }')],
-  ['an unknown keyword', tool('{ a: { type: string, format: uri } }')],
+  ['an unknown keyword', tool('{ a: { type: string, contains: uri } }')],
+  ['a string bound on a number', tool('{ a: { type: number, minLength: 1 } }')],
+  ['a number bound on a string', tool('{ a: { type: string, maximum: 1 } }')],
+  ['an array bound on an object', tool('{ a: { type: object, additionalProperties: true, maxItems: 1 } }')],
+  ['a format outside the list', tool('{ a: { type: string, format: phone } }')],
+  ['a negative count', tool('{ a: { type: array, items: { type: json }, minItems: -1 } }')],
+  ['multipleOf 0', tool('{ a: { type: number, multipleOf: 0 } }')],
+  ['a typed map whose value spec is broken', tool('{}', '{ type: object, additionalProperties: { type: strin } }')],
   ['required: false', tool('{ a: { type: string, required: false } }')],
   ['required as a list', tool('{}', '{ type: object, additionalProperties: false, required: [a] }')],
   ['required on the output root', tool('{}', '{ type: string, required: true }')],
@@ -69,7 +80,7 @@ const INVALID: [string, string][] = [
   ['enum on an array', tool('{}', '{ type: array, items: { type: string }, enum: [[]] }')],
   ['an array without items', tool('{}', '{ type: array }')],
   ['an object without additionalProperties', tool('{}', '{ type: object }')],
-  ['additionalProperties as a schema', tool('{}', '{ type: object, additionalProperties: { type: string } }')],
+  ['additionalProperties as a list', tool('{}', '{ type: object, additionalProperties: [a] }')],
   ['items on an object', tool('{}', '{ type: object, additionalProperties: true, items: { type: string } }')],
   ['properties on json', tool('{}', '{ type: json, properties: {} }')],
   ['a one-branch oneOf', tool('{}', '{ oneOf: [{ type: string }] }')],
@@ -87,6 +98,12 @@ const INVALID: [string, string][] = [
 // What the loader enforces and JSON Schema cannot express: each is loader-invalid and schema-valid.
 const LOADER_ONLY: [string, string][] = [
   ['a const that is not one of the enum values', tool('{ a: { type: string, enum: [x], const: y } }')],
+  ['minimum above maximum', tool('{ a: { type: integer, minimum: 5, maximum: 1 } }')],
+  ['an invalid pattern', tool('{ a: { type: string, pattern: "[a-" } }')],
+  ['a catastrophic pattern', tool('{ a: { type: string, pattern: "^(a+)+$" } }')],
+  ['a default of the wrong type', tool('{ limit: { type: integer, default: ten } }')],
+  ['a default outside the enum', tool('{ units: { type: string, enum: [metric, imperial], default: kelvin } }')],
+  ['an example that breaks a format', tool('{ d: { type: string, format: date, examples: [next tuesday] } }')],
   ['nesting past the DSL bound (256 levels)', tool('{}', `${'{ type: array, items: '.repeat(258)}{ type: string }${' }'.repeat(258)}`)],
 ]
 

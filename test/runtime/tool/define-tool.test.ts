@@ -130,6 +130,45 @@ describe('defineTool', () => {
     }
   })
 
+  test('a default, an example or a const its node rejects is an issue at the annotation', () => {
+    let thrown: unknown
+    try {
+      defineTool({
+        name: 'x',
+        description: 'x',
+        parameters: {
+          limit: { type: 'integer', maximum: 100, default: 'ten' as never },
+          units: { type: 'string', enum: ['metric', 'imperial'], default: 'kelvin' },
+          day: { type: 'string', format: 'date', examples: ['2024-02-30'] },
+        },
+        output: { schema: { type: 'number', const: 5, maximum: 3 }, render: () => [] },
+        execute: async () => 5,
+      })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(JsonSchemaError)
+    expect((thrown as JsonSchemaError).issues.map((issue) => [issue.path, issue.message])).toEqual([
+      ['/parameters/limit/default', 'the default "ten" does not fit its node: expected an integer, found a string'],
+      ['/parameters/units/default', 'the default "kelvin" does not fit its node: must be one of ["metric","imperial"]'],
+      ['/parameters/day/examples/0', 'the example "2024-02-30" does not fit its node: must be a valid date (format)'],
+      ['/output/schema/const', 'the const 5 does not fit its node: must be at most 3 (maximum)'],
+    ])
+  })
+
+  test('value constraints are enforced on the arguments', async () => {
+    const defined = defineTool({
+      name: 'page',
+      description: 'x',
+      parameters: { limit: { type: 'integer', minimum: 1, maximum: 100, required: true }, cookies: { type: 'object', additionalProperties: { type: 'string' } } },
+      output: { schema: { type: 'json' }, render: () => [] },
+      execute: async (args) => args.limit,
+    })
+    await expect(defined.execute({ limit: 101 }, {} as never)).rejects.toThrow(/must be at most 100 \(maximum\)/)
+    await expect(defined.execute({ limit: 5, cookies: { a: 1 } }, {} as never)).rejects.toThrow(/expected a string/)
+    await expect(defined.execute({ limit: 5, cookies: { a: 'b' } }, {} as never)).resolves.toBe(5)
+  })
+
   test('callbacks that are not functions are listed with the spec problems, not hidden behind wrappers', () => {
     let thrown: unknown
     try {

@@ -20,7 +20,9 @@ type Depth = readonly 0[]
  * Shapes (pinned so json-schema-to-typescript output can equal them): scalars to
  * their primitive, `enum` to its literal union, `const` to its literal; arrays to
  * mutable `T[]`; closed objects to mutable `{ req: T; opt?: T }`; open objects add
- * `[key: string]: unknown`; `json` to `JsonValue`; `oneOf` to the union of branches.
+ * `[key: string]: unknown`; typed maps (`additionalProperties` a spec) add `[key: string]: T`;
+ * `json` to `JsonValue`; `oneOf` to the union of branches. Value constraints (`minimum`,
+ * `pattern`, `minItems`, …) are left to validation and do not change the type.
  */
 export type InferValue<S> = InferValueAt<S, []>
 
@@ -56,7 +58,7 @@ type InferNode<S, D extends Depth> = S extends { readonly oneOf: readonly (infer
                       ? InferProperties<
                           S extends { readonly properties: infer P } ? P : {},
                           [...D, 0],
-                          S extends { readonly additionalProperties: false } ? false : true
+                          S extends { readonly additionalProperties: infer A } ? A : true
                         >
                       : never
     : never
@@ -75,10 +77,12 @@ type RequiredKeys<P> = { [K in PropertyKeys<P>]: P[K] extends { readonly require
 
 type OptionalKeys<P> = Exclude<PropertyKeys<P>, RequiredKeys<P>>
 
-type InferProperties<P, D extends Depth, Open extends boolean> = Flatten<
+// `Extra` is the node's `additionalProperties`: `false` adds nothing, a value spec adds a typed index
+// signature (a map: `{ [key: string]: T }`), anything else the open `[key: string]: unknown`.
+type InferProperties<P, D extends Depth, Extra> = Flatten<
   { -readonly [K in RequiredKeys<P>]: InferValueAt<P[K], D> } & {
     -readonly [K in OptionalKeys<P>]?: InferValueAt<P[K], D>
-  } & (Open extends true ? { [key: string]: unknown } : unknown)
+  } & (Extra extends false ? unknown : Extra extends object ? { [key: string]: InferValueAt<Extra, D> } : { [key: string]: unknown })
 >
 
 // One object type instead of an intersection, so editors and type tests see the final shape.

@@ -8,6 +8,8 @@ import type {
   ObjectJsonSchema,
   SchemaIssue,
 } from '../json-schema/json-schema-node.js'
+import { checkNodeDeclaredValues } from '../json-schema/declared-values.js'
+import { CONSTRAINT_KEYWORDS, checkConstraintValues, typeHoldsKind } from '../json-schema/value-constraints.js'
 import { describeFound, readSpecArray, readSpecRecord } from './read-spec-record.js'
 import { appendPointer } from './spec-pointer.js'
 
@@ -52,11 +54,17 @@ const PLACED_KEYWORDS: ReadonlyMap<string, string> = new Map([
   ['properties', 'object nodes'],
   ['additionalProperties', 'object nodes'],
   ['oneOf', 'oneOf nodes (which have no type)'],
+  ...[...CONSTRAINT_KEYWORDS].map(([key, kind]) => [key, kind === 'number' ? 'number and integer nodes' : `${kind} nodes`] as const),
 ])
+const constraintsOf = (type: 'number' | 'string' | 'array' | 'object'): string[] =>
+  [...CONSTRAINT_KEYWORDS].filter(([, kind]) => typeHoldsKind(type, kind)).map(([key]) => key)
 const KEYWORDS_OF: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['scalar', new Set(['type', 'enum', 'const'])],
-  ['array', new Set(['type', 'items'])],
-  ['object', new Set(['type', 'properties', 'additionalProperties'])],
+  ['number', new Set(['type', 'enum', 'const', ...constraintsOf('number')])],
+  ['integer', new Set(['type', 'enum', 'const', ...constraintsOf('number')])],
+  ['string', new Set(['type', 'enum', 'const', ...constraintsOf('string')])],
+  ['array', new Set(['type', 'items', ...constraintsOf('array')])],
+  ['object', new Set(['type', 'properties', 'additionalProperties', ...constraintsOf('object')])],
   ['json', new Set(['type'])],
   ['oneOf', new Set(['oneOf'])],
 ])
@@ -143,10 +151,16 @@ class SpecWalk {
     }
     const height = this.#deepest - depth
     this.#deepest = Math.max(outerDeepest, this.#deepest)
+    if (node !== undefined && this.issues.length === issuesBefore) this.#checkDeclaredValues(node, path)
     if (node === undefined || this.issues.length !== issuesBefore) return undefined
     const translated = { node, required: record.get('required') === true, size: this.#nodes - nodesBefore, height }
     memo.set(spec as object, translated)
     return translated
+  }
+
+  /** A `default`, each example, a `const` and each `enum` member must fit the node (declared-values.ts). */
+  #checkDeclaredValues(node: JsonSchemaNode, path: string): void {
+    checkNodeDeclaredValues(node, path, this.issues)
   }
 
   // Counts schema nodes per use, as the raw layer does: a spec that shares one sub-spec at every
@@ -168,7 +182,7 @@ class SpecWalk {
     depth: number,
   ): JsonSchemaNode | undefined {
     const kind = this.#kind(record, path)
-    const allowed = kind === undefined ? undefined : KEYWORDS_OF.get(kind)
+    const allowed = kind === undefined ? undefined : KEYWORDS_OF.get(kind === 'scalar' ? String(record.get('type')) : kind) ?? KEYWORDS_OF.get(kind)
     const out: Record<string, unknown> = {}
     for (const [key, value] of record) {
       const at = appendPointer(path, key)
@@ -181,10 +195,19 @@ class SpecWalk {
         const where = PLACED_KEYWORDS.get(key)
         const kindName = kind === 'scalar' ? withArticle(String(record.get('type'))) : withArticle(String(kind))
         if (key === 'type') this.#issue(at, 'a oneOf node has no type key')
+        else if (key === 'enum' && kind === 'array')
+          this.#issue(at, `"enum" is not allowed on an array node; it belongs on ${where} — did you mean to put \`enum\` on \`items\`?`)
         else if (where !== undefined)
           this.#issue(at, `"${key}" is not allowed on ${kindName} node; it belongs on ${where}`)
         else this.#issue(at, `unknown keyword "${key}"`)
+      } else if (CONSTRAINT_KEYWORDS.has(key)) {
+        assignOwn(out, key, value)
       }
+    }
+    if (allowed !== undefined) {
+      // The bounds this node may carry: bad values and contradictions are issues at the keyword.
+      const bounds = new Map([...record].filter(([key]) => CONSTRAINT_KEYWORDS.has(key) && allowed.has(key)))
+      checkConstraintValues(bounds, (key) => appendPointer(path, key), this.issues)
     }
     if (kind === undefined) {
       // The node itself is unusable, but what it holds is still checked: every problem in one report.
@@ -209,14 +232,19 @@ class SpecWalk {
   #inspectNested(record: ReadonlyMap<string, unknown>, path: string, depth: number): void {
     if (record.has('properties')) this.properties(record.get('properties'), appendPointer(path, 'properties'), '"properties"', depth + 1)
     if (record.has('items')) this.node(record.get('items'), appendPointer(path, 'items'), false, depth + 1)
-    if (record.has('additionalProperties')) this.#openness(record, path)
+    if (record.has('additionalProperties')) this.#openness(record, path, depth)
   }
 
-  /** The boolean `additionalProperties` of a record that has one, or `undefined` after reporting it. */
-  #openness(record: ReadonlyMap<string, unknown>, path: string): boolean | undefined {
+  /**
+   * The `additionalProperties` of a record that has one: a boolean, or the raw node of a value spec
+   * (a typed map); `undefined` after reporting it.
+   */
+  #openness(record: ReadonlyMap<string, unknown>, path: string, depth: number): boolean | JsonSchemaNode | undefined {
     const open = record.get('additionalProperties')
     if (typeof open === 'boolean') return open
-    this.#issue(appendPointer(path, 'additionalProperties'), `must be true or false, found ${describeFound(open)}`)
+    const at = appendPointer(path, 'additionalProperties')
+    if (typeof open === 'object' && open !== null && !Array.isArray(open)) return this.node(open, at, false, depth + 1)?.node
+    this.#issue(at, `must be true, false or a value spec (a typed map), found ${describeFound(open)}`)
     return undefined
   }
 
@@ -296,7 +324,8 @@ class SpecWalk {
 
   /** The scalar as the raw schema stores it (`-0` as `0`), or `undefined` after an issue. */
   #scalarOf(type: string, value: unknown, at: string): JsonSchemaScalar | undefined {
-    const found = describeFound(value)
+    // A string where a boolean or number belongs ("True", "1") usually means the node is a string.
+    const found = describeFound(value) + (typeof value === 'string' && type !== 'null' ? '; did you mean `type: string`?' : '')
     switch (type) {
       case 'string':
         if (typeof value === 'string') return value
@@ -335,9 +364,9 @@ class SpecWalk {
   #object(record: ReadonlyMap<string, unknown>, path: string, out: Record<string, unknown>, depth: number) {
     assignOwn(out, 'type', 'object')
     if (!record.has('additionalProperties')) {
-      this.#issue(path, 'an object node must declare "additionalProperties: true" or "additionalProperties: false"')
+      this.#issue(path, 'an object node must declare "additionalProperties: true", "additionalProperties: false" or a value spec for a typed map')
     } else {
-      const open = this.#openness(record, path)
+      const open = this.#openness(record, path, depth)
       if (open !== undefined) assignOwn(out, 'additionalProperties', open)
     }
     const built = record.has('properties')

@@ -4,6 +4,7 @@ import { escapeJsonPointerToken } from '../../json/json-pointer.js'
 import { materializeJson } from '../../json/materialize-json.js'
 import type { JsonSchemaType, SchemaIssue } from './json-schema-node.js'
 import { readOwnEntries, readOwnItems } from './read-own-data.js'
+import { CONSTRAINT_KEYWORDS, checkConstraintValues, typeHoldsKind } from './value-constraints.js'
 
 /** Most schema nodes one schema may have, counting a shared sub-schema once per place it is used. */
 export const MAX_SCHEMA_NODES = 20_000
@@ -21,6 +22,20 @@ export const JSON_SCHEMA_KEYWORDS = [
   'items',
   'enum',
   'const',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
   'default',
   'examples',
 ] as const
@@ -40,7 +55,7 @@ interface Check {
  * The subset: only the keywords of `JsonSchemaNode`; `type` is one of the seven type names (no
  * arrays); `oneOf` has at least two branches; `properties` is an object of nodes (any own key,
  * `__proto__` and `constructor` included); `required` holds unique strings declared in the same
- * node's `properties`; `additionalProperties` is a boolean; `items` is one node; `enum` is a
+ * node's `properties`; `additionalProperties` is a boolean or a node (a typed map); `items` is one node; `enum` is a
  * non-empty array of unique scalars; `enum`/`const` values match the node's `type` (`integer`
  * needs integers); `description`/`title` are strings; `default`/`examples` are lossless JSON. The
  * object keywords (`properties`, `required`, `additionalProperties`) are rejected on a node whose
@@ -48,6 +63,9 @@ interface Check {
  * only to values of their kind. `oneOf` combines with its sibling keywords by conjunction, as in
  * JSON Schema: a value must satisfy the siblings and exactly one branch. Boolean schemas are not in
  * the subset. The schema must itself be lossless JSON: getters, cycles and the like are issues.
+ * The value constraints (`minimum` … `maxProperties`, see value-constraints.ts) bound one kind of
+ * value each: on a node whose `type` holds another kind they are rejected, without `type` they apply
+ * to values of their kind only; bad or contradictory bounds are issues at the keyword.
  */
 export function checkJsonSchema(node: unknown): SchemaIssue[] {
   const check: Check = { issues: [], ancestors: new Set(), nodes: 0 }
@@ -108,6 +126,13 @@ function checkNode(node: unknown, path: string, depth: number, check: Check): vo
   onlyFor('required', 'object')
   onlyFor('additionalProperties', 'object')
   onlyFor('items', 'array')
+  for (const [key, kind] of CONSTRAINT_KEYWORDS) {
+    if (type !== undefined && values.has(key) && !typeHoldsKind(type, kind)) {
+      const types = kind === 'number' ? 'number and integer' : kind
+      issues.push({ path: at(key), message: `${key} applies only to type ${types}, but this node's type is ${type}` })
+    }
+  }
+  checkConstraintValues(values, at, issues)
 
   let declared: Set<string> | undefined
   if (values.has('properties')) {
@@ -140,8 +165,9 @@ function checkNode(node: unknown, path: string, depth: number, check: Check): vo
   }
   if (values.has('additionalProperties')) {
     const value = values.get('additionalProperties')
-    if (typeof value !== 'boolean') {
-      issues.push({ path: at('additionalProperties'), message: `additionalProperties must be true or false, found ${describeValue(value)}` })
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) checkNode(value, at('additionalProperties'), depth + 1, check)
+    else if (typeof value !== 'boolean') {
+      issues.push({ path: at('additionalProperties'), message: `additionalProperties must be true, false or a schema, found ${describeValue(value)}` })
     }
   }
   if (values.has('items')) {

@@ -4,7 +4,9 @@ import { emitValidatorSource } from './emit-validator-source.js'
 import { interpretIs, interpretValidate, isJsonKind } from './interpret-json-schema.js'
 import type { JsonSchemaNode, ValidationResult } from './json-schema-node.js'
 import { type PreparedNode, prepareJsonSchema } from './prepared-schema.js'
+import { FORMAT_CHECKS } from './string-formats.js'
 import { addError, finishValidation } from './validation-errors.js'
+import { codePointLength, hasDuplicateItems, isMultipleOf } from './value-constraints.js'
 import { notJsonMessage, typeMismatchMessage } from './validation-messages.js'
 
 /** A validator compiled once for one schema. */
@@ -60,6 +62,11 @@ function generate(node: PreparedNode): CompiledJsonSchema | undefined {
     slowIs: (value: unknown) => interpretIs(node, value),
     slowValidate: (value: unknown) => interpretValidate(node, value),
     esc: escapeJsonPointerToken,
+    cpLen: codePointLength,
+    isMult: isMultipleOf,
+    hasDup: hasDuplicateItems,
+    formats: FORMAT_CHECKS,
+    keys: Object.keys,
   }
   let factory: (environment: typeof env) => CompiledJsonSchema
   try {

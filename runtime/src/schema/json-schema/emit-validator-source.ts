@@ -2,8 +2,23 @@ import { escapeJsonPointerToken } from '../../json/json-pointer.js'
 import type { JsonSchemaScalar } from './json-schema-node.js'
 import type { PreparedNode } from './prepared-schema.js'
 import { sourceLiteral } from './source-literal.js'
+import { MAX_PATTERN_INPUT, type PreparedConstraints } from './value-constraints.js'
 import {
   constMismatchMessage,
+  DUPLICATE_ITEMS_MESSAGE,
+  exclusiveMaximumMessage,
+  exclusiveMinimumMessage,
+  formatMessage,
+  maximumMessage,
+  maxItemsMessage,
+  maxLengthMessage,
+  maxPropertiesMessage,
+  minimumMessage,
+  minItemsMessage,
+  minLengthMessage,
+  minPropertiesMessage,
+  multipleOfMessage,
+  patternMessage,
   enumMismatchMessage,
   MISSING_REQUIRED_MESSAGE,
   oneOfManyMessage,
@@ -30,6 +45,11 @@ export const VALIDATOR_ENV_NAMES = [
   'slowIs',
   'slowValidate',
   'esc',
+  'cpLen',
+  'isMult',
+  'hasDup',
+  'formats',
+  'keys',
 ] as const
 
 // Declared keys beyond this count are matched through a hoisted Set instead of a chain of ===.
@@ -152,6 +172,7 @@ class Emitter {
         out.push(this.#isUntyped(node, x, depth, fail, bail))
         break
     }
+    if (node.constraints !== undefined) out.push(this.#scalarBoundsIs(node.constraints, node.type, x, fail))
     if (node.hasConst) out.push(`if (${x} !== ${sourceLiteral(node.constValue)}) ${fail};`)
     if (node.enumValues !== undefined) out.push(`if (!${this.#memberTest(x, node.enumValues)}) ${fail};`)
     if (node.oneOf !== undefined) {
@@ -173,7 +194,7 @@ class Emitter {
     const scalarGuard = node.hasConst || node.enumValues !== undefined
       ? '' // const/enum pin the value to a JSON scalar already
       : ` else if (${x} !== null && typeof ${x} !== "string" && typeof ${x} !== "boolean" && (typeof ${x} !== "number" || ${x} - ${x} !== 0)) ${fail};`
-    if (!node.hasObjectKeywords && node.items === undefined && node.unconstrainedContainers) {
+    if (!node.hasObjectKeywords && node.items === undefined && node.unconstrainedContainers && node.constraints === undefined) {
       return `if (!isJsonDeep(${x}, ${depth}, false)) ${fail};`
     }
     return [
@@ -194,15 +215,21 @@ class Emitter {
     // every plain object, its value ignored) gives V8 the object's map, so it folds the prototype
     // check into a map check instead of calling Object.getPrototypeOf.
     const protoCheck = `${x}[PROBE];\n{ const p = getProto(${x}); if (p !== OP && p !== null) ${fail}; }`
+    const counts = this.#countBounds(node.constraints, 'object', x, () => fail)
     if (!node.hasObjectKeywords) {
-      return node.unconstrainedContainers ? `if (!isJsonDeep(${x}, ${depth}, false)) ${fail};` : protoCheck
+      return (node.unconstrainedContainers ? `if (!isJsonDeep(${x}, ${depth}, false)) ${fail};` : protoCheck) + counts
     }
     const out: string[] = []
     const k = this.#name('k')
-    const extra = node.closed ? fail : `if (!isJsonDeep(${x}[${k}], ${depth + 1}, false)) ${fail}`
+    let extra = node.closed ? fail : `if (!isJsonDeep(${x}[${k}], ${depth + 1}, false)) ${fail}`
+    if (node.additional !== undefined) {
+      const y = this.#name('v')
+      extra = `const ${y} = ${x}[${k}];\n${this.is(node.additional, y, depth + 1, fail, bail)}\n`
+    }
     if (node.properties.length === 0) {
       out.push(protoCheck)
       out.push(node.closed ? `for (const ${k} in ${x}) ${fail};` : `for (const ${k} in ${x}) { ${extra}; }`)
+      out.push(counts)
       return out.join('\n')
     }
     // One for…in pass records which declared keys are own and enumerable — the only kind the
@@ -244,13 +271,17 @@ class Emitter {
     })
     // Every seen key was read as defined: otherwise an own `undefined` is involved.
     out.push(`if (${seen.map((name, w) => `${read[w]} !== ${name}`).join(' || ')}) ${bail};`)
+    out.push(counts)
     return out.join('\n')
   }
 
   /** Checks on a value known to be an array (its prototype not yet checked). */
   #isArray(node: PreparedNode, x: string, depth: number, fail: string, bail: string): string {
+    const counts = this.#countBounds(node.constraints, 'array', x, () => fail)
+    const unique = node.constraints?.uniqueItems === true ? `if (isJsonDeep(${x}, ${depth}, false) && hasDup(${x})) ${fail};` : ''
     if (node.items === undefined) {
-      return node.unconstrainedContainers ? `if (!isJsonDeep(${x}, ${depth}, false)) ${fail};` : `if (getProto(${x}) !== AP) ${fail};`
+      const contents = node.unconstrainedContainers ? `if (!isJsonDeep(${x}, ${depth}, false)) ${fail};` : `if (getProto(${x}) !== AP) ${fail};`
+      return [contents, counts, unique].join('\n')
     }
     const length = this.#name('l')
     const i = this.#name('i')
@@ -258,12 +289,70 @@ class Emitter {
     return [
       `const ${length} = ${x}.length;`,
       `if (getProto(${x}) !== AP) ${fail};`,
+      counts,
       `if ((W += ${length} + 1) > ${VISIT_LIMIT}) ${bail};`,
       `for (let ${i} = 0; ${i} < ${length}; ${i}++) {`,
       `const ${y} = ${x}[${i}];`,
       this.is(node.items, y, depth + 1, fail, bail),
       `}`,
+      unique,
     ].join('\n')
+  }
+
+  /** The number and string bounds as `[condition, message]` pairs, in the interpreter's order, for a value of that kind. */
+  #scalarBoundChecks(c: PreparedConstraints, x: string): { numeric: [string, string][]; textual: [string, string][] } {
+    const numeric: [string, string][] = []
+    if (c.minimum !== undefined) numeric.push([`${x} < ${c.minimum}`, minimumMessage(c.minimum)])
+    if (c.maximum !== undefined) numeric.push([`${x} > ${c.maximum}`, maximumMessage(c.maximum)])
+    if (c.exclusiveMinimum !== undefined) numeric.push([`${x} <= ${c.exclusiveMinimum}`, exclusiveMinimumMessage(c.exclusiveMinimum)])
+    if (c.exclusiveMaximum !== undefined) numeric.push([`${x} >= ${c.exclusiveMaximum}`, exclusiveMaximumMessage(c.exclusiveMaximum)])
+    if (c.multipleOf !== undefined) numeric.push([`!isMult(${x}, ${c.multipleOf})`, multipleOfMessage(c.multipleOf)])
+    const textual: [string, string][] = []
+    // A string's code points number between its UTF-16 length and half of it: count them only when that decides.
+    if (c.minLength !== undefined) {
+      textual.push([`(${x}.length < ${c.minLength} || (${x}.length < ${2 * c.minLength} && cpLen(${x}) < ${c.minLength}))`, minLengthMessage(c.minLength)])
+    }
+    if (c.maxLength !== undefined) {
+      textual.push([`(${x}.length > ${c.maxLength} && (${x}.length > ${2 * c.maxLength} || cpLen(${x}) > ${c.maxLength}))`, maxLengthMessage(c.maxLength)])
+    }
+    if (c.pattern !== undefined) {
+      const regexp = this.#name('R')
+      this.hoisted.push(`const ${regexp} = new RegExp(${sourceLiteral(c.pattern)}, "u");`)
+      textual.push([`!(${x}.length <= ${MAX_PATTERN_INPUT} && ${regexp}.test(${x}))`, ''])
+    }
+    if (c.format !== undefined) {
+      const check = this.#name('F')
+      this.hoisted.push(`const ${check} = formats[${sourceLiteral(c.format)}];`)
+      textual.push([`!${check}(${x})`, formatMessage(c.format)])
+    }
+    return { numeric, textual }
+  }
+
+  /** `is` statements for the number and string bounds of a node (guarded by the value's kind when untyped). */
+  #scalarBoundsIs(c: PreparedConstraints, type: PreparedNode['type'], x: string, fail: string): string {
+    const { numeric, textual } = this.#scalarBoundChecks(c, x)
+    const out: string[] = []
+    if (numeric.length > 0) {
+      const guard = type === undefined ? `typeof ${x} === "number" && ` : ''
+      out.push(`if (${guard}(${numeric.map(([test]) => test).join(' || ')})) ${fail};`)
+    }
+    if (textual.length > 0) {
+      const guard = type === undefined ? `typeof ${x} === "string" && ` : ''
+      out.push(`if (${guard}(${textual.map(([test]) => test).join(' || ')})) ${fail};`)
+    }
+    return out.join('\n')
+  }
+
+  /** Item or property count statements (the value is known to be of that kind); `act` gives the failing statement per message. */
+  #countBounds(c: PreparedConstraints | undefined, kind: 'array' | 'object', x: string, act: (message: string) => string): string {
+    if (c === undefined) return ''
+    const size = kind === 'array' ? `${x}.length` : `keys(${x}).length`
+    const low = kind === 'array' ? c.minItems : c.minProperties
+    const high = kind === 'array' ? c.maxItems : c.maxProperties
+    const out: string[] = []
+    if (low !== undefined) out.push(`if (${size} < ${low}) ${act(kind === 'array' ? minItemsMessage(low) : minPropertiesMessage(low))};`)
+    if (high !== undefined) out.push(`if (${size} > ${high}) ${act(kind === 'array' ? maxItemsMessage(high) : maxPropertiesMessage(high))};`)
+    return out.join('\n')
   }
 
   /** Statements that add every error of `x` (at path expression `path`) against `node`, in interpreter order. */
@@ -286,8 +375,24 @@ class Emitter {
     if (node.enumValues !== undefined) {
       out.push(`if (!${this.#memberTest(x, node.enumValues)}) addError(E, ${path}, ${sourceLiteral(enumMismatchMessage(node.enumValues))});`)
     }
-    const arrayPart = this.#validateArray(node, x, path, depth)
-    const objectPart = this.#validateObject(node, x, path, depth)
+    const c = node.constraints
+    if (c !== undefined) {
+      const { numeric, textual } = this.#scalarBoundChecks(c, x)
+      const report = (checks: [string, string][], kind: string): void => {
+        if (checks.length === 0) return
+        const lines = checks.map(([test, message]) => {
+          const text = message === '' ? this.#patternMessageSource(c, x) : sourceLiteral(message)
+          return `if (${test}) addError(E, ${path}, ${text});`
+        })
+        out.push(type === undefined ? `if (typeof ${x} === ${sourceLiteral(kind)}) {\n${lines.join('\n')}\n}` : lines.join('\n'))
+      }
+      report(numeric, 'number')
+      report(textual, 'string')
+    }
+    const addFor = (message: string): string => `addError(E, ${path}, ${sourceLiteral(message)})`
+    const unique = c?.uniqueItems === true ? `if (isJsonDeep(${x}, ${depth}, false) && hasDup(${x})) ${addFor(DUPLICATE_ITEMS_MESSAGE)};` : ''
+    const arrayPart = [this.#countBounds(c, 'array', x, addFor), this.#validateArray(node, x, path, depth), unique].filter((part) => part !== '').join('\n')
+    const objectPart = [this.#countBounds(c, 'object', x, addFor), this.#validateObject(node, x, path, depth)].filter((part) => part !== '').join('\n')
     if (type === 'object') out.push(objectPart)
     else if (type === 'array') out.push(arrayPart)
     else if (type === undefined && (arrayPart !== '' || objectPart !== '')) {
@@ -308,6 +413,14 @@ class Emitter {
     }
     out.push(`}`)
     return out.join('\n')
+  }
+
+  /** The pattern message, which names the input bound when the string is longer than it. */
+  #patternMessageSource(c: PreparedConstraints, x: string): string {
+    const pattern = c.pattern as string
+    const short = sourceLiteral(patternMessage(pattern, false, MAX_PATTERN_INPUT))
+    const long = sourceLiteral(patternMessage(pattern, true, MAX_PATTERN_INPUT))
+    return `(${x}.length > ${MAX_PATTERN_INPUT} ? ${long} : ${short})`
   }
 
   /** The interpreter's `hasJsonType`, with the same reads in the same order. */
@@ -350,6 +463,12 @@ class Emitter {
     ].join('\n')
   }
 
+  #validateAdditional(additional: PreparedNode, x: string, k: string, keyPath: string, depth: number): string {
+    const y = this.#name('v')
+    const p = this.#name('q')
+    return `{ const ${y} = ${x}[${k}]; const ${p} = ${keyPath};\n${this.validate(additional, y, p, depth + 1)}\n}`
+  }
+
   #validateObject(node: PreparedNode, x: string, path: string, depth: number): string {
     if (!node.hasObjectKeywords) {
       return node.unconstrainedContainers ? `collectJsonDeep(${x}, ${path}, ${depth}, false, E);` : ''
@@ -369,9 +488,11 @@ class Emitter {
     }
     out.push(
       `default:`,
-      node.closed
-        ? `addError(E, ${keyPath}, ${sourceLiteral(UNEXPECTED_PROPERTY_MESSAGE)});`
-        : `collectJsonDeep(${x}[${k}], ${keyPath}, ${depth + 1}, false, E);`,
+      node.additional !== undefined
+        ? this.#validateAdditional(node.additional, x, k, keyPath, depth)
+        : node.closed
+          ? `addError(E, ${keyPath}, ${sourceLiteral(UNEXPECTED_PROPERTY_MESSAGE)});`
+          : `collectJsonDeep(${x}[${k}], ${keyPath}, ${depth + 1}, false, E);`,
       `}`,
       `}`,
     )

@@ -4,7 +4,9 @@ import { collectJsonDeep, isJsonDeep, isJsonScalar } from './deep-json-check.js'
 import type { JsonSchemaType, SchemaIssue, ValidationResult } from './json-schema-node.js'
 import type { PreparedNode } from './prepared-schema.js'
 import { addError, finishValidation } from './validation-errors.js'
+import { checkBoundsBefore, hasDuplicateItems } from './value-constraints.js'
 import {
+  DUPLICATE_ITEMS_MESSAGE,
   constMismatchMessage,
   enumMismatchMessage,
   MISSING_REQUIRED_MESSAGE,
@@ -20,11 +22,14 @@ import {
 // the same errors; keep the two in step (the differential test checks it).
 //
 // Per node, in order: `type` (or, without `type`, "is this JSON at all") — a mismatch is the node's
-// only error; then `const`; `enum`; for a plain object its object keywords (keys in for…in order:
+// only error; then `const`; `enum`; the value constraints of the value's kind (value-constraints.ts:
+// number bounds, string length, pattern and format, item and property counts); for a plain object its object keywords (keys in for…in order:
 // declared keys against their schema, undeclared ones rejected when closed or checked deeply when
 // open; then each missing `required` name), or a deep check when it has none; for a plain array
 // each item against `items`, or a deep check without `items`; last `oneOf`, counting matching
-// branches up to two. A node with `oneOf`, `const` or `enum` leaves containers to those keywords.
+// branches up to two; `uniqueItems` is checked after an array's items, on arrays that are lossless
+// JSON. An undeclared key of an object whose `additionalProperties` is a schema is checked against
+// it. A node with `oneOf`, `const` or `enum` leaves containers to those keywords.
 
 const objectPrototype = Object.prototype
 const arrayPrototype = Array.prototype
@@ -157,6 +162,8 @@ function matchesHere(node: PreparedNode, value: unknown, depth: number, polluted
   } else if (!isJsonKind(value)) return false
   if (node.hasConst && value !== node.constValue) return false
   if (node.enumSet !== undefined && !node.enumSet.has(value as never)) return false
+  const constraints = node.constraints
+  if (constraints !== undefined && !checkBoundsBefore(constraints, value, stopAtFirst)) return false
   if (typeof value === 'object' && value !== null) {
     if (isArray(value)) {
       const items = node.items
@@ -167,6 +174,7 @@ function matchesHere(node: PreparedNode, value: unknown, depth: number, polluted
           if (!matches(items, item, depth + 1, polluted)) return false
         }
       } else if (node.unconstrainedContainers && !isJsonDeep(value, depth, polluted)) return false
+      if (constraints?.uniqueItems === true && isJsonDeep(value, depth, polluted) && hasDuplicateItems(value)) return false
     } else if (node.hasObjectKeywords) {
       if (!matchesObject(node, value as Record<string, unknown>, depth, polluted)) return false
     } else if (node.unconstrainedContainers && !isJsonDeep(value, depth, polluted)) return false
@@ -178,7 +186,7 @@ function matchesHere(node: PreparedNode, value: unknown, depth: number, polluted
 function matchesObject(node: PreparedNode, value: Record<string, unknown>, depth: number, polluted: boolean): boolean {
   for (const key in value) {
     if (polluted && !hasOwn(value, key)) continue
-    const child = node.propertyMap.get(key)
+    const child = node.propertyMap.get(key) ?? node.additional
     if (child !== undefined) {
       if (!matches(child, value[key], depth + 1, polluted)) return false
     } else if (node.closed || !isJsonDeep(value[key], depth + 1, polluted)) return false
@@ -187,6 +195,8 @@ function matchesObject(node: PreparedNode, value: Record<string, unknown>, depth
   for (let i = 0; i < required.length; i++) if (!propertyIsEnumerable.call(value, required[i] as string)) return false
   return true
 }
+
+const stopAtFirst = (): boolean => true
 
 function countMatches(branches: readonly PreparedNode[], value: unknown, depth: number, polluted: boolean): number {
   let count = 0
@@ -221,6 +231,8 @@ function collectHere(node: PreparedNode, value: unknown, path: string, depth: nu
   if (node.enumSet !== undefined && !node.enumSet.has(value as never)) {
     addError(errors, path, enumMismatchMessage(node.enumValues ?? []))
   }
+  const constraints = node.constraints
+  if (constraints !== undefined) checkBoundsBefore(constraints, value, (message) => (addError(errors, path, message), false))
   if (typeof value === 'object' && value !== null) {
     if (isArray(value)) {
       const items = node.items
@@ -231,6 +243,9 @@ function collectHere(node: PreparedNode, value: unknown, path: string, depth: nu
           collect(items, item, `${path}/${i}`, depth + 1, polluted, errors)
         }
       } else if (node.unconstrainedContainers) collectJsonDeep(value, path, depth, polluted, errors)
+      if (constraints?.uniqueItems === true && isJsonDeep(value, depth, polluted) && hasDuplicateItems(value)) {
+        addError(errors, path, DUPLICATE_ITEMS_MESSAGE)
+      }
     } else if (node.hasObjectKeywords) {
       collectObject(node, value as Record<string, unknown>, path, depth, polluted, errors)
     } else if (node.unconstrainedContainers) collectJsonDeep(value, path, depth, polluted, errors)
@@ -252,7 +267,7 @@ function collectObject(
 ): void {
   for (const key in value) {
     if (polluted && !hasOwn(value, key)) continue
-    const child = node.propertyMap.get(key)
+    const child = node.propertyMap.get(key) ?? node.additional
     const childPath = `${path}/${escapeJsonPointerToken(key)}`
     if (child !== undefined) collect(child, value[key], childPath, depth + 1, polluted, errors)
     else if (node.closed) addError(errors, childPath, UNEXPECTED_PROPERTY_MESSAGE)

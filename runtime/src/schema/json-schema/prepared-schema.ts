@@ -1,6 +1,7 @@
 import { materializeJson } from '../../json/materialize-json.js'
 import { assertSupportedJsonSchema } from './assert-supported-json-schema.js'
 import type { JsonSchemaNode, JsonSchemaScalar, JsonSchemaType } from './json-schema-node.js'
+import { type PreparedConstraints, prepareConstraints } from './value-constraints.js'
 
 /**
  * A supported schema node read once into explicit fields, so validators never look a keyword up on
@@ -19,6 +20,10 @@ export interface PreparedNode {
   readonly required: readonly string[]
   /** `additionalProperties: false`. */
   readonly closed: boolean
+  /** `additionalProperties` as a schema: every undeclared key's value must match it (a typed map). */
+  readonly additional: PreparedNode | undefined
+  /** The value constraints, or `undefined` when the node has none. */
+  readonly constraints: PreparedConstraints | undefined
   /** Whether `properties`, `required` or `additionalProperties` is present. */
   readonly hasObjectKeywords: boolean
   readonly items: PreparedNode | undefined
@@ -64,6 +69,7 @@ function prepareNode(node: JsonSchemaNode, memo: Map<JsonSchemaNode, PreparedNod
   const items = own(node, 'items')
   const oneOf = own(node, 'oneOf')
   const hasConst = Object.hasOwn(node, 'const')
+  const additional = own(node, 'additionalProperties')
   const result: PreparedNode = {
     type: own(node, 'type'),
     hasConst,
@@ -73,7 +79,9 @@ function prepareNode(node: JsonSchemaNode, memo: Map<JsonSchemaNode, PreparedNod
     properties,
     propertyMap: new Map(properties),
     required: own(node, 'required') ?? [],
-    closed: own(node, 'additionalProperties') === false,
+    closed: additional === false,
+    additional: typeof additional === 'object' ? prepareNode(additional, memo) : undefined,
+    constraints: prepareConstraints((key) => (Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined)),
     hasObjectKeywords: propertiesRecord !== undefined || Object.hasOwn(node, 'required') || Object.hasOwn(node, 'additionalProperties'),
     items: items === undefined ? undefined : prepareNode(items, memo),
     oneOf: oneOf === undefined ? undefined : oneOf.map((branch) => prepareNode(branch, memo)),

@@ -61,3 +61,75 @@ export function cycleMessage(target: string): string {
 
 /** Reading the value threw (a getter or a Proxy trap); reported once, at the root. */
 export const READ_THREW_MESSAGE = 'could not be read: a getter or a Proxy trap threw, so the value is not lossless JSON'
+
+// Value constraints: every message names the keyword and its bound.
+
+/** Below `minimum`. */
+export function minimumMessage(bound: number): string {
+  return `must be at least ${bound} (minimum)`
+}
+
+/** Above `maximum`. */
+export function maximumMessage(bound: number): string {
+  return `must be at most ${bound} (maximum)`
+}
+
+/** Not above `exclusiveMinimum`. */
+export function exclusiveMinimumMessage(bound: number): string {
+  return `must be greater than ${bound} (exclusiveMinimum)`
+}
+
+/** Not below `exclusiveMaximum`. */
+export function exclusiveMaximumMessage(bound: number): string {
+  return `must be less than ${bound} (exclusiveMaximum)`
+}
+
+/** Not a multiple of `multipleOf`. */
+export function multipleOfMessage(divisor: number): string {
+  return `must be a multiple of ${divisor} (multipleOf)`
+}
+
+/** Fewer code points than `minLength`. */
+export function minLengthMessage(bound: number): string {
+  return `must be at least ${bound} ${bound === 1 ? 'character' : 'characters'} long (minLength)`
+}
+
+/** More code points than `maxLength`. */
+export function maxLengthMessage(bound: number): string {
+  return `must be at most ${bound} ${bound === 1 ? 'character' : 'characters'} long (maxLength)`
+}
+
+/** Does not match `pattern` (or is longer than the input bound a pattern runs on). */
+export function patternMessage(pattern: string, tooLong: boolean, limit: number): string {
+  return tooLong
+    ? `must match the pattern ${JSON.stringify(pattern)}, which is tested on at most ${limit} characters (pattern)`
+    : `must match the pattern ${JSON.stringify(pattern)} (pattern)`
+}
+
+/** Not a valid `format`. */
+export function formatMessage(format: string): string {
+  return `must be a valid ${format} (format)`
+}
+
+/** Fewer items than `minItems`. */
+export function minItemsMessage(bound: number): string {
+  return `must have at least ${bound} ${bound === 1 ? 'item' : 'items'} (minItems)`
+}
+
+/** More items than `maxItems`. */
+export function maxItemsMessage(bound: number): string {
+  return `must have at most ${bound} ${bound === 1 ? 'item' : 'items'} (maxItems)`
+}
+
+/** Two equal items under `uniqueItems`. */
+export const DUPLICATE_ITEMS_MESSAGE = 'must not contain duplicate items (uniqueItems)'
+
+/** Fewer properties than `minProperties`. */
+export function minPropertiesMessage(bound: number): string {
+  return `must have at least ${bound} ${bound === 1 ? 'property' : 'properties'} (minProperties)`
+}
+
+/** More properties than `maxProperties`. */
+export function maxPropertiesMessage(bound: number): string {
+  return `must have at most ${bound} ${bound === 1 ? 'property' : 'properties'} (maxProperties)`
+}

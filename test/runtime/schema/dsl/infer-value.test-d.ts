@@ -184,3 +184,43 @@ describe('InferArgs', () => {
     }>()
   })
 })
+
+describe('InferValue: typed maps and value constraints', () => {
+  test('additionalProperties as a spec infers { [key: string]: T }', () => {
+    const cookies = { type: 'object', additionalProperties: { type: 'number' } } as const
+    expectTypeOf<InferValue<typeof cookies>>().toEqualTypeOf<{ [key: string]: number }>()
+    const nested = { type: 'object', additionalProperties: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } } } as const
+    expectTypeOf<InferValue<typeof nested>>().toEqualTypeOf<{ [key: string]: ('a' | 'b')[] }>()
+  })
+
+  test('a typed map with declared properties keeps them beside the index signature', () => {
+    const spec = {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      properties: { id: { type: 'string', required: true } },
+    } as const
+    expectTypeOf<InferValue<typeof spec>>().toEqualTypeOf<{ id: string; [key: string]: string }>()
+  })
+
+  test('typed maps as arguments', () => {
+    const parameters = { headers: { type: 'object', required: true, additionalProperties: { type: 'string' } } } as const
+    expectTypeOf<InferArgs<typeof parameters>>().toEqualTypeOf<{ headers: { [key: string]: string }; [key: string]: unknown }>()
+  })
+
+  test('value constraints leave the type alone', () => {
+    const limit = { type: 'integer', minimum: 1, maximum: 100, multipleOf: 1 } as const
+    expectTypeOf<InferValue<typeof limit>>().toEqualTypeOf<number>()
+    const date = { type: 'string', format: 'date', pattern: '^\\d', minLength: 10, maxLength: 10 } as const
+    expectTypeOf<InferValue<typeof date>>().toEqualTypeOf<string>()
+    const vertex = { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2, uniqueItems: true } as const
+    expectTypeOf<InferValue<typeof vertex>>().toEqualTypeOf<number[]>()
+    const bag = { type: 'object', additionalProperties: true, minProperties: 1, maxProperties: 3 } as const
+    expectTypeOf<InferValue<typeof bag>>().toEqualTypeOf<{ [key: string]: unknown }>()
+  })
+
+  test('the DSL types accept the constraints and reject a format outside the list', () => {
+    expectTypeOf({ type: 'string', format: 'date' } as const).toExtend<ValueSchemaSpec>()
+    expectTypeOf({ type: 'string', format: 'phone' } as const).not.toExtend<ValueSchemaSpec>()
+    expectTypeOf({ type: 'object', additionalProperties: { type: 'number' } } as const).toExtend<ValueSchemaSpec>()
+  })
+})

@@ -18,14 +18,14 @@ export const invalidValueSpecs: [string, { given: unknown; want: Want }][] = [
         ['/type', /must be one of/],
         ['/properties/a/type', /must be one of/],
         ['/properties/b/enum/0', /must be a string/],
-        ['/additionalProperties', /must be true or false/],
+        ['/additionalProperties', /must be true, false or a value spec/],
       ],
     },
   ],
   ['a typeless node still has its items checked', { given: { items: { type: 'bogus' } }, want: [['', /needs "type"/], ['/items/type', /must be one of/]] }],
   [
     'unknown keyword',
-    { given: { type: 'string', minLength: 1 }, want: [['/minLength', /unknown keyword "minLength"/]] },
+    { given: { type: 'string', contains: 1 }, want: [['/contains', /unknown keyword "contains"/]] },
   ],
   [
     'enum on array',
@@ -103,8 +103,8 @@ export const invalidValueSpecs: [string, { given: unknown; want: Want }][] = [
   [
     'additionalProperties not boolean',
     {
-      given: { type: 'object', additionalProperties: { type: 'string' } },
-      want: [['/additionalProperties', /true or false/]],
+      given: { type: 'object', additionalProperties: 'yes' },
+      want: [['/additionalProperties', /true, false or a value spec/]],
     },
   ],
   [
@@ -218,6 +218,48 @@ export const invalidValueSpecs: [string, { given: unknown; want: Want }][] = [
         ['/properties/d/required', /required: false/],
         ['/properties/d/foo', /unknown keyword/],
       ],
+    },
+  ],
+  // Value constraints: placement, bad values and contradictions are author errors at the keyword.
+  ['minLength on a number', { given: { type: 'number', minLength: 1 }, want: [['/minLength', /not allowed on a number node; it belongs on string nodes/]] }],
+  ['minimum on a string', { given: { type: 'string', minimum: 1 }, want: [['/minimum', /not allowed on a string node; it belongs on number and integer nodes/]] }],
+  ['minItems on an object', { given: { type: 'object', additionalProperties: true, minItems: 1 }, want: [['/minItems', /belongs on array nodes/]] }],
+  ['a bound on json', { given: { type: 'json', maxProperties: 1 }, want: [['/maxProperties', /belongs on object nodes/]] }],
+  ['minimum above maximum', { given: { type: 'integer', minimum: 5, maximum: 1 }, want: [['/minimum', /minimum 5 is above maximum 1, so no number could match/]] }],
+  ['exclusive bounds that meet', { given: { type: 'number', exclusiveMinimum: 1, exclusiveMaximum: 1 }, want: [['/exclusiveMinimum', /not below exclusiveMaximum 1/]] }],
+  ['minLength above maxLength', { given: { type: 'string', minLength: 3, maxLength: 2 }, want: [['/minLength', /minLength 3 is above maxLength 2/]] }],
+  ['minItems above maxItems', { given: { type: 'array', items: { type: 'json' }, minItems: 3, maxItems: 2 }, want: [['/minItems', /above maxItems 2/]] }],
+  ['a fractional count', { given: { type: 'string', maxLength: 1.5 }, want: [['/maxLength', /non-negative integer, found a non-integer number/]] }],
+  ['a negative count', { given: { type: 'object', additionalProperties: true, minProperties: -1 }, want: [['/minProperties', /non-negative integer/]] }],
+  ['multipleOf zero', { given: { type: 'number', multipleOf: 0 }, want: [['/multipleOf', /greater than 0/]] }],
+  ['a bound that is not a number', { given: { type: 'number', maximum: '10' }, want: [['/maximum', /finite number, found a string/]] }],
+  ['uniqueItems not a boolean', { given: { type: 'array', items: { type: 'json' }, uniqueItems: 'yes' }, want: [['/uniqueItems', /true or false/]] }],
+  ['an invalid pattern', { given: { type: 'string', pattern: '[a-' }, want: [['/pattern', /not a valid regular expression with the u flag/]] }],
+  ['a pattern only valid without the u flag', { given: { type: 'string', pattern: '\\-\\q' }, want: [['/pattern', /u flag/]] }],
+  ['a catastrophic pattern', { given: { type: 'string', pattern: '^(a+)+$' }, want: [['/pattern', /backtrack catastrophically \(a repeated group that repeats\)/]] }],
+  ['a repeated alternation', { given: { type: 'string', pattern: '^(a|ab)*c' }, want: [['/pattern', /a repeated group that alternates/]] }],
+  ['a backreference', { given: { type: 'string', pattern: '(a)\\1' }, want: [['/pattern', /backreference/]] }],
+  ['an unknown format', { given: { type: 'string', format: 'phone' }, want: [['/format', /format must be one of date-time, date, time, duration, email, hostname, ipv4, ipv6, uuid, uri/]] }],
+  [
+    'a typed map whose value spec is broken',
+    { given: { type: 'object', additionalProperties: { type: 'number', minLength: 1 } }, want: [['/additionalProperties/minLength', /belongs on string nodes/]] },
+  ],
+  // The corpus's mistakes get a hint at the fix.
+  ['string enum values on a boolean node', { given: { type: 'boolean', enum: ['True', 'False'] }, want: [['/enum/0', /did you mean `type: string`\?/], ['/enum/1', /did you mean `type: string`\?/]] }],
+  ['a string enum value on an integer node', { given: { type: 'integer', enum: ['1', 2] }, want: [['/enum/0', /must be an integer.*did you mean `type: string`\?/]] }],
+  ['enum on an array node', { given: { type: 'array', items: { type: 'string' }, enum: ['a'] }, want: [['/enum', /did you mean to put `enum` on `items`\?/]] }],
+  // default, each example, const and each enum member must fit their own node.
+  ['a default of the wrong type', { given: { type: 'integer', default: 'ten' }, want: [['/default', /the default "ten" does not fit its node: expected an integer/]] }],
+  ['a default outside the enum', { given: { type: 'string', enum: ['metric', 'imperial'], default: 'kelvin' }, want: [['/default', /must be one of \["metric","imperial"\]/]] }],
+  ['a default above the maximum', { given: { type: 'integer', maximum: 100, default: 101 }, want: [['/default', /must be at most 100 \(maximum\)/]] }],
+  ['an example that breaks a bound', { given: { type: 'string', format: 'date', examples: ['2024-01-31', 'next tuesday'] }, want: [['/examples/1', /the example "next tuesday" does not fit its node: must be a valid date \(format\)/]] }],
+  ['a const that breaks a bound', { given: { type: 'number', const: 5, maximum: 3 }, want: [['/const', /the const 5 does not fit its node: must be at most 3/]] }],
+  ['an enum member that breaks a bound', { given: { type: 'string', enum: ['ok', 'toolong'], maxLength: 3 }, want: [['/enum/1', /the enum value "toolong" does not fit its node: must be at most 3 characters long/]] }],
+  [
+    'a nested default is reported at its path inside the value',
+    {
+      given: { type: 'object', additionalProperties: false, properties: { a: { type: 'integer' } }, default: { a: 'x' } },
+      want: [['/default/a', /expected an integer/]],
     },
   ],
 ]

@@ -23,8 +23,8 @@ const valueCases: [string, { given: ValueSchemaSpec; want: JsonSchemaNode }][] =
   [
     'annotations are kept',
     {
-      given: { type: 'string', description: 'd', title: 't', default: 'x', examples: ['a', { b: [1] }] },
-      want: { type: 'string', title: 't', description: 'd', default: 'x', examples: ['a', { b: [1] }] },
+      given: { type: 'string', description: 'd', title: 't', default: 'x', examples: ['a', 'b'] },
+      want: { type: 'string', title: 't', description: 'd', default: 'x', examples: ['a', 'b'] },
     },
   ],
   ['json is annotation-only', { given: { type: 'json', description: 'any' }, want: { description: 'any' } }],
@@ -91,6 +91,41 @@ const valueCases: [string, { given: ValueSchemaSpec; want: JsonSchemaNode }][] =
     },
   ],
   ['-0 in enum becomes 0', { given: { type: 'number', enum: [-0, 1] }, want: { type: 'number', enum: [0, 1] } }],
+  [
+    'integer bounds',
+    {
+      given: { type: 'integer', maximum: 100, minimum: 1, multipleOf: 5, exclusiveMaximum: 101, exclusiveMinimum: 0, default: 10 },
+      want: { type: 'integer', minimum: 1, maximum: 100, exclusiveMinimum: 0, exclusiveMaximum: 101, multipleOf: 5, default: 10 },
+    },
+  ],
+  [
+    'string bounds',
+    {
+      given: { type: 'string', format: 'date', pattern: '^\\d{4}-', maxLength: 10, minLength: 10, examples: ['2024-01-31'] },
+      want: { type: 'string', minLength: 10, maxLength: 10, pattern: '^\\d{4}-', format: 'date', examples: ['2024-01-31'] },
+    },
+  ],
+  [
+    'array bounds',
+    {
+      given: { type: 'array', items: { type: 'number' }, uniqueItems: true, maxItems: 2, minItems: 2 },
+      want: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2, uniqueItems: true },
+    },
+  ],
+  [
+    'a typed map with property bounds',
+    {
+      given: { type: 'object', additionalProperties: { type: 'number', minimum: 0 }, maxProperties: 20, minProperties: 1 },
+      want: { type: 'object', properties: {}, additionalProperties: { type: 'number', minimum: 0 }, minProperties: 1, maxProperties: 20 },
+    },
+  ],
+  [
+    'enum and const within the bounds',
+    {
+      given: { type: 'number', enum: [1, 2], const: 2, maximum: 2, default: 2 },
+      want: { type: 'number', enum: [1, 2], const: 2, maximum: 2, default: 2 },
+    },
+  ],
 ]
 
 describe('valueSchemaSpecToJsonSchema', () => {
@@ -105,7 +140,7 @@ describe('valueSchemaSpecToJsonSchema', () => {
     const schema = valueSchemaSpecToJsonSchema({
       type: 'object',
       additionalProperties: false,
-      examples: [{ a: 1 }],
+      examples: [{ list: ['x'] }],
       properties: { list: { type: 'array', items: { type: 'string', enum: ['x'] }, required: true } },
     })
     const frozen: unknown[] = []

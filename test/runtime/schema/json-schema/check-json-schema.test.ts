@@ -26,8 +26,22 @@ function cyclicNode(): object {
 
 // Every rule of the subset, with the exact pointer(s) it must report.
 const invalid: [string, { given: unknown; want: Want }][] = [
-  ['unsupported keyword', { given: { type: 'string', pattern: 'a+' }, want: [['/pattern', /unsupported keyword "pattern"/]] }],
+  ['unsupported keyword', { given: { type: 'string', patternProperties: {} }, want: [['/patternProperties', /unsupported keyword "patternProperties"/]] }],
   ['$ref is unsupported', { given: { $ref: '#/x' }, want: [['/$ref', /unsupported keyword/]] }],
+  // value constraints
+  ['a string bound on a number node', { given: { type: 'number', maxLength: 1 }, want: [['/maxLength', /maxLength applies only to type string, but this node's type is number/]] }],
+  ['a number bound on an array node', { given: { type: 'array', minimum: 1 }, want: [['/minimum', /applies only to type number and integer/]] }],
+  ['an object bound on a string node', { given: { type: 'string', minProperties: 1 }, want: [['/minProperties', /applies only to type object/]] }],
+  ['minimum above maximum', { given: { minimum: 2, maximum: 1 }, want: [['/minimum', /minimum 2 is above maximum 1, so no number could match/]] }],
+  ['minimum at an exclusive maximum', { given: { minimum: 2, exclusiveMaximum: 2 }, want: [['/minimum', /not below exclusiveMaximum 2/]] }],
+  ['minProperties above maxProperties', { given: { minProperties: 3, maxProperties: 1 }, want: [['/minProperties', /above maxProperties 1, so no object/]] }],
+  ['an infinite bound', { given: { maximum: Infinity }, want: [['/maximum', /finite number, found Infinity/]] }],
+  ['a negative multipleOf', { given: { multipleOf: -2 }, want: [['/multipleOf', /greater than 0/]] }],
+  ['a count that is not an integer', { given: { minItems: 0.5 }, want: [['/minItems', /non-negative integer/]] }],
+  ['an invalid pattern', { given: { pattern: '(' }, want: [['/pattern', /u flag/]] }],
+  ['a nested quantifier', { given: { pattern: '^(\\d+)*$' }, want: [['/pattern', /a repeated group that repeats/]] }],
+  ['an unknown format', { given: { format: 'color' }, want: [['/format', /format must be one of/]] }],
+  ['a typed map is checked as a schema', { given: { additionalProperties: { type: 'strin' } }, want: [['/additionalProperties/type', /type must be one of/]] }],
   ['unknown type name', { given: { type: 'date' }, want: [['/type', /type must be one of/]] }],
   ['type array', { given: { type: ['string', 'null'] }, want: [['/type', /type arrays are not supported/]] }],
   ['boolean schema at the root', { given: true, want: [['', /boolean schemas are not supported/]] }],
@@ -49,7 +63,7 @@ const invalid: [string, { given: unknown; want: Want }][] = [
     'required does not see inherited names',
     { given: { properties: {}, required: ['toString'] }, want: [['/required/0', /"toString" is not declared/]] },
   ],
-  ['additionalProperties schema', { given: { additionalProperties: { type: 'string' } }, want: [['/additionalProperties', /true or false/]] }],
+  ['additionalProperties neither a boolean nor a schema', { given: { additionalProperties: 'x' }, want: [['/additionalProperties', /true, false or a schema/]] }],
   ['tuple items', { given: { items: [{ type: 'string' }] }, want: [['/items', /tuple items/]] }],
   ['items not a schema', { given: { items: 3 }, want: [['/items', /must be an object/]] }],
   ['empty enum', { given: { enum: [] }, want: [['/enum', /enum must not be empty/]] }],
@@ -92,9 +106,9 @@ const invalid: [string, { given: unknown; want: Want }][] = [
   [
     'three problems give three issues',
     {
-      given: { type: 'object', properties: { a: { type: 'strin' } }, required: ['a', 'b'], format: 'x' },
+      given: { type: 'object', properties: { a: { type: 'strin' } }, required: ['a', 'b'], contains: 'x' },
       want: [
-        ['/format', /unsupported keyword/],
+        ['/contains', /unsupported keyword/],
         ['/properties/a/type', /type must be one of/],
         ['/required/1', /not declared/],
       ],
@@ -127,6 +141,15 @@ const valid: [string, unknown][] = [
   ['every type', { oneOf: ['object', 'array', 'string', 'number', 'integer', 'boolean', 'null'].map((type) => ({ type })) }],
   ['object keywords without type', { properties: { a: {} }, required: ['a'], additionalProperties: false }],
   ['items without type', { items: { type: 'string' } }],
+  ['every value constraint on its own type', {
+    oneOf: [
+      { type: 'integer', minimum: 1, maximum: 1, exclusiveMinimum: 0, exclusiveMaximum: 2, multipleOf: 1 },
+      { type: 'string', minLength: 0, maxLength: 0, pattern: '^(?:[a-z]+\\.)?[a-z]{2,}$', format: 'hostname' },
+      { type: 'array', minItems: 0, maxItems: 3, uniqueItems: false },
+      { type: 'object', minProperties: 1, maxProperties: 1, additionalProperties: { type: 'number' } },
+    ],
+  }],
+  ['value constraints without type', { minimum: 0, minLength: 1, minItems: 1, minProperties: 1, format: 'date' }],
   ['hostile property names', JSON.parse('{"properties":{"__proto__":{},"constructor":{},"toString":{},"a\\"b":{}},"required":["__proto__","constructor"]}')],
   ['null-prototype schema objects', Object.assign(Object.create(null), { type: 'string' })],
   ['enum matching integer type', { type: 'integer', enum: [1, 2, 3.0] }],

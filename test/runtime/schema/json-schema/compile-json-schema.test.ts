@@ -24,7 +24,7 @@ describe('compileJsonSchema', () => {
   })
 
   test('an unsupported schema throws JsonSchemaError', () => {
-    expect(() => compileJsonSchema({ type: 'string', minLength: 1 } as JsonSchemaNode)).toThrow(JsonSchemaError)
+    expect(() => compileJsonSchema({ type: 'string', minimum: 1 } as JsonSchemaNode)).toThrow(JsonSchemaError)
   })
 
   test('hostile property names stay data in the generated code', () => {

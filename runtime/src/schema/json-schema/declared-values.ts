@@ -1,0 +1,68 @@
+import { assignOwn } from '../../json/assign-own.js'
+import { escapeJsonPointerToken } from '../../json/json-pointer.js'
+import type { JsonSchemaNode, SchemaIssue } from './json-schema-node.js'
+import { validateJsonSchemaValue } from './validate-json-schema-value.js'
+
+// Values an author writes into a schema — a `default`, each `examples` item, a `const` and each
+// `enum` member — must themselves be values of the node they sit on (its type and every bound).
+// JSON Schema leaves `default` and `examples` unchecked; toolsmith checks them where a tool is
+// declared (the DSL, so the loader and defineTool) and registered, because a model reads them as
+// advice. The raw subset check (`checkJsonSchema`) still accepts them unchecked, as JSON Schema does.
+
+/** Most mismatches reported per declared value: the first few say what is wrong. */
+const ERRORS_PER_VALUE = 3
+
+function appendPointer(pointer: string, token: string | number): string {
+  return `${pointer}/${escapeJsonPointerToken(token)}`
+}
+
+/** The value as short JSON text for a message (the schema is lossless JSON, so this cannot throw). */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value)
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text
+}
+
+/**
+ * Adds an issue for each declared value of one supported `node` (at `path`, a JSON Pointer the
+ * issues start from) that the node rejects: `default` and `examples` against the whole node,
+ * `const` and `enum` members against the node without them, so they meet its bounds.
+ */
+export function checkNodeDeclaredValues(node: JsonSchemaNode, path: string, issues: SchemaIssue[]): void {
+  const check = (schema: JsonSchemaNode, value: unknown, at: string, what: string): void => {
+    for (const error of validateJsonSchemaValue(schema, value).errors.slice(0, ERRORS_PER_VALUE)) {
+      issues.push({ path: at + error.path, message: `${what} ${shown(value)} does not fit its node: ${error.message}` })
+    }
+  }
+  if (Object.hasOwn(node, 'default')) check(node, node.default, appendPointer(path, 'default'), 'the default')
+  if (Object.hasOwn(node, 'examples')) {
+    const examples = node.examples
+    const at = appendPointer(path, 'examples')
+    if (Array.isArray(examples)) examples.forEach((example, i) => check(node, example, appendPointer(at, i), 'the example'))
+    else check(node, examples, at, 'the example')
+  }
+  const hasConst = Object.hasOwn(node, 'const')
+  const hasEnum = Object.hasOwn(node, 'enum')
+  if (!hasConst && !hasEnum) return
+  const bare: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(node)) if (key !== 'const' && key !== 'enum') assignOwn(bare, key, value)
+  if (hasConst) check(bare as JsonSchemaNode, node.const, appendPointer(path, 'const'), 'the const')
+  node.enum?.forEach((member, i) => check(bare as JsonSchemaNode, member, appendPointer(appendPointer(path, 'enum'), i), 'the enum value'))
+}
+
+/** Every declared-value mismatch in a supported raw schema, at JSON Pointers into the schema. */
+export function checkDeclaredValues(schema: JsonSchemaNode): SchemaIssue[] {
+  const issues: SchemaIssue[] = []
+  const visit = (node: JsonSchemaNode, path: string): void => {
+    checkNodeDeclaredValues(node, path, issues)
+    const properties = Object.hasOwn(node, 'properties') ? node.properties : undefined
+    if (properties !== undefined) {
+      for (const key of Object.keys(properties)) visit(properties[key] as JsonSchemaNode, appendPointer(appendPointer(path, 'properties'), key))
+    }
+    if (Object.hasOwn(node, 'items') && node.items !== undefined) visit(node.items, appendPointer(path, 'items'))
+    const additional = Object.hasOwn(node, 'additionalProperties') ? node.additionalProperties : undefined
+    if (typeof additional === 'object') visit(additional, appendPointer(path, 'additionalProperties'))
+    if (Object.hasOwn(node, 'oneOf')) node.oneOf?.forEach((branch, i) => visit(branch, appendPointer(appendPointer(path, 'oneOf'), i)))
+  }
+  visit(schema, '')
+  return issues
+}

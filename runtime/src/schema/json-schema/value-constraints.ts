@@ -1,0 +1,375 @@
+import { describeValue } from '../../json/describe-value.js'
+import type { JsonSchemaType, SchemaIssue } from './json-schema-node.js'
+import { isStringFormat, matchesFormat, STRING_FORMATS, type StringFormat } from './string-formats.js'
+import {
+  exclusiveMaximumMessage,
+  exclusiveMinimumMessage,
+  formatMessage,
+  maximumMessage,
+  maxItemsMessage,
+  maxLengthMessage,
+  maxPropertiesMessage,
+  minimumMessage,
+  minItemsMessage,
+  minLengthMessage,
+  minPropertiesMessage,
+  multipleOfMessage,
+  patternMessage,
+} from './validation-messages.js'
+
+// The value constraints of the subset: which keywords bound which kind of value, how a bound is checked
+// when a schema is accepted (a bad or contradictory bound is an author error at the node), the prepared
+// form validators read, and the helpers both validators call. The raw checker and the DSL share the
+// checks, so a bound means the same thing in both layers.
+
+/** The kind of value a constraint keyword bounds; on another kind, or without `type`, it does not apply. */
+export type ConstraintKind = 'number' | 'string' | 'array' | 'object'
+
+/** Every value-constraint keyword with the kind of value it bounds. */
+export const CONSTRAINT_KEYWORDS: ReadonlyMap<string, ConstraintKind> = new Map([
+  ['minimum', 'number'],
+  ['maximum', 'number'],
+  ['exclusiveMinimum', 'number'],
+  ['exclusiveMaximum', 'number'],
+  ['multipleOf', 'number'],
+  ['minLength', 'string'],
+  ['maxLength', 'string'],
+  ['pattern', 'string'],
+  ['format', 'string'],
+  ['minItems', 'array'],
+  ['maxItems', 'array'],
+  ['uniqueItems', 'array'],
+  ['minProperties', 'object'],
+  ['maxProperties', 'object'],
+])
+
+/** Whether a node of `type` can hold values of `kind` (`integer` nodes hold numbers). */
+export function typeHoldsKind(type: JsonSchemaType, kind: ConstraintKind): boolean {
+  return kind === 'number' ? type === 'number' || type === 'integer' : type === kind
+}
+
+/**
+ * Strings longer than this (in UTF-16 code units) fail a `pattern` without running it: the bound on
+ * the work one call can make a pattern do, beside the shapes {@link patternProblem} rejects.
+ */
+export const MAX_PATTERN_INPUT = 1024
+
+/** The prepared constraints of one node, read once from its own keywords. */
+export interface PreparedConstraints {
+  readonly minimum: number | undefined
+  readonly maximum: number | undefined
+  readonly exclusiveMinimum: number | undefined
+  readonly exclusiveMaximum: number | undefined
+  readonly multipleOf: number | undefined
+  readonly minLength: number | undefined
+  readonly maxLength: number | undefined
+  readonly pattern: string | undefined
+  readonly patternRegExp: RegExp | undefined
+  readonly format: StringFormat | undefined
+  readonly minItems: number | undefined
+  readonly maxItems: number | undefined
+  readonly uniqueItems: boolean
+  readonly minProperties: number | undefined
+  readonly maxProperties: number | undefined
+  readonly numeric: boolean
+  readonly textual: boolean
+  readonly counted: boolean
+  readonly keyed: boolean
+}
+
+/** The prepared constraints of a supported node read through `own`, or `undefined` when it has none. */
+export function prepareConstraints(own: (key: string) => unknown): PreparedConstraints | undefined {
+  const num = (key: string): number | undefined => {
+    const value = own(key)
+    return typeof value === 'number' ? value : undefined
+  }
+  const pattern = own('pattern')
+  const format = own('format')
+  const c: PreparedConstraints = {
+    minimum: num('minimum'),
+    maximum: num('maximum'),
+    exclusiveMinimum: num('exclusiveMinimum'),
+    exclusiveMaximum: num('exclusiveMaximum'),
+    multipleOf: num('multipleOf'),
+    minLength: num('minLength'),
+    maxLength: num('maxLength'),
+    pattern: typeof pattern === 'string' ? pattern : undefined,
+    patternRegExp: typeof pattern === 'string' ? new RegExp(pattern, 'u') : undefined,
+    format: isStringFormat(format) ? format : undefined,
+    minItems: num('minItems'),
+    maxItems: num('maxItems'),
+    uniqueItems: own('uniqueItems') === true,
+    minProperties: num('minProperties'),
+    maxProperties: num('maxProperties'),
+    numeric: false,
+    textual: false,
+    counted: false,
+    keyed: false,
+  }
+  const numeric = [c.minimum, c.maximum, c.exclusiveMinimum, c.exclusiveMaximum, c.multipleOf].some((v) => v !== undefined)
+  const textual = c.minLength !== undefined || c.maxLength !== undefined || c.pattern !== undefined || c.format !== undefined
+  const counted = c.minItems !== undefined || c.maxItems !== undefined || c.uniqueItems
+  const keyed = c.minProperties !== undefined || c.maxProperties !== undefined
+  if (!numeric && !textual && !counted && !keyed) return undefined
+  return { ...c, numeric, textual, counted, keyed }
+}
+
+// ---- checking the keywords when a schema is accepted ----
+
+/**
+ * Adds an issue for every bad value-constraint keyword among `values` (a node's own keywords): a bound
+ * of the wrong JSON type, a negative or fractional count, `multipleOf` not above zero, a `pattern` that
+ * is not a valid `u`-flag regular expression or has a catastrophic-backtracking shape, a `format`
+ * outside the enforced list, and bounds that contradict each other (no value could satisfy both).
+ * Placement (a keyword on a node of another type) is the caller's rule.
+ */
+export function checkConstraintValues(values: ReadonlyMap<string, unknown>, at: (key: string) => string, issues: SchemaIssue[]): void {
+  const numbers = new Map<string, number>()
+  for (const [key, value] of values) {
+    const kind = CONSTRAINT_KEYWORDS.get(key)
+    if (kind === undefined) continue
+    const problem = valueProblem(key, value)
+    if (problem !== undefined) issues.push({ path: at(key), message: problem })
+    else if (typeof value === 'number') numbers.set(key, value)
+  }
+  const contradiction = (lowKey: string, highKey: string, strict: boolean, what: string): void => {
+    const low = numbers.get(lowKey)
+    const high = numbers.get(highKey)
+    if (low === undefined || high === undefined) return
+    if (strict ? low >= high : low > high) {
+      issues.push({ path: at(lowKey), message: `${lowKey} ${low} is ${strict ? 'not below' : 'above'} ${highKey} ${high}, so no ${what} could match` })
+    }
+  }
+  contradiction('minimum', 'maximum', false, 'number')
+  contradiction('exclusiveMinimum', 'maximum', true, 'number')
+  contradiction('minimum', 'exclusiveMaximum', true, 'number')
+  contradiction('exclusiveMinimum', 'exclusiveMaximum', true, 'number')
+  contradiction('minLength', 'maxLength', false, 'string')
+  contradiction('minItems', 'maxItems', false, 'array')
+  contradiction('minProperties', 'maxProperties', false, 'object')
+}
+
+function valueProblem(key: string, value: unknown): string | undefined {
+  switch (key) {
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return typeof value === 'number' && Number.isFinite(value) ? undefined : `${key} must be a finite number, found ${describeValue(value)}`
+    case 'multipleOf':
+      return typeof value === 'number' && Number.isFinite(value) && value > 0
+        ? undefined
+        : `multipleOf must be a number greater than 0, found ${describeValue(value)}`
+    case 'uniqueItems':
+      return typeof value === 'boolean' ? undefined : `uniqueItems must be true or false, found ${describeValue(value)}`
+    case 'pattern':
+      return typeof value === 'string' ? patternProblem(value) : `pattern must be a string, found ${describeValue(value)}`
+    case 'format':
+      return isStringFormat(value) ? undefined : `format must be one of ${STRING_FORMATS.join(', ')}, found ${describeValue(value)}`
+    default:
+      return Number.isSafeInteger(value) && (value as number) >= 0
+        ? undefined
+        : `${key} must be a non-negative integer, found ${describeValue(value)}`
+  }
+}
+
+/**
+ * Why `pattern` cannot be used, or `undefined`: it must compile as an ECMAScript regular expression with
+ * the `u` flag, and must not have a shape that backtracks catastrophically — a repeated group (`*`, `+`
+ * or `{n,}`/`{n,m}` with m > 1) that itself holds a repetition or an alternation (`(a+)+`, `(a|ab)*`),
+ * or a backreference. Those are the shapes whose matching time grows exponentially with the input;
+ * what remains is at worst polynomial, and runs on at most MAX_PATTERN_INPUT code units.
+ */
+export function patternProblem(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern, 'u')
+  } catch (error) {
+    return `pattern is not a valid regular expression with the u flag: ${error instanceof Error ? error.message : String(error)}`
+  }
+  const shape = backtrackingShape(pattern)
+  return shape === undefined
+    ? undefined
+    : `pattern ${JSON.stringify(pattern)} can backtrack catastrophically (${shape}); rewrite it without repeating a group that repeats or alternates`
+}
+
+interface GroupScan {
+  repeats: boolean
+  alternates: boolean
+}
+
+/** A short description of the first catastrophic shape in a pattern known to be valid, or `undefined`. */
+function backtrackingShape(pattern: string): string | undefined {
+  const stack: GroupScan[] = [{ repeats: false, alternates: false }]
+  let closed: GroupScan | undefined // the group that just closed, if the previous atom was a group
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string
+    const top = stack[stack.length - 1] as GroupScan
+    if (c === '\\') {
+      const next = pattern[i + 1] ?? ''
+      if (/[1-9]/.test(next) || (next === 'k' && pattern[i + 2] === '<')) return 'a backreference'
+      i += next === 'u' && pattern[i + 2] === '{' ? pattern.indexOf('}', i) - i : next === 'p' || next === 'P' ? pattern.indexOf('}', i) - i : 1
+      closed = undefined
+      continue
+    }
+    if (c === '[') {
+      // A character class is one atom: skip to its closing bracket.
+      let j = i + 1
+      while (j < pattern.length && pattern[j] !== ']') j += pattern[j] === '\\' ? 2 : 1
+      i = j
+      closed = undefined
+      continue
+    }
+    if (c === '(') {
+      stack.push({ repeats: false, alternates: false })
+      closed = undefined
+      continue
+    }
+    if (c === ')') {
+      closed = stack.pop()
+      const parent = stack[stack.length - 1] as GroupScan
+      if (closed?.repeats === true) parent.repeats = true
+      continue
+    }
+    if (c === '|') {
+      top.alternates = true
+      closed = undefined
+      continue
+    }
+    const repeat = repetition(pattern, i)
+    if (repeat !== undefined) {
+      if (repeat.many) {
+        if (closed !== undefined && closed.repeats) return 'a repeated group that repeats'
+        if (closed !== undefined && closed.alternates) return 'a repeated group that alternates'
+        top.repeats = true
+      }
+      i = repeat.end
+      if (pattern[i + 1] === '?') i++ // lazy
+      closed = undefined
+      continue
+    }
+    closed = undefined
+  }
+  return undefined
+}
+
+/** The quantifier at `i`, if any: whether it repeats more than once, and its last index. */
+function repetition(pattern: string, i: number): { many: boolean; end: number } | undefined {
+  const c = pattern[i]
+  if (c === '*' || c === '+') return { many: true, end: i }
+  if (c === '?') return { many: false, end: i }
+  if (c !== '{') return undefined
+  const match = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i))
+  if (match === null) return undefined
+  const max = match[2] === undefined ? Number(match[1]) : match[3] === '' ? Infinity : Number(match[3])
+  return { many: max > 1, end: i + match[0].length - 1 }
+}
+
+// ---- helpers both validators call ----
+
+/** The length of a string in Unicode code points, as JSON Schema counts `minLength`/`maxLength`. */
+export function codePointLength(value: string): number {
+  let length = value.length
+  for (let i = 0; i < value.length - 1; i++) {
+    const code = value.charCodeAt(i)
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length--
+        i++
+      }
+    }
+  }
+  return length
+}
+
+/** Whether `value` is a multiple of `divisor` (the quotient is an integer; an infinite quotient is not). */
+export function isMultipleOf(value: number, divisor: number): boolean {
+  const quotient = value / divisor
+  if (Number.isInteger(quotient)) return true
+  // A decimal divisor such as 0.0001 rarely divides exactly in binary: accept a quotient within rounding.
+  return Number.isFinite(quotient) && Math.abs(quotient - Math.round(quotient)) < 1e-9 * Math.max(1, Math.abs(quotient))
+}
+
+/** Whether `regexp` (the node's `pattern`) accepts `value`, within the input bound. */
+export function matchesPattern(regexp: RegExp, value: string): boolean {
+  return value.length <= MAX_PATTERN_INPUT && regexp.test(value)
+}
+
+/**
+ * Whether a JSON array holds two equal items (JSON equality: key order ignored, `1` and `true`
+ * differ). Each distinct structure gets one integer id, so shared sub-values are read once and the
+ * cost is linear in the value's distinct containers. Reads own enumerable keys only.
+ */
+export function hasDuplicateItems(items: readonly unknown[]): boolean {
+  if (items.length < 2) return false
+  const interned = new Map<string, number>()
+  const ids = new Map<object, number>()
+  const idOf = (value: unknown): number => {
+    let key: string
+    if (typeof value !== 'object' || value === null) {
+      key = typeof value === 'number' ? `n${value === 0 ? 0 : value}` : typeof value === 'string' ? `s${value}` : String(value)
+    } else {
+      const known = ids.get(value)
+      if (known !== undefined) return known
+      if (Array.isArray(value)) key = `[${value.map(idOf).join(',')}]`
+      else {
+        const record = value as Record<string, unknown>
+        key = `{${Object.keys(record)
+          .sort()
+          .map((name) => `${JSON.stringify(name)}:${idOf(record[name])}`)
+          .join(',')}}`
+      }
+    }
+    let id = interned.get(key)
+    if (id === undefined) interned.set(key, (id = interned.size))
+    if (typeof value === 'object' && value !== null) ids.set(value, id)
+    return id
+  }
+  const seen = new Set<number>()
+  for (const item of items) {
+    const id = idOf(item)
+    if (seen.has(id)) return true
+    seen.add(id)
+  }
+  return false
+}
+
+// ---- the interpreter's checks (the compiled validators emit the same tests in the same order) ----
+
+/**
+ * Reports each bound `value` breaks that is checked before a container's contents: the number, string,
+ * item-count and property-count bounds that apply to the value's kind, in keyword order. `report`
+ * returns true to stop at the first. Returns whether every bound held.
+ */
+export function checkBoundsBefore(c: PreparedConstraints, value: unknown, report: (message: string) => boolean): boolean {
+  let ok = true
+  const fail = (message: string): boolean => {
+    ok = false
+    return report(message)
+  }
+  if (typeof value === 'number') {
+    if (!c.numeric) return true
+    if (c.minimum !== undefined && value < c.minimum && fail(minimumMessage(c.minimum))) return false
+    if (c.maximum !== undefined && value > c.maximum && fail(maximumMessage(c.maximum))) return false
+    if (c.exclusiveMinimum !== undefined && value <= c.exclusiveMinimum && fail(exclusiveMinimumMessage(c.exclusiveMinimum))) return false
+    if (c.exclusiveMaximum !== undefined && value >= c.exclusiveMaximum && fail(exclusiveMaximumMessage(c.exclusiveMaximum))) return false
+    if (c.multipleOf !== undefined && !isMultipleOf(value, c.multipleOf) && fail(multipleOfMessage(c.multipleOf))) return false
+  } else if (typeof value === 'string') {
+    if (!c.textual) return true
+    const length = c.minLength !== undefined || c.maxLength !== undefined ? codePointLength(value) : 0
+    if (c.minLength !== undefined && length < c.minLength && fail(minLengthMessage(c.minLength))) return false
+    if (c.maxLength !== undefined && length > c.maxLength && fail(maxLengthMessage(c.maxLength))) return false
+    if (c.patternRegExp !== undefined && !matchesPattern(c.patternRegExp, value)) {
+      if (fail(patternMessage(c.pattern as string, value.length > MAX_PATTERN_INPUT, MAX_PATTERN_INPUT))) return false
+    }
+    if (c.format !== undefined && !matchesFormat(c.format, value) && fail(formatMessage(c.format))) return false
+  } else if (Array.isArray(value)) {
+    if (c.minItems !== undefined && value.length < c.minItems && fail(minItemsMessage(c.minItems))) return false
+    if (c.maxItems !== undefined && value.length > c.maxItems && fail(maxItemsMessage(c.maxItems))) return false
+  } else if (typeof value === 'object' && value !== null && c.keyed) {
+    const count = Object.keys(value).length
+    if (c.minProperties !== undefined && count < c.minProperties && fail(minPropertiesMessage(c.minProperties))) return false
+    if (c.maxProperties !== undefined && count > c.maxProperties && fail(maxPropertiesMessage(c.maxProperties))) return false
+  }
+  return ok
+}
