@@ -1,4 +1,4 @@
-import type { ExportError, ExportOptions, ExportResult, ExportTarget, LossEntry, ToolSurface } from './export-model.js'
+import { type ExportError, type ExportOptions, type ExportResult, type ExportTarget, type LossEntry, NEWEST_MCP, type ToolSurface } from './export-model.js'
 import { cloneJson, escapePointer, lowerSchema, own } from './lower-schema.js'
 import { ANTHROPIC_NAME, checkAnthropicStrictLimits, lowerAnthropicStrict } from './targets/anthropic.js'
 import { GEMINI_JSON_SCHEMA, GEMINI_NAME, GEMINI_PARAMETER_NAME, GEMINI_PARAMETERS } from './targets/gemini.js'
@@ -22,7 +22,9 @@ const NAME_RULES: { readonly [T in ExportTarget]: { readonly pattern: RegExp; re
  * title, the output schema and the annotations); a tool's approval is never part of a provider
  * format, the host enforces it.
  */
-export function exportTools(target: ExportTarget, tools: readonly ToolSurface[], options: ExportOptions = {}): ExportResult {
+export function exportTools(name: ExportTarget | 'mcp', tools: readonly ToolSurface[], options: ExportOptions = {}): ExportResult {
+  // `mcp` alone is the newest revision.
+  const target: ExportTarget = name === 'mcp' ? NEWEST_MCP : name
   const report: LossEntry[] = []
   const errors: ExportError[] = []
   const out: unknown[] = []
@@ -70,6 +72,7 @@ export function exportTools(target: ExportTarget, tools: readonly ToolSurface[],
         const profile = field === 'parameters' ? GEMINI_PARAMETERS : GEMINI_JSON_SCHEMA
         const { schema, tally } = lowerSchema(tool.name, tool.parameters, '/parameters', profile)
         report.push(...tally.losses)
+        for (const blocker of tally.blockers) errors.push({ tool: tool.name, path: blocker.path, message: blocker.detail })
         if (field === 'parameters') checkGeminiParameterNames(tool, tool.parameters, '/parameters', errors)
         out.push({ name: tool.name, description: tool.description, [field]: schema })
         break
@@ -86,7 +89,7 @@ export function exportTools(target: ExportTarget, tools: readonly ToolSurface[],
 }
 
 /** {@link exportTools} for one tool. */
-export function exportTool(target: ExportTarget, tool: ToolSurface, options: ExportOptions = {}): ExportResult {
+export function exportTool(target: ExportTarget | 'mcp', tool: ToolSurface, options: ExportOptions = {}): ExportResult {
   return exportTools(target, [tool], options)
 }
 

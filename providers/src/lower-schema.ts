@@ -92,6 +92,10 @@ class Walk {
       const at = `${path}/${escapePointer(keyword)}`
       switch (keyword) {
         case 'type':
+          if (profile.openApi && Array.isArray(value)) {
+            this.tally.blockers.push({ path: at, keyword: 'type', detail: `${profile.label} takes one type per schema, not a list of types (${JSON.stringify(value)})` })
+            continue
+          }
           set(out, 'type', profile.openApi && typeof value === 'string' ? (OPENAPI_TYPES[value] ?? value) : value)
           continue
         case 'properties':

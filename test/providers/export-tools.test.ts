@@ -111,6 +111,7 @@ describe('openai-chat and openai-responses: strict always written', () => {
     ['any JSON value', { properties: { j: {} }, required: ['j'] }, 'any JSON value'],
     ['over 5,000 properties', { properties: wide(5001), required: [] }, '5001 object properties'],
     ['over 10 levels of objects', { properties: { k: deep(10) }, required: ['k'] }, '11 levels'],
+    ['a union at the root', { oneOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false }, { type: 'object', properties: { b: { type: 'string' } }, required: ['b'], additionalProperties: false }], properties: {}, additionalProperties: false }, 'the root is a union'],
     ['over 1,000 enum values', { properties: { e: { type: 'integer', enum: Array.from({ length: 1001 }, (_, i) => i) } }, required: ['e'] }, '1001 enum values'],
   ])('%s: strict false, the schema as it is, the reason in the report; an error under strict', (_name, parameters, reason) => {
     const given = tool(parameters)
@@ -158,6 +159,7 @@ describe('every target: errors for what cannot be exported', () => {
   test('an unknown target is an error, not a throw; "mcp" means the newest revision', () => {
     expect(exportTools('cohere' as never, []).errors).toHaveLength(1)
     expect(parseExportTarget('mcp')).toBe('mcp@2026-07-28')
+    expect(exportTools('mcp', []).target).toBe('mcp@2026-07-28')
     expect(parseExportTarget('mcp@2025-11-25')).toBe('mcp@2025-11-25')
     expect(parseExportTarget('openai')).toBeUndefined()
   })
@@ -305,6 +307,12 @@ describe('gemini', () => {
     expect(entries(result)).toEqual([['/parameters/properties/s/pattern', 'pattern', 'moved-to-description']])
   })
 
+  test('a list of types is refused by the parameters form (an error), taken by parametersJsonSchema', () => {
+    const given = tool({ properties: { v: { type: ['string', 'null'] } } })
+    expect(exportTool('gemini', given).errors).toEqual([{ tool: 't', path: '/parameters/properties/v/type', message: expect.stringContaining('one type per schema') }])
+    expect(exportTool('gemini', given, { geminiSchema: 'parametersJsonSchema' }).errors).toEqual([])
+  })
+
   test.each<[string, string, string, boolean]>([
     ['a name with a dot', 'ns.read', 'p', true],
     ['a name starting with a digit', '1read', 'p', false],
@@ -355,6 +363,31 @@ describe('mcp', () => {
     ['has space', false],
   ])('names: %s', (name, ok) => {
     expect(exportTool('mcp@2025-11-25', tool({ properties: {} }, { name })).errors.length === 0).toBe(ok)
+  })
+})
+
+describe('additionalProperties as a schema (a map of checked values)', () => {
+  const map = { properties: { tags: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } } }, required: ['tags'] }
+
+  test('OpenAI strict cannot express it: strict false with the reason', () => {
+    const result = exportTool('openai-chat', tool(map))
+    expect(chat(result).strict).toBe(false)
+    expect(entries(result)).toEqual([['/parameters/properties/tags/additionalProperties', 'strict', 'rewritten']])
+  })
+
+  test('Gemini parameters drop it (reported); parametersJsonSchema lowers the value schema', () => {
+    expect(entries(exportTool('gemini', tool(map)))).toEqual([['/parameters/properties/tags/additionalProperties', 'additionalProperties', 'dropped']])
+    const json = exportTool('gemini', tool(map), { geminiSchema: 'parametersJsonSchema' })
+    expect((one(json)['parametersJsonSchema'] as { properties: { tags: unknown } }).properties.tags).toEqual({
+      type: 'object',
+      additionalProperties: { type: 'string', description: '(minLength: 1)' },
+    })
+    expect(entries(json)).toEqual([['/parameters/properties/tags/additionalProperties/minLength', 'minLength', 'moved-to-description']])
+  })
+
+  test('Anthropic (not strict) and MCP send it as it is', () => {
+    expect((one(exportTool('anthropic', tool(map)))['input_schema'] as { properties: unknown }).properties).toEqual(map.properties)
+    expect((one(exportTool('mcp@2026-07-28', tool(map)))['inputSchema'] as { properties: unknown }).properties).toEqual(map.properties)
   })
 })
 

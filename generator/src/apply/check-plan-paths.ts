@@ -1,17 +1,18 @@
 import type { ProjectConfig } from '../config/project-config.js'
+import { exportFilePath } from '../emit/exports/export-declarations.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlanResult } from '../model/plan.js'
 import { isPlainPathInside } from './project-path.js'
 
 /**
  * Confines the plan before anything is compared or written: every planned file must be the catalog,
- * the catalog JSON, a configured region file, or plainly inside `out` (no `..`, no absolute path,
+ * the catalog JSON, a configured region file, a configured target's export, or plainly inside `out` (no `..`, no absolute path,
  * no backslash); deletions and orphans must be inside `out`; no path may be planned twice. Whatever
  * a tool name or a planner bug produces, nothing outside those places can be touched.
  */
 export function checkPlanPaths(config: ProjectConfig, plan: PlanResult): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
-  const exact = new Set([config.docs, config.catalogJson, ...config.catalogRegions])
+  const exact = new Set([config.docs, config.catalogJson, ...config.catalogRegions, ...(config.targets ?? []).map((spec) => exportFilePath(config.catalogJson, spec))])
   const refuse = (file: string, code: string, message: string): void => {
     diagnostics.push({ severity: 'error', code, message, file, line: 1, column: 1 })
   }

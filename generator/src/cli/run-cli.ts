@@ -15,6 +15,7 @@ import type { CliIo } from './cli-io.js'
 import { createDeclaration } from './create-declaration.js'
 import { DIFF_FORMATS, type DiffFormat } from '../diff/format-diff.js'
 import { runDiffCommand } from './diff-command.js'
+import { runExport } from './run-export.js'
 import { USAGE } from './usage.js'
 
 /** Extra wiring for programmatic and test use. */
@@ -31,6 +32,8 @@ const OPTIONS = {
   format: { type: 'string' },
   'no-cache': { type: 'boolean' },
   'fail-on': { type: 'string' },
+  target: { type: 'string' },
+  strict: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -130,6 +133,26 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     case 'diff': {
       const input = { sides: rest, format: format as DiffFormat, failOn: values['fail-on'], config: values.config, schemas: values.schemas }
       return runDiffCommand(input, io, usageError, (list, sources) => printer.diagnostics(list, sources))
+    }
+    case 'export': {
+      if (rest.length > 0) return usageError(`export takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
+      if (values.target === undefined) return usageError('export needs --target openai-chat|openai-responses|anthropic|gemini|mcp')
+      const outcome = await runExport({
+        cwd: io.cwd,
+        target: values.target,
+        strict: values.strict === true,
+        ...(values.out === undefined ? {} : { out: values.out }),
+        ...(values.config === undefined ? {} : { config: values.config }),
+        ...(values.schemas === undefined ? {} : { schemas: values.schemas }),
+      })
+      // The export itself is the output on stdout: machine-format diagnostics then go to stderr.
+      const exportPrinter = outcome.text === undefined ? printer : new DiagnosticPrinter({ ...io, stdout: io.stderr }, format as DiagnosticFormat)
+      exportPrinter.diagnostics(outcome.diagnostics, outcome.sources)
+      if (outcome.text !== undefined) io.stdout(outcome.text)
+      const lost = `${outcome.losses} lossy step(s)`
+      if (outcome.exitCode === 0) io.stderr(`toolsmith export: ${outcome.written === undefined ? '' : `wrote ${outcome.written}; `}${lost}\n`)
+      else if (outcome.exitCode === 1 && outcome.losses > 0 && values.strict === true) io.stderr(`toolsmith export: ${lost} under --strict; nothing written\n`)
+      return outcome.exitCode
     }
     default:
       return usageError(`unknown command ${JSON.stringify(command)}`)

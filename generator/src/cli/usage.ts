@@ -10,6 +10,10 @@ Commands:
                     a folder of declarations or a git revision (HEAD: the working tree; BASE: the merge
                     base with the default branch); --fail-on ERR|WARN|INFO (default ERR);
                     --format text|json|github|markdown|junit; writes nothing
+  export --target T write the tools lowered for T (openai-chat, openai-responses, anthropic, gemini, mcp,
+                    mcp@2025-11-25, mcp@2026-07-28; T-strict for strict tool use) as JSON, exactly the
+                    provider's field, to stdout or --out FILE, and report every lossy step
+                    (--strict: exit 1 on any loss, writing nothing)
 
 Options:
   --config FILE     config file (default: toolsmith.config.yaml in the working directory)
@@ -25,4 +29,5 @@ Options:
 
 Exit codes: 0 done or current; 1 check found drift, or a write failed; 2 invalid input or usage.
 diff: 0 nothing at the --fail-on level, 1 something is, 2 invalid input or usage.
+export: 0 exported; 1 a loss under --strict, or the write failed; 2 invalid input or a tool the target refuses.
 `

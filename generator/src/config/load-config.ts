@@ -7,8 +7,8 @@ import { describeFound } from '../load/describe-found.js'
 import { readSourceFile } from '../load/read-source-file.js'
 import { readYamlJson } from '../load/read-yaml-json.js'
 import type { Diagnostic } from '../model/diagnostic.js'
-import { parseExportTarget } from '@toolsmith/providers'
 import { type DiffConfig, readDiffConfig } from './diff-config.js'
+import { type ExportSpec, parseExportSpec } from '../emit/exports/export-declarations.js'
 import { CONFIG_DEFAULTS, CONFIG_FILE_NAME, type ProjectConfig } from './project-config.js'
 
 /** What the command line says about the config. */
@@ -33,7 +33,7 @@ export interface LoadedConfig {
 export const COMMAND_LINE = '(command line)'
 
 const PATH_KEYS = ['schemas', 'out', 'docs', 'catalogJson', 'templates'] as const
-const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions', 'diff', 'targets']
+const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions', 'targets', 'diff']
 
 type Origin = { readonly file: string; readonly at: (pointer: string) => { line: number; column: number }; readonly base: string }
 
@@ -127,15 +127,22 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
         (pointer, label, value) => resolve(fileOrigin, `/diff${pointer}`, label, value, true),
       )
     : undefined
-  const targets: string[] = []
+  // `targets`: the exports generate writes beside catalog.json and check holds to "no loss".
+  const targets: ExportSpec[] = []
   if (Object.hasOwn(values, 'targets')) {
     const list = values['targets']
-    if (!Array.isArray(list)) error(fileOrigin, '/targets', 'config-type', `"targets" must be a list of export targets, found ${describeFound(list)}`)
-    else {
+    if (!Array.isArray(list)) {
+      error(fileOrigin, '/targets', 'config-type', `"targets" must be a list of export targets, found ${describeFound(list)}`)
+    } else {
       list.forEach((item: unknown, index) => {
-        const target = typeof item === 'string' ? parseExportTarget(item) : undefined
-        if (target === undefined) error(fileOrigin, `/targets/${index}`, 'config-type', `targets[${index}] must be an export target (openai-chat, openai-responses, anthropic, gemini, mcp, mcp@2025-11-25, mcp@2026-07-28), found ${describeFound(item)}`)
-        else if (!targets.includes(target)) targets.push(target)
+        const spec = typeof item === 'string' ? parseExportSpec(item) : undefined
+        if (spec === undefined) {
+          error(fileOrigin, `/targets/${index}`, 'config-type', `targets[${index}] must be openai-chat, openai-responses, anthropic, gemini or mcp (mcp@2025-11-25, mcp@2026-07-28), optionally with -strict; found ${describeFound(item)}`)
+        } else if (targets.some((other) => other.name === spec.name)) {
+          error(fileOrigin, `/targets/${index}`, 'config-conflict', `targets[${index}] ${JSON.stringify(spec.name)} is listed twice`)
+        } else {
+          targets.push(spec)
+        }
       })
     }
   }
@@ -182,7 +189,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   }
   if (diagnostics.length > 0) return { config: undefined, diagnostics, sources }
   return {
-    config: { cwd, schemas, out, docs, catalogJson, catalogRegions, ...(templates === undefined ? {} : { templates }), ...(diff === undefined ? {} : { diff }), ...(Object.hasOwn(values, 'targets') ? { targets } : {}) },
+    config: { cwd, schemas, out, docs, catalogJson, catalogRegions, ...(templates === undefined ? {} : { templates }), ...(targets.length === 0 ? {} : { targets }), ...(diff === undefined ? {} : { diff }) },
     diagnostics,
     sources,
   }

@@ -1,4 +1,5 @@
 import type { DiffConfig } from './diff-config.js'
+import type { ExportSpec } from '../emit/exports/export-declarations.js'
 
 /** The resolved configuration of one run: every path relative to the project (the cwd), `/`-separated. */
 export interface ProjectConfig {
@@ -18,8 +19,8 @@ export interface ProjectConfig {
   readonly templates?: string
   /** The `diff` section: check levels and the ignore file of `toolsmith diff`. */
   readonly diff?: DiffConfig
-  /** The export targets (`targets`), each resolved (`mcp` is the newest revision): `diff` checks each one's lowered schemas. */
-  readonly targets?: readonly string[]
+  /** The exports `generate` writes beside `catalog.json` (`tools.<name>.json`) and `check` holds to "no loss". */
+  readonly targets?: readonly ExportSpec[]
 }
 
 /** The name of the config file looked up in the working directory. */

@@ -6,17 +6,18 @@ import type { LoweredCatalog } from './compare-catalogs.js'
 const cache = new WeakMap<Catalog, Map<string, LoweredCatalog>>()
 
 /**
- * A side's tools as `@toolsmith/providers` exports them to `target`: per tool the schema the provider is sent for
+ * A side's tools as `@toolsmith/providers` exports them to `target` (with strict tool use when `strict`): per tool the schema the provider is sent for
  * its arguments (and, for MCP, its output), and the tools the export refuses with the reason. An error that names no
  * tool (too many tools for the provider, …) makes every tool of the side unexportable.
  */
-export function lowerForTarget(catalog: Catalog, target: string): LoweredCatalog {
+export function lowerForTarget(catalog: Catalog, target: string, strict = false): LoweredCatalog {
   let byTarget = cache.get(catalog)
   if (byTarget === undefined) cache.set(catalog, (byTarget = new Map()))
-  const known = byTarget.get(target)
+  const key = `${target}${strict ? '-strict' : ''}`
+  const known = byTarget.get(key)
   if (known !== undefined) return known
   const surfaces = [...catalog.tools.values()].map(surfaceOf)
-  const result = exportTools(target as ExportTarget, surfaces)
+  const result = exportTools(target as ExportTarget, surfaces, { strict })
   const tools = new Map<string, { parameters: unknown; output?: unknown }>()
   for (const exported of result.tools) {
     const lowered = loweredSchemas(exported)
@@ -29,7 +30,7 @@ export function lowerForTarget(catalog: Catalog, target: string): LoweredCatalog
   }
   for (const name of unexportable.keys()) tools.delete(name)
   const lowered = { tools, unexportable }
-  byTarget.set(target, lowered)
+  byTarget.set(key, lowered)
   return lowered
 }
 

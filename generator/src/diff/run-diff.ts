@@ -84,7 +84,9 @@ export async function runDiff(options: DiffRunOptions): Promise<DiffOutcome> {
   }
 
   // The per-target checks run for the config's `targets` unless the caller lowers by itself.
-  const targets = options.targets ?? (config.targets === undefined || config.targets.length === 0 ? undefined : { names: config.targets, lower: lowerForTarget })
+  const specs = new Map((config.targets ?? []).map((spec) => [spec.name, spec]))
+  const lowerBySpec: LowerCatalog = (catalog, name) => lowerForTarget(catalog, specs.get(name)?.target ?? name, specs.get(name)?.strict === true)
+  const targets = options.targets ?? (specs.size === 0 ? undefined : { names: [...specs.keys()], lower: lowerBySpec })
   const findings = compareCatalogs(base.catalog, head.catalog, targets === undefined ? {} : { targets: targets.names, lower: targets.lower })
   const applied = applyPolicy(findings, config.diff, ignores)
   const located = {

@@ -7,8 +7,10 @@ import { readPlanCacheFile } from '../cache/plan-cache-file.js'
 import type { PlanCacheStore } from '../cache/plan-cache-store.js'
 import { loadConfig } from '../config/load-config.js'
 import type { ProjectConfig } from '../config/project-config.js'
+import { exportDeclarations, exportFilePath, type ExportSpec } from '../emit/exports/export-declarations.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlanResult } from '../model/plan.js'
+import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { sortDiagnostics } from '../report/sort-diagnostics.js'
 import { defaultPlanFiles } from './default-planner.js'
 import { loadDeclarationsCached } from './load-declarations-cached.js'
@@ -83,6 +85,7 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
     diagnostics.push({ severity: 'error', code: 'unreadable-file', message: error.message, file: error.file, line: 1, column: 1 })
     return stop()
   }
+  if (config.targets !== undefined) plan = withExports(plan, loaded.declarations, config.targets, config.catalogJson, sources)
   diagnostics.push(...plan.diagnostics)
   // Problems in stubs and catalog pages get code frames too: their texts join the sources.
   for (const file of new Set(plan.diagnostics.map((diagnostic) => diagnostic.file))) {
@@ -100,4 +103,22 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
   }
   if (failed()) return stop()
   return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison, ...(cache === undefined ? {} : { cache }) } }
+}
+
+/** The plan plus one export file per configured target (`tools.<name>.json` beside catalog.json) and its located losses. */
+function withExports(
+  plan: PlanResult,
+  declarations: readonly ToolDeclaration[],
+  targets: readonly ExportSpec[],
+  catalogJson: string,
+  sources: ReadonlyMap<string, string>,
+): PlanResult {
+  const files = [...plan.files]
+  const diagnostics = [...plan.diagnostics]
+  for (const spec of targets) {
+    const exported = exportDeclarations(declarations, spec, sources)
+    diagnostics.push(...exported.diagnostics)
+    files.push({ path: exportFilePath(catalogJson, spec), content: `${JSON.stringify(exported.result.tools, null, 2)}\n`, owner: 'generator' })
+  }
+  return { ...plan, files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), diagnostics }
 }

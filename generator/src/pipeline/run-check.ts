@@ -16,7 +16,7 @@ export interface FileDrift {
 
 /** What `check` found. */
 export interface CheckOutcome {
-  /** 0 every file current; 1 some drift (see `drift`); 2 invalid input or usage. */
+  /** 0 every file current; 1 some drift (see `drift`) or a loss exporting to a configured target; 2 invalid input or usage. */
   readonly exitCode: 0 | 1 | 2
   /** Problems with the inputs (errors on exit 2; otherwise warnings only), sorted. */
   readonly diagnostics: readonly Diagnostic[]
@@ -42,5 +42,7 @@ export async function runCheck(options: RunOptions): Promise<CheckOutcome> {
   for (const file of comparison.deletions) add(file.path, 'deletion', file.current, undefined)
   // An orphan is reported, not diffed: generate keeps it, so a diff removing it would not be what generate leaves.
   for (const file of comparison.orphans) drift.push({ path: file.path, status: 'orphan', diff: '', line: 1 })
-  return { exitCode: drift.length > 0 ? 1 : 0, diagnostics: project.diagnostics, sources: project.sources, drift }
+  // A declaration that cannot be exported to a configured target without loss fails the check (located warnings).
+  const lossy = project.diagnostics.some((diagnostic) => diagnostic.code === 'export-loss')
+  return { exitCode: drift.length > 0 || lossy ? 1 : 0, diagnostics: project.diagnostics, sources: project.sources, drift }
 }

@@ -52,6 +52,7 @@ export function lowerOpenAiParameters(
 ): { parameters: unknown; strict: boolean } {
   const { schema, tally } = lowerSchema(tool.name, tool.parameters, '/parameters', OPENAI_STRICT)
   const reasons = tally.blockers.map((blocker) => ({ path: blocker.path, detail: blocker.detail }))
+  if (Object.hasOwn(schema, 'anyOf')) reasons.push({ path: '/parameters', detail: 'the root is a union, and strict mode\'s root must be a plain object ("not use anyOf")' })
   const limits = OPENAI_STRICT_LIMITS
   if (tally.properties > limits.properties) reasons.push({ path: '/parameters', detail: `${tally.properties} object properties, over strict mode's ${limits.properties}` })
   if (tally.depth > limits.depth) reasons.push({ path: '/parameters', detail: `${tally.depth} levels of nested objects, over strict mode's ${limits.depth}` })

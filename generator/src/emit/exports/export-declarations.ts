@@ -1,0 +1,95 @@
+import { type ExportResult, type ExportTarget, exportTools, parseExportTarget, type ToolSurface } from '@toolsmith/providers'
+import {
+  type ParameterSchemaSpec,
+  parameterSchemaSpecToJsonSchema,
+  resolveToolAnnotations,
+  type ValueSchemaSpec,
+  valueSchemaSpecToJsonSchema,
+} from '@toolsmith/runtime'
+import { readYamlJson } from '../../load/read-yaml-json.js'
+import type { Diagnostic } from '../../model/diagnostic.js'
+import type { ToolDeclaration } from '../../model/tool-declaration.js'
+
+/** One export a project asks for: the target and whether it is strict (`openai-chat-strict`, `anthropic-strict`). */
+export interface ExportSpec {
+  /** The name as written (`openai-chat-strict`, `mcp`, …): the export file is named after it. */
+  readonly name: string
+  readonly target: ExportTarget
+  readonly strict: boolean
+}
+
+/** The export a name means (`<target>` or `<target>-strict`; `mcp` is the newest revision), or `undefined`. */
+export function parseExportSpec(name: string): ExportSpec | undefined {
+  const strict = name.endsWith('-strict')
+  const target = parseExportTarget(strict ? name.slice(0, -'-strict'.length) : name)
+  return target === undefined ? undefined : { name, target, strict }
+}
+
+/** The model-facing surface of a declaration, compiled with the runtime's own compilers (as `describe()` lists it). */
+export function declarationSurface(declaration: ToolDeclaration): ToolSurface {
+  return {
+    name: declaration.name,
+    description: declaration.description,
+    parameters: parameterSchemaSpecToJsonSchema(declaration.parameters as ParameterSchemaSpec),
+    output: valueSchemaSpecToJsonSchema(declaration.output as unknown as ValueSchemaSpec),
+    annotations: resolveToolAnnotations(declaration.annotations),
+    approval: declaration.approval ?? 'never',
+  }
+}
+
+/**
+ * Exports the declarations (sorted by name) to one target and turns the report and the errors into
+ * diagnostics located at the YAML node each is about: a loss is a warning (`export-loss`), what cannot be
+ * exported an error (`export-error`). `sources` holds each declaration file's text.
+ */
+export function exportDeclarations(
+  declarations: readonly ToolDeclaration[],
+  spec: ExportSpec,
+  sources: ReadonlyMap<string, string>,
+): { readonly result: ExportResult; readonly diagnostics: Diagnostic[] } {
+  const sorted = [...declarations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const result = exportTools(spec.target, sorted.map(declarationSurface), { strict: spec.strict })
+  const byName = new Map(sorted.map((declaration) => [declaration.name, declaration]))
+  const locator = new Map<string, (pointer: string) => { line: number; column: number }>()
+  const locate = (file: string, pointer: string): { line: number; column: number } => {
+    let at = locator.get(file)
+    if (at === undefined) {
+      const text = sources.get(file)
+      const yaml = text === undefined ? undefined : readYamlJson(file, Buffer.from(text))
+      at = yaml === undefined || !yaml.ok ? () => ({ line: 1, column: 1 }) : (p: string) => yaml.diagnostics.position(yaml.locate(p))
+      locator.set(file, at)
+    }
+    return at(pointer)
+  }
+  const diagnostics: Diagnostic[] = []
+  const place = (tool: string | undefined, path: string | undefined): { file: string; line: number; column: number } => {
+    const declaration = tool === undefined ? undefined : byName.get(tool)
+    if (declaration === undefined) return { file: '(export)', line: 1, column: 1 }
+    return { file: declaration.sourceFile, ...locate(declaration.sourceFile, yamlPointer(path ?? '')) }
+  }
+  for (const entry of result.report) {
+    const message = `${spec.name}: ${entry.keyword} ${entry.action}: ${entry.detail}`
+    diagnostics.push({ severity: 'warning', code: 'export-loss', message, ...place(entry.tool, entry.path) })
+  }
+  for (const error of result.errors) {
+    diagnostics.push({ severity: 'error', code: 'export-error', message: `${spec.name}: ${error.message}`, ...place(error.tool, error.path) })
+  }
+  return { result, diagnostics }
+}
+
+/**
+ * The YAML node a pointer into the exported surface stands for: the parameters root's properties are the
+ * YAML's `parameters` map itself; below it the DSL nodes use the JSON Schema keywords (`properties`, `items`,
+ * `oneOf`, `additionalProperties`, the constraint keywords); the root's own `additionalProperties` is `parameters`.
+ */
+export function yamlPointer(path: string): string {
+  if (path.startsWith('/parameters/properties/')) return `/parameters/${path.slice('/parameters/properties/'.length)}`
+  if (path.startsWith('/parameters/')) return '/parameters'
+  return path === '' ? '/name' : path
+}
+
+/** The file an export is written to: `tools.<name>.json` beside `catalog.json`. */
+export function exportFilePath(catalogJson: string, spec: ExportSpec): string {
+  const slash = catalogJson.lastIndexOf('/')
+  return `${slash === -1 ? '' : catalogJson.slice(0, slash + 1)}tools.${spec.name}.json`
+}

@@ -1,0 +1,157 @@
+import { mkdirSync, readdirSync, symlinkSync } from 'node:fs'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { runCli } from '../../../generator/src/cli/run-cli.js'
+import { runCheck } from '../../../generator/src/pipeline/run-check.js'
+import { runGenerate } from '../../../generator/src/pipeline/run-generate.js'
+import { positionOf } from '../load/position-of.js'
+import { fakePlanFiles } from '../pipeline/fake-planner.js'
+import { TempProject } from '../pipeline/temp-project.js'
+
+let project: TempProject
+beforeEach(() => {
+  project = new TempProject()
+})
+afterEach(() => project.remove())
+
+async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(argv, { cwd: project.cwd, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), color: false }, { planFiles: fakePlanFiles })
+  return { code, stdout, stderr }
+}
+
+const CLEAN = 'name: find\ndescription: Find things.\nannotations: { readOnly: true }\nparameters:\n  q: { type: string, required: true }\n  limit: { type: integer }\noutput: { type: string }\n'
+const LOSSY = 'name: count\ndescription: Count.\nparameters:\n  n: { type: integer, default: 3 }\noutput: { type: integer }\n'
+
+describe('toolsmith export', () => {
+  test('writes exactly the provider field to stdout: OpenAI Chat tools with strict: true', async () => {
+    project.write('schemas/find.tool.yaml', CLEAN)
+    const run = await cli('export', '--target', 'openai-chat')
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout)).toEqual([
+      {
+        type: 'function',
+        function: {
+          name: 'find',
+          description: 'Find things.',
+          parameters: {
+            type: 'object',
+            properties: { q: { type: 'string' }, limit: { anyOf: [{ type: 'integer' }, { type: 'null' }] } },
+            required: ['q', 'limit'],
+            additionalProperties: false,
+          },
+          strict: true,
+        },
+      },
+    ])
+    expect(run.stderr).toContain('0 lossy step(s)')
+  })
+
+  test.each<[string, (tools: unknown[]) => void]>([
+    ['gemini', (tools) => expect(tools).toEqual([expect.objectContaining({ name: 'find', parameters: expect.objectContaining({ type: 'OBJECT' }) })])],
+    ['mcp', (tools) => expect(tools).toEqual([expect.objectContaining({ name: 'find', inputSchema: expect.anything(), annotations: expect.objectContaining({ readOnlyHint: true }) })])],
+    ['mcp@2025-11-25', (tools) => expect(tools).toEqual([expect.objectContaining({ outputSchema: expect.objectContaining({ required: ['result'] }) })])],
+    ['anthropic-strict', (tools) => expect(tools).toEqual([expect.objectContaining({ strict: true, input_schema: expect.anything() })])],
+  ])('--target %s', async (target, check) => {
+    project.write('schemas/find.tool.yaml', CLEAN)
+    const run = await cli('export', '--target', target)
+    expect(run.code).toBe(0)
+    check(JSON.parse(run.stdout) as unknown[])
+  })
+
+  test('a loss is a warning at the YAML node that causes it; --strict makes it exit 1 and writes nothing', async () => {
+    project.write('schemas/count.tool.yaml', LOSSY)
+    const lenient = await cli('export', '--target', 'openai-responses', '--out', 'out/tools.json', '--format', 'json')
+    expect(lenient.code).toBe(0)
+    const warnings = JSON.parse(lenient.stdout) as { code: string; file: string; line: number; column: number }[]
+    expect(warnings).toEqual([expect.objectContaining({ code: 'export-loss', file: 'schemas/count.tool.yaml', ...positionOf(LOSSY, '3 }') })])
+    expect(JSON.parse(project.read('out/tools.json') ?? 'null')).toHaveLength(1)
+    const strict = await cli('export', '--target', 'openai-responses', '--strict', '--out', 'out/strict.json')
+    expect(strict.code).toBe(1)
+    expect(strict.stderr).toContain('under --strict; nothing written')
+    expect(project.read('out/strict.json')).toBeUndefined()
+  })
+
+  test('a tool the target refuses is exit 2, located at the name', async () => {
+    const text = 'name: a-very-long-name-that-gemini-accepts-but-not-with-a-dash-1\ndescription: d\nparameters:\n  file-path: { type: string }\noutput: { type: string }\n'
+    project.write('schemas/a.tool.yaml', text)
+    const run = await cli('export', '--target', 'gemini', '--format', 'json', '--out', 'x.json')
+    expect(run.code).toBe(2)
+    expect(JSON.parse(run.stdout)).toEqual([expect.objectContaining({ code: 'export-error', ...positionOf(text, 'file-path') })])
+    expect(project.read('x.json')).toBeUndefined()
+  })
+
+  test.each([
+    ['no --target', ['export'], 'export needs --target'],
+    ['an unknown target', ['export', '--target', 'cohere'], '--target must be'],
+    ['--out outside the project', ['export', '--target', 'mcp', '--out', '../x.json'], 'outside the project'],
+  ])('%s is a usage error: exit 2', async (_name, argv, says) => {
+    project.write('schemas/find.tool.yaml', CLEAN)
+    const run = await cli(...argv)
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain(says)
+  })
+
+  test('--out through a symbolic link out of the project writes nothing outside (exit 1)', async () => {
+    project.write('schemas/find.tool.yaml', CLEAN)
+    mkdirSync(path.join(project.root, 'outside'))
+    symlinkSync(path.join(project.root, 'outside'), path.join(project.cwd, 'link'), 'dir')
+    const run = await cli('export', '--target', 'mcp', '--out', 'link/tools.json')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('outside the project')
+    expect(readdirSync(path.join(project.root, 'outside'))).toEqual([])
+  })
+
+  test('invalid declarations are exit 2 and export nothing', async () => {
+    project.write('schemas/bad.tool.yaml', 'name: bad\ndescription: d\nparameters: { p: { type: strin } }\noutput: { type: string }\n')
+    const run = await cli('export', '--target', 'openai-chat')
+    expect(run).toMatchObject({ code: 2, stdout: '' })
+  })
+})
+
+describe('the targets config key', () => {
+  const generate = () => runGenerate({ cwd: project.cwd, planFiles: fakePlanFiles })
+  const check = () => runCheck({ cwd: project.cwd, planFiles: fakePlanFiles })
+
+  test('generate writes one export per target beside catalog.json; check is current', async () => {
+    project.write('toolsmith.config.yaml', 'targets: [openai-chat-strict, mcp, gemini]\n')
+    project.write('schemas/find.tool.yaml', CLEAN)
+    const outcome = await generate()
+    expect(outcome.exitCode).toBe(0)
+    for (const name of ['openai-chat-strict', 'mcp', 'gemini']) expect(JSON.parse(project.read(`docs/tools.${name}.json`) ?? 'null')).toHaveLength(1)
+    expect(await check()).toMatchObject({ exitCode: 0, drift: [] })
+  })
+
+  test('check fails (exit 1) when a declaration loses something for a listed target, located at the YAML node', async () => {
+    project.write('toolsmith.config.yaml', 'targets:\n  - openai-chat\n')
+    project.write('schemas/count.tool.yaml', LOSSY)
+    expect((await generate()).exitCode).toBe(0)
+    const outcome = await check()
+    expect(outcome.exitCode).toBe(1)
+    expect(outcome.drift).toEqual([])
+    expect(outcome.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', code: 'export-loss', file: 'schemas/count.tool.yaml', ...positionOf(LOSSY, '3 }') })])
+  })
+
+  test('a stale export is drift', async () => {
+    project.write('toolsmith.config.yaml', 'targets: [mcp]\n')
+    project.write('schemas/find.tool.yaml', CLEAN)
+    await generate()
+    project.write('docs/tools.mcp.json', '[]\n')
+    expect(await check()).toMatchObject({ exitCode: 1, drift: [expect.objectContaining({ path: 'docs/tools.mcp.json', status: 'stale' })] })
+  })
+
+  test.each([
+    ['an unknown target', 'targets: [openai]\n', 'targets[0] must be', 'openai'],
+    ['a target listed twice', 'targets: [mcp, mcp]\n', 'listed twice', 'mcp]'],
+    ['not a list', 'targets: mcp\n', '"targets" must be a list', 'mcp'],
+  ])('%s is a located config error (exit 2)', async (_name, text, says, at) => {
+    project.write('toolsmith.config.yaml', text)
+    project.write('schemas/find.tool.yaml', CLEAN)
+    const outcome = await check()
+    expect(outcome.exitCode).toBe(2)
+    expect(outcome.diagnostics).toEqual([expect.objectContaining({ file: 'toolsmith.config.yaml', ...positionOf(text, at) })])
+    expect(outcome.diagnostics[0]?.message).toContain(says)
+  })
+})
