@@ -65,7 +65,28 @@ function edit(node: Schema, kind: number, random: () => number): Schema | undefi
   const properties = (node['properties'] ?? {}) as Schema
   const required = (node['required'] ?? []) as string[]
   const without = (key: string): Schema => Object.fromEntries(Object.entries(node).filter(([k]) => k !== key))
-  switch (kind % 12) {
+  const constrained = (key: string, values: readonly unknown[]): Schema => {
+    // Add, change or drop one value constraint.
+    if (Object.hasOwn(node, key) && random() < 0.4) return without(key)
+    return { ...node, [key]: values[Math.floor(random() * values.length)] }
+  }
+  switch (kind % 16) {
+    case 12: // a numeric bound
+      if (type !== 'integer' && type !== 'number') return undefined
+      return constrained(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'][Math.floor(random() * 5)] as string, [0, 1, 2, 3, 7])
+    case 13: {
+      // a string constraint
+      if (type !== 'string') return undefined
+      const key = ['minLength', 'maxLength', 'pattern', 'format'][Math.floor(random() * 4)] as string
+      return constrained(key, key === 'pattern' ? ['^a', 'b', '^h', 'e'] : key === 'format' ? ['date', 'email', 'uri'] : [0, 1, 2, 5])
+    }
+    case 14: // an array constraint
+      if (type !== 'array') return undefined
+      return random() < 0.3 ? { ...node, uniqueItems: node['uniqueItems'] !== true } : constrained(random() < 0.5 ? 'minItems' : 'maxItems', [0, 1, 2])
+    case 15: // an object constraint, or additionalProperties as a schema
+      if (type !== 'object') return undefined
+      if (random() < 0.5) return constrained(random() < 0.5 ? 'minProperties' : 'maxProperties', [0, 1, 2])
+      return { ...node, additionalProperties: { type: SCALARS[Math.floor(random() * 4)] } }
     case 0: // change a scalar type
       if (!(SCALARS as readonly string[]).includes(type ?? '')) return undefined
       return { ...without('enum'), type: SCALARS[Math.floor(random() * SCALARS.length)] }

@@ -39,3 +39,28 @@ describe('runDiff on two folders', () => {
     expect(outcome.diagnostics).toEqual([expect.objectContaining({ code: 'usage', message: expect.stringContaining('no BASE given') })])
   })
 })
+
+describe('value constraints declared in YAML (the DSL of issue 13)', () => {
+  const WITH = (parameter: string, output: string) =>
+    `name: page\ndescription: A page.\nparameters:\n  n: { type: integer, required: true${parameter} }\noutput:\n  type: object\n  additionalProperties: false\n  properties:\n    size: { type: integer, required: true${output} }\n`
+  test.each([
+    ['a maximum added to a parameter narrows it: ERR', WITH('', ''), WITH(', maximum: 100', ''), [['parameter-constraint-narrowed', 'ERR', 'parameters', '/properties/n/maximum']]],
+    ['a maximum added to an output narrows it: INFO', WITH('', ''), WITH('', ', maximum: 100'), [['output-constraint-narrowed', 'INFO', 'output', '/properties/size/maximum']]],
+    ['a minimum removed from an output widens it: ERR', WITH('', ', minimum: 1'), WITH('', ''), [['output-constraint-widened', 'ERR', 'output', '/properties/size/minimum']]],
+    ['a multipleOf relaxed on a parameter widens it: INFO', WITH(', multipleOf: 4', ''), WITH(', multipleOf: 2', ''), [['parameter-constraint-widened', 'INFO', 'parameters', '/properties/n/multipleOf']]],
+  ])('%s', async (_name, before, after, want) => {
+    project.write('a/page.tool.yaml', before)
+    project.write('b/page.tool.yaml', after)
+    const outcome = await runDiff({ cwd: project.cwd, base: 'a', head: 'b' })
+    expect(outcome.diagnostics).toEqual([])
+    expect(outcome.report?.findings.map((f) => [f.id, f.level, f.part, f.pointer])).toEqual(want)
+  })
+
+  test('a typed map (additionalProperties as a schema) narrowed on a parameter is ERR, located at its YAML node', async () => {
+    const MAP = (type: string) => `name: tag\ndescription: Tags.\nparameters:\n  tags: { type: object, additionalProperties: { type: ${type} } }\noutput: { type: string }\n`
+    project.write('a/tag.tool.yaml', MAP('number'))
+    project.write('b/tag.tool.yaml', MAP('integer'))
+    const outcome = await runDiff({ cwd: project.cwd, base: 'a', head: 'b' })
+    expect(outcome.report?.findings.map((f) => [f.id, f.pointer, f.location?.line])).toEqual([['parameter-type-narrowed', '/properties/tags/additionalProperties/type', 4]])
+  })
+})

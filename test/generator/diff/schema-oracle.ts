@@ -25,7 +25,7 @@ export interface SamplePool {
 
 export function poolOf(...schemas: unknown[]): SamplePool {
   const keys = new Set<string>()
-  const scalars: unknown[] = ['', 'a', 0, 1, -1, 2.5, true, false, null]
+  const scalars: unknown[] = ['', 'a', 'ab', 'hello', 'bee', '2024-01-31', 'a@b.co', 'https://x.example/', 0, 1, -1, 2, 3, 4, 6, 7, 2.5, true, false, null]
   const walk = (node: unknown): void => {
     if (typeof node !== 'object' || node === null) return
     if (Array.isArray(node)) return node.forEach(walk)
@@ -57,17 +57,20 @@ export function sample(schema: unknown, random: () => number, pool: SamplePool, 
   if (Object.hasOwn(node, 'const')) return node['const']
   switch (node['type']) {
     case 'string':
-      return pick(random, ['', 'a', 'hello', ...pool.scalars.filter((v) => typeof v === 'string')])
+      return pick(random, ['', 'a', 'hello', '2024-01-31', ...pool.scalars.filter((v) => typeof v === 'string')])
     case 'integer':
-      return pick(random, [0, 1, -1, 7, ...pool.scalars.filter((v) => Number.isInteger(v))])
+      return pick(random, [0, 1, -1, 2, 3, 4, 6, 7, ...pool.scalars.filter((v) => Number.isInteger(v))])
     case 'number':
       return pick(random, [0, 2.5, -3.25, 1, ...pool.scalars.filter((v) => typeof v === 'number')])
     case 'boolean':
       return random() < 0.5
     case 'null':
       return null
-    case 'array':
-      return Array.from({ length: Math.floor(random() * 3) }, () => sample(node['items'], random, pool, depth + 1))
+    case 'array': {
+      const item = sample(node['items'], random, pool, depth + 1)
+      // Now and then the same item twice (what uniqueItems rejects).
+      return random() < 0.2 ? [item, item] : Array.from({ length: Math.floor(random() * 4) }, () => sample(node['items'], random, pool, depth + 1))
+    }
     case 'object': {
       const value: Record<string, unknown> = {}
       const properties = (node['properties'] ?? {}) as Schema
@@ -76,8 +79,10 @@ export function sample(schema: unknown, random: () => number, pool: SamplePool, 
         if (required.has(key) || random() < 0.5) value[key] = sample(child, random, pool, depth + 1)
       }
       // Open objects: now and then a key of the pool with any value (what a narrowing of an open object rejects).
-      if (node['additionalProperties'] !== false && random() < 0.5) {
-        value[pick(random, pool.keys.length > 0 ? pool.keys : ['extra'])] = anyValue(random, pool, depth + 1)
+      const rest = node['additionalProperties']
+      if (rest !== false && random() < 0.5) {
+        const key = pick(random, [...pool.keys, 'extra', 'more'])
+        if (!Object.hasOwn(properties, key)) value[key] = typeof rest === 'object' && random() < 0.6 ? sample(rest, random, pool, depth + 1) : anyValue(random, pool, depth + 1)
       }
       return value
     }
