@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { generatorFingerprint } from '../cache/generator-fingerprint.js'
-import { readPlanCacheFile } from '../cache/plan-cache-file.js'
+import { planCacheFile, readPlanCacheFile } from '../cache/plan-cache-file.js'
 import { COMMAND_LINE, loadConfig } from '../config/load-config.js'
 import { DEFAULT_DIFF_IGNORE_FILE } from '../config/diff-config.js'
 import type { Diagnostic } from '../model/diagnostic.js'
@@ -53,7 +53,8 @@ export async function runDiff(options: DiffRunOptions): Promise<DiffOutcome> {
   if (loaded.config === undefined) return invalid(loaded.diagnostics)
   const config = loaded.config
   // The plan cache only accelerates: missing, stale or unreadable, it is simply not used (and it is never written).
-  const cache = await readPlanCacheFile(cwd, generatorFingerprint).catch(() => undefined)
+  // Read only when generate left one: without the file there is nothing to read, and fingerprinting the build is not free.
+  const cache = existsSync(planCacheFile(cwd)) ? await readPlanCacheFile(cwd, generatorFingerprint).catch(() => undefined) : undefined
   const context = { cwd, schemas: config.schemas, loaded: new Map(), ...(cache === undefined ? {} : { cache }) }
   const head = await readSide(options.head, 'HEAD', context)
   let base
