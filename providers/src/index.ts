@@ -4,3 +4,4 @@ export { EXPORT_TARGETS, NEWEST_MCP, parseExportTarget } from './export-model.js
 export { exportTool, exportTools } from './export-tools.js'
 export { fromStrictArgs } from './strict-args.js'
 export { mcpStructuredContent } from './targets/mcp.js'
+export { CONSTRAINT_TEXT_KEYWORDS, constraintPhrases, constraintText } from './constraint-text.js'

@@ -38,6 +38,7 @@ import type * as regions_glob from './fixtures/regions/expected/src/tools/genera
 import type * as regions_now from './fixtures/regions/expected/src/tools/generated/now.js'
 import type * as templates_bash from './fixtures/templates/expected/src/tools/generated/bash.js'
 import type * as templates_glob from './fixtures/templates/expected/src/tools/generated/glob.js'
+import type * as types_bounds from './fixtures/types/expected/src/tools/generated/bounds.js'
 import type * as types_collections from './fixtures/types/expected/src/tools/generated/collections.js'
 import type * as types_deep from './fixtures/types/expected/src/tools/generated/deep.js'
 import type * as types_jsonRoot from './fixtures/types/expected/src/tools/generated/json_root.js'
@@ -184,6 +185,10 @@ describe('generated types equal the inferred types', () => {
   test('templates/glob', () => {
     expectTypeOf<templates_glob.GlobArgs>().toEqualTypeOf<InferArgs<typeof templates_glob.globParameters>>()
     expectTypeOf<templates_glob.GlobOutput>().toEqualTypeOf<InferValue<typeof templates_glob.globOutputSpec>>()
+  })
+  test('types bounds', () => {
+    expectTypeOf<types_bounds.BoundsArgs>().toEqualTypeOf<InferArgs<typeof types_bounds.boundsParameters>>()
+    expectTypeOf<types_bounds.BoundsOutput>().toEqualTypeOf<InferValue<typeof types_bounds.boundsOutputSpec>>()
   })
   test('types/collections', () => {
     expectTypeOf<types_collections.CollectionsArgs>().toEqualTypeOf<InferArgs<typeof types_collections.collectionsParameters>>()

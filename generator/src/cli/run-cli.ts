@@ -16,6 +16,7 @@ import { createDeclaration } from './create-declaration.js'
 import { DIFF_FORMATS, type DiffFormat } from '../diff/format-diff.js'
 import { runDiffCommand } from './diff-command.js'
 import { runExport } from './run-export.js'
+import { startMcpCommand } from './mcp-command.js'
 import { USAGE } from './usage.js'
 
 /** Extra wiring for programmatic and test use. */
@@ -34,6 +35,7 @@ const OPTIONS = {
   'fail-on': { type: 'string' },
   target: { type: 'string' },
   strict: { type: 'boolean' },
+  tools: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -153,6 +155,14 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
       if (outcome.exitCode === 0) io.stderr(`toolsmith export: ${outcome.written === undefined ? '' : `wrote ${outcome.written}; `}${lost}\n`)
       else if (outcome.exitCode === 1 && outcome.losses > 0 && values.strict === true) io.stderr(`toolsmith export: ${lost} under --strict; nothing written\n`)
       return outcome.exitCode
+    }
+    case 'mcp': {
+      if (rest.length > 0) return usageError(`mcp takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
+      if (values.tools === undefined) return usageError('mcp needs --tools MODULE (a compiled ES module exporting `tools`)')
+      const started = await startMcpCommand(values.tools, io, version())
+      if (!started.ok) return usageError(started.message)
+      await started.closed
+      return 0
     }
     default:
       return usageError(`unknown command ${JSON.stringify(command)}`)

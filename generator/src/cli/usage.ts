@@ -14,6 +14,9 @@ Commands:
                     mcp@2025-11-25, mcp@2026-07-28; T-strict for strict tool use) as JSON, exactly the
                     provider's field, to stdout or --out FILE, and report every lossy step
                     (--strict: exit 1 on any loss, writing nothing)
+  mcp --tools MODULE
+                    serve MODULE's \`tools\` (a compiled ES module, e.g. the generated index) over stdio
+                    as an MCP server; MODULE may also export configure(runtime)
 
 Options:
   --config FILE     config file (default: toolsmith.config.yaml in the working directory)

@@ -23,7 +23,7 @@ export function loadDeclarationSource(file: string, bytes: Uint8Array): LoadedDe
   const { diagnostics } = read
   const checked = checkDeclaration(read.value, file, (pointer, code, message) => {
     // A problem with a key itself (an unknown field or keyword) is shown at the key, not at its value.
-    const offset = read.locate(pointer, code === 'unknown-field' || /: unknown keyword "/.test(message))
+    const offset = read.locate(pointer, code === 'unknown-field' || /: (unknown keyword "|"[^"]+" is not allowed on )/.test(message))
     diagnostics.error(offset, code, message + read.hintAt(offset))
   })
   const declaration = diagnostics.list.some((diagnostic) => diagnostic.severity === 'error') ? undefined : checked

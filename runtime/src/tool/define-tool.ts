@@ -21,9 +21,9 @@ import { checkToolMetadata, metadataFields } from './tool-metadata.js'
  * classifier answers `false`); presenters answer `undefined` (the generic fallback) for invalid
  * arguments; `render`/`presentationMeta` receive the validated arguments.
  */
-export function defineTool<const P extends ParameterSchemaSpec, const O extends ValueSchemaSpec>(
-  input: DefineToolInput<P, O>,
-): DefinedTool<P, O> {
+export function defineTool<const P extends ParameterSchemaSpec, const O extends ValueSchemaSpec, const N extends string = string>(
+  input: DefineToolInput<P, O, N>,
+): DefinedTool<P, O, N> {
   // Every problem of the declaration in one error, each under the path of the spec or field it is in.
   const issues: SchemaIssue[] = []
   const parameters = collectSchemaIssues(() => parameterSchemaSpecToJsonSchema(input.parameters), '/parameters', issues)
@@ -42,7 +42,7 @@ export function defineTool<const P extends ParameterSchemaSpec, const O extends 
   const body = input.execute
   const name = input.name
 
-  const definition: DefinedTool<P, O> = {
+  const definition: DefinedTool<P, O, N> = {
     name,
     description: input.description,
     parameters,

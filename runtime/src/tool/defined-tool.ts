@@ -20,8 +20,9 @@ export interface DefineToolOutput<P extends ParameterSchemaSpec, O extends Value
 }
 
 /** What `defineTool` takes: the DSL specs and callbacks typed by `InferArgs`/`InferValue`. */
-export interface DefineToolInput<P extends ParameterSchemaSpec, O extends ValueSchemaSpec> {
-  readonly name: string
+export interface DefineToolInput<P extends ParameterSchemaSpec, O extends ValueSchemaSpec, N extends string = string> {
+  /** The tool name; its literal type is kept (`DefinedTool['name']`) so adapters can key typed tool sets by it. */
+  readonly name: N
   readonly description: string
   /** The implicit open object root's property map; compiled to the model-facing `parameters`. */
   readonly parameters: P
@@ -59,7 +60,9 @@ export interface DefineToolInput<P extends ParameterSchemaSpec, O extends ValueS
  * `ToolArgsOf`/`ToolOutputOf` can name its types. `spec` is never model-facing:
  * the registry's `schemas()` is an allowlist of `name`, `description`, `parameters`.
  */
-export interface DefinedTool<P extends ParameterSchemaSpec, O extends ValueSchemaSpec> extends ToolDefinition {
+export interface DefinedTool<P extends ParameterSchemaSpec, O extends ValueSchemaSpec, N extends string = string> extends ToolDefinition {
+  /** The declared name, as a literal type when the declaration's was one. */
+  readonly name: N
   /** The DSL specs the tool was defined from (the same objects, not copies). */
   readonly spec: { readonly parameters: P; readonly output: O }
 }

@@ -1,3 +1,4 @@
+import { constraintText } from '@toolsmith/providers'
 import { jsonText } from '../../format/json-text.js'
 import { markdownFence } from '../../format/markdown-fence.js'
 import { markdownInline, markdownParagraphs, markdownTableCell } from '../../format/markdown-text.js'
@@ -77,12 +78,15 @@ export function catalogToolModel(declaration: ToolDeclaration, outputType: strin
   const parameters = ownEntries(declaration.parameters).map(([name, spec]): CatalogParameterRow => {
     const description = isRecord(spec) ? ownValue(spec, 'description') : undefined
     const hasDefault = isRecord(spec) && Object.hasOwn(spec, 'default')
+    // The bounds the runtime enforces, stated the way the JSDoc and the Code Mode SDK state them.
+    const bounds = constraintText(spec)
+    const text = [typeof description === 'string' ? description : '', bounds === '' ? '' : `Bounds: ${bounds}.`].filter((part) => part !== '').join(' ')
     return {
       name: markdownTableCell(name),
       type: markdownTableCell(typeSummary(spec)),
       required: isRecord(spec) && ownValue(spec, 'required') === true ? 'yes' : 'no',
       default: hasDefault ? markdownTableCell(jsonText(ownValue(spec, 'default'))) : '',
-      description: typeof description === 'string' ? markdownTableCell(description) : '',
+      description: markdownTableCell(text),
     }
   })
   return {

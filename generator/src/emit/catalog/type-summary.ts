@@ -3,7 +3,7 @@ import { isRecord, ownValue } from '../../format/own-entries.js'
 
 /**
  * A short, readable type for the catalog's parameter table, from a DSL node: scalar names (`integer` kept),
- * literal unions for `enum`/`const` (as JSON), `T[]` for arrays, `object`, `json`, and `A | B` for `oneOf`.
+ * literal unions for `enum`/`const` (as JSON), `T[]` for arrays, `object` (`{ [key: string]: T }` for a typed map), `json`, and `A | B` for `oneOf`.
  * Plain text: the caller escapes it for Markdown.
  */
 export function typeSummary(spec: unknown): string {
@@ -18,5 +18,7 @@ export function typeSummary(spec: unknown): string {
     const item = typeSummary(ownValue(spec, 'items'))
     return item.includes(' | ') ? `(${item})[]` : `${item}[]`
   }
+  const extra = ownValue(spec, 'additionalProperties')
+  if (type === 'object' && isRecord(extra)) return `{ [key: string]: ${typeSummary(extra)} }`
   return typeof type === 'string' ? type : 'json'
 }

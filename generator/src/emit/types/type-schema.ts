@@ -1,3 +1,4 @@
+import { constraintText } from '@toolsmith/providers'
 import { isRecord, ownEntries, ownValue } from '../../format/own-entries.js'
 
 /** Container levels the runtime's `InferValue` follows exactly; deeper containers infer `JsonValue`. */
@@ -33,9 +34,12 @@ class TypeSchemaBuilder {
   /** One DSL node; `level` counts the containers entered above it. */
   node(spec: unknown, level: number): { [key: string]: unknown } {
     if (!isRecord(spec)) return { tsType: 'JsonValue' }
+    // The JSDoc json2ts writes from `description` states the node's bounds too (validation enforces them).
     const annotated = (schema: { [key: string]: unknown }): { [key: string]: unknown } => {
       const description = ownValue(spec, 'description')
-      return typeof description === 'string' ? { ...schema, description } : schema
+      const bounds = constraintText(spec)
+      const text = [typeof description === 'string' ? description : '', bounds === '' ? '' : `Bounds: ${bounds}.`].filter((part) => part !== '').join('\n\n')
+      return text === '' ? schema : { ...schema, description: text }
     }
     const branches = ownValue(spec, 'oneOf')
     if (Array.isArray(branches)) return annotated({ oneOf: branches.map((branch: unknown) => this.node(branch, level)) })
@@ -45,9 +49,11 @@ class TypeSchemaBuilder {
       if (level >= INFERRED_CONTAINER_LEVELS) return annotated({ tsType: 'JsonValue' })
       if (type === 'array') return annotated({ type, items: this.node(ownValue(spec, 'items'), level + 1) })
       const properties = ownValue(spec, 'properties')
+      const declared = isRecord(properties) ? properties : {}
+      const extra = ownValue(spec, 'additionalProperties')
       return annotated({
-        ...this.properties(isRecord(properties) ? properties : {}, level + 1),
-        additionalProperties: ownValue(spec, 'additionalProperties') === true,
+        ...this.properties(declared, level + 1),
+        additionalProperties: isRecord(extra) ? this.mapValue(extra, declared, level + 1) : extra === true,
       })
     }
     // A `const` wins over `enum`, as in the runtime's inference.
@@ -55,6 +61,19 @@ class TypeSchemaBuilder {
     const members = ownValue(spec, 'enum')
     const narrowed = constant ?? (Array.isArray(members) ? { enum: members } : {})
     return annotated({ type, ...narrowed })
+  }
+
+  /**
+   * The index signature of a typed map: its value spec, joined by the declared properties' types (an index
+   * signature covers every key in TypeScript), as `InferValue` infers it.
+   */
+  mapValue(extra: object, declared: object, level: number): { [key: string]: unknown } {
+    const value = this.node(extra, level)
+    const others = ownEntries(declared).map(([, spec]) => {
+      const { description: _description, ...bare } = this.node(spec, level)
+      return bare
+    })
+    return others.length === 0 ? value : { anyOf: [value, ...others] }
   }
 
   /** An object node's properties (or the parameter root's), each at `level`. */

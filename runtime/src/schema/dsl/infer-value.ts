@@ -78,11 +78,16 @@ type RequiredKeys<P> = { [K in PropertyKeys<P>]: P[K] extends { readonly require
 type OptionalKeys<P> = Exclude<PropertyKeys<P>, RequiredKeys<P>>
 
 // `Extra` is the node's `additionalProperties`: `false` adds nothing, a value spec adds a typed index
-// signature (a map: `{ [key: string]: T }`), anything else the open `[key: string]: unknown`.
+// signature (a map: `{ [key: string]: T }`; with declared properties their types join T, since a
+// TypeScript index signature covers every key), anything else the open `[key: string]: unknown`.
 type InferProperties<P, D extends Depth, Extra> = Flatten<
   { -readonly [K in RequiredKeys<P>]: InferValueAt<P[K], D> } & {
     -readonly [K in OptionalKeys<P>]?: InferValueAt<P[K], D>
-  } & (Extra extends false ? unknown : Extra extends object ? { [key: string]: InferValueAt<Extra, D> } : { [key: string]: unknown })
+  } & (Extra extends false
+    ? unknown
+    : Extra extends object
+      ? { [key: string]: InferValueAt<Extra, D> | { [K in PropertyKeys<P>]: InferValueAt<P[K], D> }[PropertyKeys<P>] }
+      : { [key: string]: unknown })
 >
 
 // One object type instead of an intersection, so editors and type tests see the final shape.

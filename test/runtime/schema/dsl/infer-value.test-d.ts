@@ -200,6 +200,12 @@ describe('InferValue: typed maps and value constraints', () => {
       properties: { id: { type: 'string', required: true } },
     } as const
     expectTypeOf<InferValue<typeof spec>>().toEqualTypeOf<{ id: string; [key: string]: string }>()
+    const mixed = {
+      type: 'object',
+      additionalProperties: { type: 'number' },
+      properties: { id: { type: 'string', required: true }, on: { type: 'boolean' } },
+    } as const
+    expectTypeOf<InferValue<typeof mixed>>().toEqualTypeOf<{ id: string; on?: boolean; [key: string]: number | string | boolean }>()
   })
 
   test('typed maps as arguments', () => {

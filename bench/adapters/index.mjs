@@ -1,0 +1,218 @@
+// The adapters' own cost. MCP: a tools/call round trip over InMemoryTransport with the real SDK Client,
+// through serveMcp vs through a minimal hand-written low-level Server handler calling the tool body
+// directly (validate, call, render). AI SDK: a generateText round (one tool call, then the final text,
+// MockLanguageModelV3) with toAiSdkTools vs a bare tool({ inputSchema: jsonSchema(...), execute }), and the
+// tools' execute + toModelOutput alone. Interleaved rounds in one process; medians and ratios.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { generateText, jsonSchema, stepCountIs, tool } from 'ai'
+import { MockLanguageModelV3 } from 'ai/test'
+import { compileJsonSchema, createToolRuntime, defineTool } from '../../runtime/dist/index.js'
+import { serveMcp } from '../../mcp/dist/index.js'
+import { toAiSdkTools } from '../../ai-sdk/dist/index.js'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15)
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 120)
+
+// The same trivial tool as bench/pipeline: a few arguments, a small object output, one text block.
+const parameters = { path: { type: 'string', required: true }, offset: { type: 'integer' }, limit: { type: 'integer' } }
+const outputSpec = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { path: { type: 'string', required: true }, lines: { type: 'integer', required: true } },
+}
+const body = async (args) => ({ path: args.path, lines: args.limit ?? 10 })
+const render = (_args, value) => [{ type: 'text', text: `${value.path}: ${value.lines} lines` }]
+const definition = defineTool({
+  name: 'read_file',
+  description: 'Read a file.',
+  parameters,
+  output: { schema: outputSpec, render },
+  execute: body,
+})
+const args = { path: 'src/index.ts', offset: 1, limit: 20 }
+const argsValidator = compileJsonSchema(definition.parameters)
+const outputValidator = compileJsonSchema(definition.output.schema)
+
+const runtime = createToolRuntime()
+runtime.register(definition)
+const agent = { id: 'bench' }
+
+// --- MCP -------------------------------------------------------------------------------------------
+async function connected(serve) {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
+  await serve(serverTransport)
+  const client = new Client({ name: 'bench', version: '1.0.0' })
+  await client.connect(clientTransport)
+  await client.listTools() // the client validates every structuredContent from here on, for both servers
+  return client
+}
+const viaServeMcp = await connected((transport) => serveMcp(runtime, { transport, agent }))
+const viaHandler = await connected(async (transport) => {
+  const server = new Server({ name: 'hand-written', version: '1.0.0' }, { capabilities: { tools: {} } })
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [{ name: 'read_file', description: 'Read a file.', inputSchema: definition.parameters, outputSchema: definition.output.schema }],
+  }))
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const input = request.params.arguments ?? {}
+    if (!argsValidator.is(input)) return { isError: true, content: [{ type: 'text', text: 'invalid arguments' }] }
+    const value = await body(input)
+    if (!outputValidator.is(value)) return { isError: true, content: [{ type: 'text', text: 'invalid output' }] }
+    return { content: render(input, value), structuredContent: value }
+  })
+  await server.connect(transport)
+})
+const mcpCall = (client) => () => client.callTool({ name: 'read_file', arguments: args })
+
+// --- AI SDK ----------------------------------------------------------------------------------------
+const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
+let ids = 0
+const model = new MockLanguageModelV3({
+  doGenerate: async ({ prompt }) =>
+    prompt.at(-1)?.role === 'tool'
+      ? { content: [{ type: 'text', text: 'done' }], finishReason: { unified: 'stop', raw: undefined }, usage, warnings: [] }
+      : {
+          content: [{ type: 'tool-call', toolCallId: `t${ids++}`, toolName: 'read_file', input: JSON.stringify(args) }],
+          finishReason: { unified: 'tool-calls', raw: undefined },
+          usage,
+          warnings: [],
+        },
+})
+// The mock keeps every call's options; a bench must not grow it without bound.
+const trim = () => model.doGenerateCalls.splice(0)
+const adapterTools = toAiSdkTools(runtime, { agent, tools: [definition] })
+const bareTools = {
+  read_file: tool({
+    description: 'Read a file.',
+    inputSchema: jsonSchema(definition.parameters),
+    execute: async (input) => {
+      if (!argsValidator.is(input)) throw new Error('invalid arguments')
+      const value = await body(input)
+      if (!outputValidator.is(value)) throw new Error('invalid output')
+      return value
+    },
+    toModelOutput: ({ input, output }) => ({
+      type: 'text',
+      value: render(input, output)
+        .map((block) => block.text)
+        .join('\n'),
+    }),
+  }),
+}
+const generate = (tools) => async () => {
+  const result = await generateText({ model, tools, prompt: 'read it', stopWhen: stepCountIs(3) })
+  trim()
+  return result
+}
+const options = (toolCallId) => ({ toolCallId, messages: [], abortSignal: new AbortController().signal })
+const executeOnly = (tools) => async () => {
+  const toolCallId = `e${ids++}`
+  const output = await tools.read_file.execute(args, options(toolCallId))
+  return tools.read_file.toModelOutput({ toolCallId, input: args, output })
+}
+
+const groups = {
+  mcp: { 'hand-written Server handler': mcpCall(viaHandler), serveMcp: mcpCall(viaServeMcp) },
+  'ai-sdk generateText': { 'bare tool()': generate(bareTools), toAiSdkTools: generate(adapterTools) },
+  'ai-sdk execute + toModelOutput': { 'bare tool()': executeOnly(bareTools), toAiSdkTools: executeOnly(adapterTools) },
+}
+
+// Every contender must succeed the same way before it is timed.
+for (const [group, contenders] of Object.entries(groups)) {
+  for (const [who, run] of Object.entries(contenders)) {
+    const result = await run()
+    const ok =
+      group === 'mcp'
+        ? result.isError !== true && result.structuredContent?.lines === 20 && result.content[0]?.text === 'src/index.ts: 20 lines'
+        : group === 'ai-sdk generateText'
+          ? result.steps.length === 2 && result.steps[0].toolResults[0]?.output?.lines === 20
+          : result.type === 'text' && result.value === 'src/index.ts: 20 lines'
+    if (!ok) throw new Error(`${group} / ${who} did not succeed: ${JSON.stringify(result)}`)
+  }
+}
+
+// Wall-clock calls per second, and calls per second of this process's CPU time (user + system): everything
+// here runs on one thread, so CPU time leaves out the time other processes on the shared machine took the core.
+async function callsPerSecond(run) {
+  let calls = 0
+  const budget = BigInt(ROUND_MS) * 1_000_000n
+  const start = process.hrtime.bigint()
+  const cpuStart = process.cpuUsage()
+  let elapsed = 0n
+  while (elapsed < budget) {
+    for (let i = 0; i < 20; i++) await run()
+    calls += 20
+    elapsed = process.hrtime.bigint() - start
+  }
+  const cpu = process.cpuUsage(cpuStart)
+  cpuSamples.push(calls / ((cpu.user + cpu.system) / 1e6))
+  return calls / (Number(elapsed) / 1e9)
+}
+let cpuSamples = []
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+const report = {}
+const cpuLines = []
+console.log(`median over ${ROUNDS} interleaved rounds of ${ROUND_MS} ms per contender (sequential awaited calls); target ≤ 1.2x\n`)
+console.log('| group | contender | calls/s | µs/call | vs peer | per-round ratios (min–max) |')
+console.log('| --- | --- | ---: | ---: | ---: | --- |')
+for (const [group, contenders] of Object.entries(groups)) {
+  const entries = Object.entries(contenders)
+  const samples = Object.fromEntries(entries.map(([who]) => [who, []]))
+  const cpu = Object.fromEntries(entries.map(([who]) => [who, []]))
+  for (const [, run] of entries) await callsPerSecond(run) // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 1 ? [...entries].reverse() : entries
+    for (const [who, run] of order) {
+      cpuSamples = cpu[who]
+      samples[who].push(await callsPerSecond(run))
+    }
+  }
+  const [peer, ours] = entries.map(([who]) => who)
+  const us = (who) => 1e6 / median(samples[who])
+  const ratios = samples[peer].map((peerOps, round) => peerOps / samples[ours][round])
+  const ratio = us(ours) / us(peer)
+  const cpuRatios = cpu[peer].map((peerOps, round) => peerOps / cpu[ours][round])
+  const cpuRatio = median(cpu[peer]) / median(cpu[ours])
+  report[group] = {
+    peer,
+    ours,
+    peerMicroseconds: us(peer),
+    oursMicroseconds: us(ours),
+    ratio,
+    pairedRatio: median(ratios),
+    minRatio: Math.min(...ratios),
+    maxRatio: Math.max(...ratios),
+    cpuRatio,
+    cpuPairedRatio: median(cpuRatios),
+    cpuMinRatio: Math.min(...cpuRatios),
+    cpuMaxRatio: Math.max(...cpuRatios),
+  }
+  cpuLines.push(
+    `${group}: ${ours} / ${peer} = ${cpuRatio.toFixed(2)}x of CPU time (per-round ${Math.min(...cpuRatios).toFixed(2)}–${Math.max(...cpuRatios).toFixed(2)}, median ${median(cpuRatios).toFixed(2)})`,
+  )
+  for (const who of [peer, ours]) {
+    const range =
+      who === ours ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} (median ${median(ratios).toFixed(2)})` : ''
+    console.log(
+      `| ${group} | ${who} | ${median(samples[who]).toFixed(0)} | ${us(who).toFixed(1)} | ${(us(who) / us(peer)).toFixed(2)}x | ${range} |`,
+    )
+  }
+}
+console.log(`\nper CPU time (this process only):\n${cpuLines.join('\n')}`)
+mkdirSync(path.join(here, '../results'), { recursive: true })
+writeFileSync(
+  path.join(here, '../results/adapters.json'),
+  `${JSON.stringify({ rounds: ROUNDS, roundMs: ROUND_MS, node: process.version, report, target: 1.2 }, null, 2)}\n`,
+)
+process.exit(0)

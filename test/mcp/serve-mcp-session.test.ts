@@ -1,0 +1,181 @@
+// serveMcp behaviour only an in-process server can show: connection close, per-agent views, what does and does
+// not trigger list_changed, and the negotiated revision.
+import { CallToolResultSchema, LATEST_PROTOCOL_VERSION, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { createToolRuntime, defineTool, type ToolExecutionResult } from '@toolsmith/runtime'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openInMemory, type InMemoryHarness } from './harness.js'
+
+const opened: InMemoryHarness[] = []
+afterEach(async () => {
+  for (const harness of opened.splice(0)) await harness.close()
+})
+const open = async (...args: Parameters<typeof openInMemory>) => {
+  const harness = await openInMemory(...args)
+  opened.push(harness)
+  return harness
+}
+const flush = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+const extra = (name: string) =>
+  defineTool({
+    name,
+    description: 'Extra.',
+    parameters: {},
+    output: { schema: { type: 'string' }, render: (_a, v) => [{ type: 'text', text: v }] },
+    execute: async () => 'x',
+  })
+
+describe('serveMcp sessions', () => {
+  it('closing the connection aborts a pending call: the body drains and the result is ABORTED', async () => {
+    const harness = await open()
+    const results: ToolExecutionResult[] = []
+    harness.runtime.on('tools/result', (exec, result) => {
+      if (exec.name === 'wait_forever') results.push(result)
+    })
+    let started = false
+    harness.runtime.on('tools/execute', (_exec, next) => {
+      started = true
+      return next()
+    })
+    const pending = harness.client.callTool({ name: 'wait_forever', arguments: {} }).catch((error: unknown) => error)
+    while (!started) await flush()
+    await harness.session.close()
+    await harness.session.closed
+    await expect(pending).resolves.toBeInstanceOf(Error)
+    while (results.length === 0) await flush()
+    expect(results[0]?.isError).toBe(true)
+    expect(results[0]?.error?.info?.code).toBe('ABORTED')
+  })
+
+  it('negotiates the SDK newest revision with the SDK client', async () => {
+    const harness = await open()
+    expect(harness.session.protocolVersion).toBe(LATEST_PROTOCOL_VERSION)
+    expect(harness.client.getServerCapabilities()?.tools).toEqual({ listChanged: true })
+  })
+
+  it("lists and calls only what the connection's agent sees", async () => {
+    const runtime = createToolRuntime()
+    const agent = { id: 'reviewer' }
+    const harness = await open({ runtime, serve: { agent } })
+    runtime.forAgent(agent).restrict({ deny: ['explode'] })
+    const { tools } = await harness.client.listTools()
+    expect(tools.map((tool) => tool.name)).not.toContain('explode')
+    expect(tools.map((tool) => tool.name)).toContain('get_weather')
+    const result = await harness.client.callTool({ name: 'explode', arguments: {} }, CallToolResultSchema)
+    expect(result._meta?.['dev.toolsmith/error']).toMatchObject({ code: 'UNKNOWN_TOOL' })
+  })
+
+  it.each([
+    [
+      'a registration in another agent scope',
+      (h: InMemoryHarness): void => void h.runtime.forAgent({ id: 'other' }).register(extra('elsewhere')),
+      0,
+    ],
+    ['a global registration', (h: InMemoryHarness): void => void h.runtime.register(extra('everywhere')), 1],
+    [
+      'a restriction of the connection agent',
+      (h: InMemoryHarness): void => void h.runtime.forAgent(h.session.agent).restrict({ deny: ['snapshot'] }),
+      1,
+    ],
+    ['three registrations in one tick', (h: InMemoryHarness): void => ['a1', 'a2', 'a3'].forEach((n) => h.runtime.register(extra(n))), 1],
+  ] as const)('list_changed after %s: %i notification(s)', async (_case, change, want) => {
+    const harness = await open()
+    await harness.client.listTools()
+    let changes = 0
+    harness.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      changes++
+    })
+    change(harness)
+    await flush()
+    expect(changes).toBe(want)
+  })
+
+  it('an unregistration is a change too, and the disposer of a served tool lists it no more', async () => {
+    const harness = await open()
+    const dispose = harness.runtime.register(extra('temporary'))
+    await harness.client.listTools()
+    let changes = 0
+    harness.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      changes++
+    })
+    dispose()
+    await flush()
+    expect(changes).toBe(1)
+    expect((await harness.client.listTools()).tools.map((tool) => tool.name)).not.toContain('temporary')
+  })
+
+  it('a tool re-registered under the same name with another output is served with the new one', async () => {
+    const harness = await open()
+    const first = defineTool({
+      name: 'shape',
+      description: 'd',
+      parameters: {},
+      output: {
+        schema: { type: 'object', additionalProperties: false, properties: { n: { type: 'integer', required: true } } },
+        render: () => [],
+      },
+      execute: async () => ({ n: 1 }),
+    })
+    const second = defineTool({
+      name: 'shape',
+      description: 'd',
+      parameters: {},
+      output: { schema: { type: 'integer' }, render: () => [] },
+      execute: async () => 2,
+    })
+    const dispose = harness.runtime.register(first)
+    expect((await harness.client.callTool({ name: 'shape', arguments: {} })).structuredContent).toEqual({ n: 1 })
+    dispose()
+    harness.runtime.register(second)
+    await harness.client.listTools()
+    expect((await harness.client.callTool({ name: 'shape', arguments: {} })).structuredContent).toEqual({ result: 2 })
+  })
+
+  it("control: the client's own output-schema validation is live (a listing gone stale rejects the new value)", async () => {
+    const harness = await open()
+    const first = defineTool({
+      name: 'shape',
+      description: 'd',
+      parameters: {},
+      output: {
+        schema: { type: 'object', additionalProperties: false, properties: { n: { type: 'integer', required: true } } },
+        render: () => [],
+      },
+      execute: async () => ({ n: 1 }),
+    })
+    const second = defineTool({
+      name: 'shape',
+      description: 'd',
+      parameters: {},
+      output: {
+        schema: { type: 'object', additionalProperties: false, properties: { s: { type: 'string', required: true } } },
+        render: () => [],
+      },
+      execute: async () => ({ s: 'x' }),
+    })
+    const dispose = harness.runtime.register(first)
+    await harness.client.listTools()
+    dispose()
+    harness.runtime.register(second)
+    await expect(harness.client.callTool({ name: 'shape', arguments: {} })).rejects.toThrow(
+      /does not match the tool's output schema|output schema/i,
+    )
+  })
+
+  it('after close, changes send nothing and the approval listener is gone', async () => {
+    const runtime = createToolRuntime()
+    const harness = await open({ runtime })
+    await harness.session.close()
+    expect(() => runtime.register(extra('after_close'))).not.toThrow()
+    await flush()
+    const direct = await runtime.execute({
+      callId: 'c',
+      name: 'delete_file',
+      arguments: { path: 'x' },
+      signal: new AbortController().signal,
+    })
+    // With the session gone, the ask reaches the runtime's own (absent) approval service.
+    expect(direct.isError && direct.error.info?.code).toBe('DENIED')
+    expect(direct.isError && direct.error.message).not.toMatch(/elicitation/)
+  })
+})
