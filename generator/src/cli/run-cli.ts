@@ -9,6 +9,7 @@ import { formatDiagnosticsJson } from '../report/format-diagnostics-json.js'
 import type { formatDiagnosticsText } from '../report/format-diagnostics-text.js'
 import { sortDiagnostics } from '../report/sort-diagnostics.js'
 import type { CliIo } from './cli-io.js'
+import { DIFF_FORMATS, type DiffFormat } from '../diff/format-diff.js'
 import { USAGE } from './usage.js'
 
 // Start-up: only light modules load statically, so --help, --version and usage errors print without
@@ -28,6 +29,7 @@ const OPTIONS = {
   docs: { type: 'string' },
   format: { type: 'string' },
   'no-cache': { type: 'boolean' },
+  'fail-on': { type: 'string' },
   target: { type: 'string' },
   strict: { type: 'boolean' },
   from: { type: 'string' },
@@ -65,7 +67,9 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     return 0
   }
   const format = values.format ?? 'text'
-  if (!(DIAGNOSTIC_FORMATS as readonly string[]).includes(format)) {
+  const diffFormat = positionals[0] === 'diff' && (DIFF_FORMATS as readonly string[]).includes(format)
+  if (positionals[0] === 'diff' && !diffFormat) return usageError(`--format must be one of ${DIFF_FORMATS.join(', ')} for diff, not ${JSON.stringify(format)}`)
+  if (!diffFormat && !(DIAGNOSTIC_FORMATS as readonly string[]).includes(format)) {
     return usageError(`--format must be one of ${DIAGNOSTIC_FORMATS.join(', ')}, not ${JSON.stringify(format)}`)
   }
   const [command, ...rest] = positionals
@@ -78,8 +82,9 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     ...(overrides.planFiles === undefined ? {} : { planFiles: overrides.planFiles }),
     ...(values['no-cache'] === true ? { cache: false } : {}),
   }
-  const formatText = format === 'text' ? (await import('../report/format-diagnostics-text.js')).formatDiagnosticsText : undefined
-  const printer = new DiagnosticPrinter(io, format as DiagnosticFormat, formatText)
+  if (values['fail-on'] !== undefined && command !== 'diff') return usageError('--fail-on applies only to diff')
+  const formatText = format === 'text' || diffFormat ? (await import('../report/format-diagnostics-text.js')).formatDiagnosticsText : undefined
+  const printer = new DiagnosticPrinter(io, (diffFormat && format !== 'json' && format !== 'github' ? 'text' : format) as DiagnosticFormat, formatText)
   switch (command) {
     case undefined:
       return usageError('missing command (generate, check or new)')
@@ -129,6 +134,11 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
       if (!created.ok) return usageError(created.message)
       printer.summary(`created ${created.file}; describe the tool, then run toolsmith generate`)
       return 0
+    }
+    case 'diff': {
+      const input = { sides: rest, format: format as DiffFormat, failOn: values['fail-on'], config: values.config, schemas: values.schemas }
+      const { runDiffCommand } = await import('./diff-command.js')
+      return runDiffCommand(input, io, usageError, (list, sources) => printer.diagnostics(list, sources))
     }
     case 'export': {
       if (rest.length > 0) return usageError(`export takes no arguments, got ${JSON.stringify(rest.join(' '))}`)

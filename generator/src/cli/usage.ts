@@ -5,6 +5,11 @@ Commands:
   generate          write the tool stubs, generated types, index and catalogs; only changed files
   check             write nothing; exit 1 with a unified diff when any file is stale, missing or orphaned
   new <name>        create <schemas>/<name>.tool.yaml, a starter declaration (never overwrites)
+  diff [BASE] [HEAD]
+                    breaking-change checks of the tool catalog between two sides, each a catalog.json,
+                    a folder of declarations or a git revision (HEAD: the working tree; BASE: the merge
+                    base with the default branch); --fail-on ERR|WARN|INFO (default ERR);
+                    --format text|json|github|markdown|junit; writes nothing
   export --target T write the tools lowered for T (openai-chat, openai-responses, anthropic, gemini, mcp,
                     mcp@2025-11-25, mcp@2026-07-28; T-strict for strict tool use) as JSON, exactly the
                     provider's field, to stdout or --out FILE, and report every lossy step
@@ -32,5 +37,6 @@ Options:
   -v, --version     print the version
 
 Exit codes: 0 done or current; 1 check found drift, or a write failed; 2 invalid input or usage.
+diff: 0 nothing at the --fail-on level, 1 something is, 2 invalid input or usage.
 export: 0 exported; 1 a loss under --strict, or the write failed; 2 invalid input or a tool the target refuses.
 `

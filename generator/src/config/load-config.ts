@@ -11,6 +11,7 @@ import { readYamlJson } from '../load/read-yaml-json.js'
 import { capDiagnostics } from '../load/source-diagnostics.js'
 import { didYouMean } from '../load/suggest-name.js'
 import { COMMAND_LINE, type Diagnostic } from '../model/diagnostic.js'
+import { type DiffConfig, readDiffConfig } from './diff-config.js'
 import { type ExportSpec, parseExportSpec } from '../emit/exports/export-declarations.js'
 import { CONFIG_DEFAULTS, CONFIG_FILE_NAME, type ProjectConfig } from './project-config.js'
 
@@ -35,7 +36,7 @@ export interface LoadedConfig {
 export { COMMAND_LINE } from '../model/diagnostic.js'
 
 const PATH_KEYS = ['schemas', 'out', 'docs', 'catalogJson', 'templates'] as const
-const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions', 'targets']
+const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions', 'targets', 'diff']
 
 type Origin = { readonly file: string; readonly at: (pointer: string) => { line: number; column: number }; readonly base: string }
 
@@ -138,6 +139,13 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
       })
     }
   }
+  const diff: DiffConfig | undefined = Object.hasOwn(values, 'diff')
+    ? readDiffConfig(
+        values['diff'],
+        (pointer, code, message) => error(fileOrigin, `/diff${pointer}`, code, message),
+        (pointer, label, value) => resolve(fileOrigin, `/diff${pointer}`, label, value, true),
+      )
+    : undefined
   // `targets`: the exports generate writes beside catalog.json and check holds to "no loss".
   const targets: ExportSpec[] = []
   if (Object.hasOwn(values, 'targets')) {
@@ -220,7 +228,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   }
   if (diagnostics.length > 0) return { config: undefined, diagnostics, sources }
   return {
-    config: { cwd, schemas, out, docs, catalogJson, catalogRegions, ...(templates === undefined ? {} : { templates }), ...(targets.length === 0 ? {} : { targets }) },
+    config: { cwd, schemas, out, docs, catalogJson, catalogRegions, ...(templates === undefined ? {} : { templates }), ...(targets.length === 0 ? {} : { targets }), ...(diff === undefined ? {} : { diff }) },
     diagnostics,
     sources,
   }

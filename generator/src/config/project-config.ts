@@ -1,3 +1,4 @@
+import type { DiffConfig } from './diff-config.js'
 import type { ExportSpec } from '../emit/exports/export-declarations.js'
 
 /** The resolved configuration of one run: every path relative to the project (the cwd), `/`-separated. */
@@ -16,6 +17,8 @@ export interface ProjectConfig {
   readonly catalogRegions: readonly string[]
   /** A project's own templates folder, when configured. */
   readonly templates?: string
+  /** The `diff` section: check levels and the ignore file of `toolsmith diff`. */
+  readonly diff?: DiffConfig
   /** The exports `generate` writes beside `catalog.json` (`tools.<name>.json`) and `check` holds to "no loss". */
   readonly targets?: readonly ExportSpec[]
 }

@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { generatorFingerprint } from '../cache/generator-fingerprint.js'
+import { planCacheFile, readPlanCacheFile } from '../cache/plan-cache-file.js'
+import { COMMAND_LINE, loadConfig } from '../config/load-config.js'
+import { DEFAULT_DIFF_IGNORE_FILE } from '../config/diff-config.js'
+import type { Diagnostic } from '../model/diagnostic.js'
+import { compareCatalogs, type LowerCatalog } from './compare-catalogs.js'
+import type { DiffLevel } from './diff-checks.js'
+import { applyPolicy, type IgnoreEntry, readIgnoreFile } from './diff-policy.js'
+import { buildDiffReport, type DiffReport } from './diff-report.js'
+import { defaultBase, readSide } from './diff-sides.js'
+import { locateFindings } from './locate-findings.js'
+import { lowerForTarget } from './lower-for-targets.js'
+
+/** What `toolsmith diff` was asked. */
+export interface DiffRunOptions {
+  /** Absolute working directory: the project. */
+  readonly cwd: string
+  /** `--config FILE`. */
+  readonly config?: string
+  /** `--schemas DIR`: the declarations folder of the working tree and of revisions. */
+  readonly schemas?: string
+  /** The base side; without it, the merge base with the default branch. */
+  readonly base?: string
+  /** The head side; without it, the working tree. */
+  readonly head?: string
+  /** The lowest level that fails the run (default ERR). */
+  readonly failOn?: DiffLevel
+  /** The export targets' lowering, for the per-target checks (the config's `targets`). */
+  readonly targets?: { readonly names: readonly string[]; readonly lower: LowerCatalog }
+}
+
+/** The outcome: the report (unless the input was invalid), the problems, the texts for code frames, the exit code. */
+export interface DiffOutcome {
+  /** 0 nothing at the fail-on level, 1 something is, 2 invalid input or usage. */
+  readonly exitCode: 0 | 1 | 2
+  readonly report: DiffReport | undefined
+  readonly diagnostics: readonly Diagnostic[]
+  readonly sources: ReadonlyMap<string, string>
+}
+
+/**
+ * Compares two sides of the tool catalog: reads the config (schemas folder, `diff` levels, ignore file), both sides,
+ * runs every check, applies the config and the ignore file, and locates each finding in the head side's YAML.
+ * Reads only; never writes to the project.
+ */
+export async function runDiff(options: DiffRunOptions): Promise<DiffOutcome> {
+  const { cwd } = options
+  const loaded = await loadConfig({ cwd, ...(options.config === undefined ? {} : { config: options.config }), overrides: { ...(options.schemas === undefined ? {} : { schemas: options.schemas }) } })
+  const sources = new Map(loaded.sources)
+  const invalid = (diagnostics: readonly Diagnostic[]): DiffOutcome => ({ exitCode: 2, report: undefined, diagnostics, sources })
+  if (loaded.config === undefined) return invalid(loaded.diagnostics)
+  const config = loaded.config
+  // The plan cache only accelerates: missing, stale or unreadable, it is simply not used (and it is never written).
+  // Read only when generate left one: without the file there is nothing to read, and fingerprinting the build is not free.
+  const cache = existsSync(planCacheFile(cwd)) ? await readPlanCacheFile(cwd, generatorFingerprint).catch(() => undefined) : undefined
+  const context = { cwd, schemas: config.schemas, loaded: new Map(), ...(cache === undefined ? {} : { cache }) }
+  const head = await readSide(options.head, 'HEAD', context)
+  let base
+  if (options.base !== undefined) {
+    base = await readSide(options.base, 'BASE', context)
+  } else {
+    const found = await defaultBase(cwd, options.head)
+    if (found === undefined) {
+      return invalid([
+        ...head.diagnostics,
+        { severity: 'error', code: 'usage', message: 'no BASE given, and there is no default branch (origin/HEAD, main or master) to take the merge base with: name the base, for example toolsmith diff main', file: COMMAND_LINE, line: 1, column: 1 },
+      ])
+    }
+    base = await readSide(found.revision, 'BASE', context, found.label)
+  }
+  for (const side of [base, head]) for (const [file, text] of side.sources) sources.set(file, text)
+  const diagnostics = [...base.diagnostics, ...head.diagnostics]
+  if (base.catalog === undefined || head.catalog === undefined) return invalid(diagnostics)
+
+  const ignoreFile = config.diff?.ignoreFile ?? DEFAULT_DIFF_IGNORE_FILE
+  let ignores: IgnoreEntry[] = []
+  const text = readOptional(path.resolve(cwd, ignoreFile))
+  if (text !== undefined) {
+    sources.set(ignoreFile, text)
+    const read = readIgnoreFile(ignoreFile, text)
+    if (read.diagnostics.length > 0) return invalid([...diagnostics, ...read.diagnostics])
+    ignores = read.entries
+  }
+
+  // The per-target checks run for the config's `targets` unless the caller lowers by itself.
+  const specs = new Map((config.targets ?? []).map((spec) => [spec.name, spec]))
+  const lowerBySpec: LowerCatalog = (catalog, name) => lowerForTarget(catalog, specs.get(name)?.target ?? name, specs.get(name)?.strict === true)
+  const targets = options.targets ?? (specs.size === 0 ? undefined : { names: [...specs.keys()], lower: lowerBySpec })
+  const findings = compareCatalogs(base.catalog, head.catalog, targets === undefined ? {} : { targets: targets.names, lower: targets.lower })
+  const applied = applyPolicy(findings, config.diff, ignores)
+  const located = {
+    ...applied,
+    findings: locateFindings(applied.findings, base.catalog, head.catalog),
+    accepted: locateFindings(applied.accepted, base.catalog, head.catalog),
+  }
+  const report = buildDiffReport(base.catalog, head.catalog, located, options.failOn ?? 'ERR')
+  return { exitCode: report.failed ? 1 : 0, report, diagnostics, sources }
+}
+
+function readOptional(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+}
