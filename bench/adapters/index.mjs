@@ -216,7 +216,10 @@ console.log(
 )
 console.log('| group | ours / peer | µs/call peer → ours (median, wall) | wall: median of per-round ratios | CPU: median of per-round ratios | alternating calls: median µs peer → ours, ratio |')
 console.log('| --- | --- | --- | --- | --- | --- |')
+// BENCH_ONLY=ai-sdk (a substring of the group names) times only the matching groups.
+const only = process.env.BENCH_ONLY ?? ''
 for (const [group, contenders] of Object.entries(groups)) {
+  if (!group.includes(only)) continue
   const entries = Object.entries(contenders)
   const samples = Object.fromEntries(entries.map(([who]) => [who, { wall: [], cpu: [] }]))
   for (let round = 0; round < WARMUP_ROUNDS; round++) for (const [, run] of entries) await timedRound(run)
