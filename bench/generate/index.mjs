@@ -2,7 +2,8 @@
 // (BFCL parameter schemas in the DSL plus varied outputs). Every measurement runs in a fresh process
 // (measure.mjs) with only the operation timed, contenders interleaved per round; medians and ratios.
 // Targets (issue 4): cold generate of 1,000 tools <= 1.0x json2ts on their 2,000 schemas;
-// one-changed <= 0.25x cold; roughly linear growth from 100 to 1,000.
+// one-changed <= 0.25x cold; roughly linear growth from 100 to 1,000. Then start-up (startup.mjs): --version and a
+// 3-tool cold generate as whole processes. BENCH_SIZES= (empty) runs start-up alone.
 // The project has a node_modules, so generate keeps its plan cache (node_modules/.cache/toolsmith/): cold starts
 // without one; the first no-op after it still merges every stub cold created (their text is new to the cache);
 // the warm no-op, one-changed and check runs find everything else in it.
@@ -13,11 +14,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stringify } from 'yaml'
 import { parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema } from '../../runtime/dist/index.js'
+import { benchStartup } from './startup.mjs'
 import { syntheticDeclarations } from './synthetic-tools.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repoRoot = path.resolve(here, '../..')
-const SIZES = (process.env.BENCH_SIZES ?? '10,100,1000').split(',').map(Number)
+const SIZES = (process.env.BENCH_SIZES ?? '10,100,1000').split(',').filter((size) => size !== '').map(Number)
 const ROUNDS = (size) => Number(process.env.BENCH_ROUNDS ?? (size >= 1000 ? 3 : size >= 100 ? 5 : 7))
 const PROFILE = process.env.BENCH_PROFILE === '1'
 
@@ -111,8 +113,10 @@ const targets = {
 }
 console.log(`\ntargets: ${JSON.stringify(targets)}`)
 console.log('(each figure: median over fresh processes, timing the operation only, not process start or module loading)')
+// Start-up, where process start and module loading are the point (issue 11).
+const startup = benchStartup()
 mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true })
 writeFileSync(
   path.join(repoRoot, 'bench/results/generate.json'),
-  `${JSON.stringify({ bench: 'generate', node: process.version, date: new Date().toISOString(), results, targets }, null, 2)}\n`,
+  `${JSON.stringify({ bench: 'generate', node: process.version, date: new Date().toISOString(), results, targets, startup }, null, 2)}\n`,
 )

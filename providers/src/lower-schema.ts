@@ -281,7 +281,8 @@ const objectPrototype = Object.prototype
 
 /** Sets an own enumerable property, even `__proto__` (plain assignment unless Object.prototype has the key). */
 export function set(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key in objectPrototype) Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
+  // A null-prototype descriptor: a polluted Object.prototype.get/set would make a literal one an accessor, and throw.
+  if (key in objectPrototype) Object.defineProperty(target, key, { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor)
   else target[key] = value
 }
 

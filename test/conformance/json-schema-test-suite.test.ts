@@ -1,4 +1,4 @@
-// The official JSON-Schema-Test-Suite cases that fit the subset (../shared/peer), run as ordinary tests.
+// The official JSON-Schema-Test-Suite cases that fit the subset (vendored in test/conformance/data/), run as ordinary tests.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

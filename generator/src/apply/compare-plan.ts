@@ -1,7 +1,11 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
+import { isGeneratorOwnedText } from '../emit/generated-header.js'
 import type { PlanResult } from '../model/plan.js'
 import type { FileOwner } from '../model/planned-file.js'
+import { fileSystemAdvice, isFileSystemError } from './file-system-error.js'
+import { readRegularFile } from './read-regular-file.js'
+import { isLeftoverTemporary } from './write-file-atomic.js'
 
 /** One planned file next to what is on disk. */
 export interface PlannedChange {
@@ -12,12 +16,27 @@ export interface PlannedChange {
   readonly planned: string
   /** The file on disk, decoded (lossy if not UTF-8); `undefined` when absent. */
   readonly current: string | undefined
+  /** The bytes on disk when compared (absent: see `current`); the write edge replaces the file only while it holds them. */
+  readonly bytes?: Uint8Array
 }
 
 /** A file on disk that the plan deletes or reports, with its text. */
 export interface ExistingFile {
   readonly path: string
   readonly current: string
+  /** Its bytes when compared; a deletion happens only while the file still holds them. */
+  readonly bytes?: Uint8Array
+}
+
+/** A planned path that cannot be read or written as a file, and why. */
+export interface BlockedPath {
+  readonly path: string
+  readonly reason: string
+  /**
+   * `output-blocked` (default): something that is not a file is in the way; `not-generated`: a file toolsmith did not
+   * write is at a generator-owned path; `changed-during-run`: the file changed after the plan read it.
+   */
+  readonly code?: 'output-blocked' | 'not-generated' | 'changed-during-run'
 }
 
 /** The whole plan compared with disk. */
@@ -29,45 +48,93 @@ export interface PlanComparison {
   /** Author stubs whose tool is gone (never deleted). */
   readonly orphans: readonly ExistingFile[]
   /** Planned paths that cannot be read or written as files (a folder there, a file where a folder must be). */
-  readonly blocked: readonly { readonly path: string; readonly reason: string }[]
+  readonly blocked: readonly BlockedPath[]
+  /**
+   * Temporary files an interrupted generate left in the output folders (named by writeFileAtomic, their process gone),
+   * sorted: `generate` removes them, `check` reports them.
+   */
+  readonly temporaries?: readonly string[]
 }
 
+const NOT_GENERATED =
+  'a file toolsmith did not write is at this generated path (it lacks the generator header); toolsmith will not replace it: move it away, or configure another path for this output'
+const CHANGED =
+  'the file changed while toolsmith was planning (it no longer holds the bytes the plan read), so it was left alone; run toolsmith again'
+
 /**
- * Reads every file the plan touches and compares bytes (not decoded text: a BOM or bad byte is a difference). The
- * reads are synchronous: thousands of small local files, where each asynchronous read costs a thread-pool round trip
- * several times the read itself.
+ * Reads every file the plan touches and compares bytes (not decoded text: a BOM or bad byte is a difference). Only
+ * regular files are read (a FIFO is refused, never waited on). `reads` are the files the planner read, with what it
+ * read: one that now holds other bytes changed during the run and is refused, so an author's edit is never reverted.
+ * A generator-owned path holding a file toolsmith did not write is refused too (`not-generated`). The reads are
+ * synchronous: thousands of small local files, where each asynchronous read costs a thread-pool round trip several
+ * times the read itself.
  */
-export async function comparePlan(cwd: string, plan: PlanResult): Promise<PlanComparison> {
-  const blocked: { path: string; reason: string }[] = []
+export async function comparePlan(cwd: string, plan: PlanResult, reads?: ReadonlyMap<string, string | undefined>): Promise<PlanComparison> {
+  const blocked: BlockedPath[] = []
   const read = (file: string): Buffer | undefined => {
+    let result
     try {
-      return readFileSync(path.resolve(cwd, file))
+      result = readRegularFile(path.resolve(cwd, file))
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      if (code === 'ENOENT') return undefined
-      blocked.push({
-        path: file,
-        reason:
-          code === 'EISDIR'
-            ? 'a folder is in the way of this file'
-            : code === 'ENOTDIR'
-              ? 'a file is in the way of one of its folders'
-              : `it cannot be read (${code ?? String(error)})`,
-      })
+      const why = isFileSystemError(error) ? `${error.code}: ${fileSystemAdvice(error)}` : String(error)
+      blocked.push({ path: file, reason: `it cannot be read (${why})` })
       return undefined
     }
+    if (result.ok) return result.bytes
+    if (result.reason === 'absent') return undefined
+    blocked.push({
+      path: file,
+      reason:
+        result.reason === 'folder'
+          ? 'a folder is in the way of this file'
+          : result.reason === 'file-in-the-way'
+            ? 'a file is in the way of one of its folders'
+            : 'something that is not a regular file (a FIFO, socket or device) is in the way of this file; remove it',
+    })
+    return undefined
+  }
+  // What the planner read must still be there, byte for byte.
+  const unchangedSinceRead = (file: string, bytes: Buffer | undefined): boolean => {
+    if (reads === undefined || !reads.has(file)) return true
+    const text = reads.get(file)
+    if (text === undefined || bytes === undefined) return text === undefined && bytes === undefined
+    return bytes.equals(Buffer.from(text, 'utf8'))
   }
   const changes = plan.files.map((file): PlannedChange => {
     const bytes = read(file.path)
     const base = { path: file.path, owner: file.owner, planned: file.content }
+    if (!unchangedSinceRead(file.path, bytes)) blocked.push({ path: file.path, reason: CHANGED, code: 'changed-during-run' })
     if (bytes === undefined) return { ...base, status: 'create', current: undefined }
     const same = bytes.length === Buffer.byteLength(file.content, 'utf8') && bytes.equals(Buffer.from(file.content, 'utf8'))
-    return { ...base, status: same ? 'unchanged' : 'update', current: same ? file.content : bytes.toString('utf8') }
+    const current = same ? file.content : bytes.toString('utf8')
+    if (!same && file.owner === 'generator' && !isGeneratorOwnedText(file.path, current)) {
+      blocked.push({ path: file.path, reason: NOT_GENERATED, code: 'not-generated' })
+    }
+    return { ...base, status: same ? 'unchanged' : 'update', current, bytes }
   })
   const existing = (files: readonly string[]): ExistingFile[] =>
     files.flatMap((file) => {
       const bytes = read(file)
-      return bytes === undefined ? [] : [{ path: file, current: bytes.toString('utf8') }]
+      if (!unchangedSinceRead(file, bytes)) blocked.push({ path: file, reason: CHANGED, code: 'changed-during-run' })
+      return bytes === undefined ? [] : [{ path: file, current: bytes.toString('utf8'), bytes }]
     })
-  return { changes, deletions: existing(plan.deletions), orphans: existing(plan.orphans), blocked }
+  const deletions = existing(plan.deletions)
+  const orphans = existing(plan.orphans)
+  const folders = new Set([...plan.files.map((file) => file.path), ...plan.deletions].map((file) => path.posix.dirname(file)))
+  return { changes, deletions, orphans, blocked, temporaries: leftoverTemporaries(cwd, folders) }
+}
+
+/** The leftover temporaries directly inside `folders` (project paths), sorted. */
+function leftoverTemporaries(cwd: string, folders: ReadonlySet<string>): string[] {
+  const found: string[] = []
+  for (const folder of folders) {
+    let entries
+    try {
+      entries = readdirSync(path.resolve(cwd, folder), { withFileTypes: true })
+    } catch {
+      continue // an absent or unreadable folder holds none we could remove; the writes report it
+    }
+    for (const entry of entries) if (entry.isFile() && isLeftoverTemporary(entry.name)) found.push(path.posix.join(folder, entry.name))
+  }
+  return found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 }

@@ -1,12 +1,21 @@
-import { type Dirent, lstatSync, readdirSync, readFileSync } from 'node:fs'
+import { type Dirent, lstatSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { fileSystemAdvice, isFileSystemError } from './file-system-error.js'
 import { resolveProjectPath } from './project-path.js'
+import { readRegularFile } from './read-regular-file.js'
 import { realPathInside } from './real-path-inside.js'
 
 /** The planner's view of the disk: `PlanOptions.readFile` and `PlanOptions.listFiles`. */
 export interface ProjectReader {
   readonly readFile: (file: string) => Promise<string | undefined>
   readonly listFiles: (dir: string) => Promise<readonly string[]>
+  /** Whether a folder is at `file` (for a configured file that must not be one). */
+  readonly isFolder: (file: string) => Promise<boolean>
+  /**
+   * Every file the planner read, by its project path, with the text it was given (`undefined`: it was absent): the
+   * write edge replaces a file only while it still holds exactly these bytes.
+   */
+  readonly reads: ReadonlyMap<string, string | undefined>
 }
 
 /** Thrown when the planner asks for a file it must not read or cannot decode; the run reports it. */
@@ -40,32 +49,49 @@ export function createProjectReader(cwd: string, realRoot: string): ProjectReade
     }
     return inside
   }
+  const reads = new Map<string, string | undefined>()
   const confined = async (file: string): Promise<string> => {
     const resolved = resolveProjectPath(cwd, cwd, file)
     if (!resolved.ok) throw new ProjectReadError(file, `refusing to read ${JSON.stringify(file)}: it ${resolved.reason}`)
     const absolute = path.resolve(cwd, resolved.path)
     // A symbolic link itself is followed to its target; anything else is judged by its folder.
     const link = isSymbolicLink(absolute)
-    const inside = link || resolved.path === '.' ? await realPathInside(realRoot, absolute) : await folderInside(path.dirname(absolute))
+    const inside = await guarded(file, () => (link || resolved.path === '.' ? realPathInside(realRoot, absolute) : folderInside(path.dirname(absolute))))
     if (!inside) {
       throw new ProjectReadError(file, `refusing to read ${JSON.stringify(file)}: it leads outside the project through a symbolic link`)
     }
     return absolute
   }
   return {
+    reads,
     async readFile(file) {
       const absolute = await confined(file)
-      const bytes = readOrUndefined(absolute)
-      if (bytes === undefined) return undefined
+      const read = await guarded(file, async () => readRegularFile(absolute))
+      const key = path.relative(cwd, absolute).split(path.sep).join('/')
+      if (!read.ok) {
+        if (read.reason === 'not-a-file') {
+          throw new ProjectReadError(file, `${JSON.stringify(file)} is not a regular file (a FIFO, socket or device); replace it with a file or remove it`)
+        }
+        if (!reads.has(key)) reads.set(key, undefined)
+        return undefined
+      }
+      let text: string
       try {
-        return UTF8.decode(bytes)
+        text = UTF8.decode(read.bytes)
       } catch {
         throw new ProjectReadError(file, 'the file is not valid UTF-8; toolsmith will not rewrite it')
       }
+      // The first read is what the plan was made from: a later one (for a code frame) must not hide an edit.
+      if (!reads.has(key)) reads.set(key, text)
+      return text
+    },
+    async isFolder(file) {
+      const absolute = await confined(file)
+      return guarded(file, async () => statSync(absolute, { throwIfNoEntry: false })?.isDirectory() === true)
     },
     async listFiles(dir) {
       const absolute = await confined(dir)
-      const entries = listOrEmpty(absolute)
+      const entries = await guarded(dir, async () => listOrEmpty(absolute))
       return entries
         .filter((entry) => entry.isFile())
         .map((entry) => entry.name)
@@ -82,13 +108,13 @@ function isSymbolicLink(absolute: string): boolean {
   }
 }
 
-function readOrUndefined(absolute: string): Buffer | undefined {
+/** Runs a file-system step for `file`; what the file system throws becomes a ProjectReadError naming the file. */
+async function guarded<T>(file: string, step: () => Promise<T>): Promise<T> {
   try {
-    return readFileSync(absolute)
+    return await step()
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined
-    throw error
+    if (!isFileSystemError(error)) throw error
+    throw new ProjectReadError(file, `cannot read ${JSON.stringify(file)} (${error.code}): ${fileSystemAdvice(error)}`)
   }
 }
 

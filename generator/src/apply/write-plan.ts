@@ -2,14 +2,18 @@ import { lstatSync, mkdirSync, type Stats, unlinkSync } from 'node:fs'
 import path from 'node:path'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlanComparison } from './compare-plan.js'
+import { fileSystemAdvice, isFileSystemError } from './file-system-error.js'
+import { readRegularFile } from './read-regular-file.js'
 import { realPathInside } from './real-path-inside.js'
-import { writeFileAtomic } from './write-file-atomic.js'
+import { FileAppearedError, writeFileAtomic } from './write-file-atomic.js'
 
 /** What `generate` did on disk. */
 export interface WriteResult {
   /** Files created or replaced, in plan order (they are written dependencies first). */
   readonly written: readonly string[]
   readonly deleted: readonly string[]
+  /** Leftover temporaries of an interrupted run that were removed. */
+  readonly removedTemporaries?: readonly string[]
   /** Refusals (nothing was written) or failures (some files may have been written). */
   readonly diagnostics: readonly Diagnostic[]
 }
@@ -20,7 +24,9 @@ export interface WriteResult {
  * project folder (its nearest existing folder resolved through symbolic links) and refused if it is
  * itself a symbolic link; one refusal means nothing at all is written. The file-system calls are
  * synchronous, in plan order: thousands of small local files, where each asynchronous call costs a
- * thread-pool round trip several times the call itself.
+ * thread-pool round trip several times the call itself. A file is replaced or deleted only while it still holds the
+ * bytes the comparison read, and created only while still absent: anything else changed during the run and is left
+ * alone with a `changed-during-run` error (an author's edit is never reverted).
  */
 export async function writePlan(cwd: string, realRoot: string, comparison: PlanComparison): Promise<WriteResult> {
   const toWrite = comparison.changes.filter((change) => change.status !== 'unchanged')
@@ -33,12 +39,19 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
   const folderInside = new Map<string, boolean>()
   // The permission bits of each file that exists (the replacement keeps them), `null` for none.
   const modes = new Map<string, number | null>()
-  for (const file of [...toWrite.map((change) => change.path), ...toDelete]) {
+  const temporaries = comparison.temporaries ?? []
+  for (const file of [...toWrite.map((change) => change.path), ...toDelete, ...temporaries]) {
     const absolute = path.resolve(cwd, file)
     const folder = path.dirname(absolute)
     let inside = folderInside.get(folder)
     if (inside === undefined) {
-      inside = await realPathInside(realRoot, folder)
+      try {
+        inside = await realPathInside(realRoot, folder)
+      } catch (error) {
+        if (!isFileSystemError(error)) throw error
+        refuse(file, 'write-failed', `cannot resolve the folder of this file (${error.code}): ${fileSystemAdvice(error)}`)
+        inside = true
+      }
       folderInside.set(folder, inside)
     }
     const own = lstatOrUndefined(absolute)
@@ -48,6 +61,29 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
     modes.set(file, own === undefined ? null : own.mode)
   }
   if (diagnostics.length > 0) return { written: [], deleted: [], diagnostics }
+
+  // An interrupted run's temporaries go first: they are nobody's work (their process is gone).
+  const removedTemporaries: string[] = []
+  for (const file of temporaries) {
+    try {
+      unlinkSync(path.resolve(cwd, file))
+      removedTemporaries.push(file)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') refuse(file, 'write-failed', `could not remove this leftover temporary: ${describeFailure(error)}`)
+    }
+  }
+  const changedMeanwhile = (file: string, bytes: Uint8Array | undefined): boolean => {
+    if (bytes === undefined) return false
+    let now
+    try {
+      now = readRegularFile(path.resolve(cwd, file))
+    } catch {
+      return true
+    }
+    return !now.ok || !now.bytes.equals(bytes)
+  }
+  const changed = (file: string): void =>
+    refuse(file, 'changed-during-run', 'the file changed while toolsmith was running, so it was left as it is (your edit is kept); run toolsmith generate again')
 
   const done = new Set<string>()
   const deleted: string[] = []
@@ -71,10 +107,19 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
         mkdirSync(folder, { recursive: true })
         folders.add(folder)
       }
-      await writeFileAtomic(absolute, change.planned, modes.get(change.path) ?? null)
+      if (change.status === 'update' && changedMeanwhile(change.path, change.bytes)) {
+        changed(change.path)
+        continue
+      }
+      // A file compared as absent is created only while still absent (`null`): one that appeared is not replaced.
+      await writeFileAtomic(absolute, change.planned, change.status === 'create' ? null : (modes.get(change.path) ?? null))
       done.add(change.path)
     } catch (error) {
-      refuse(change.path, 'write-failed', `could not write the file: ${(error as Error).message}`)
+      if (error instanceof FileAppearedError) {
+        changed(change.path)
+        continue
+      }
+      refuse(change.path, 'write-failed', `could not write the file: ${describeFailure(error)}`)
       failedRank ??= rank(change)
     }
   }
@@ -82,18 +127,28 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
   const written = toWrite.map((change) => change.path).filter((file) => done.has(file))
   if (failedRank !== undefined) {
     const left = skipped + toDelete.length
-    if (left > 0) refuse(diagnostics[0]?.file ?? '.', 'write-skipped', `${skipped} file(s) that depend on it were not written and ${toDelete.length} not deleted; fix the failure and run generate again`)
-    return { written, deleted, diagnostics }
+    const failed = diagnostics.find((diagnostic) => diagnostic.code === 'write-failed')
+    if (left > 0) refuse(failed?.file ?? '.', 'write-skipped', `${skipped} file(s) that depend on it were not written and ${toDelete.length} not deleted; fix the failure and run generate again`)
+    return { written, deleted, diagnostics, removedTemporaries }
   }
+  const bytesOf = new Map(comparison.deletions.map((file) => [file.path, file.bytes ?? Buffer.from(file.current, 'utf8')]))
   for (const file of toDelete) {
     try {
+      if (changedMeanwhile(file, bytesOf.get(file))) {
+        changed(file)
+        continue
+      }
       unlinkSync(path.resolve(cwd, file))
       deleted.push(file)
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') refuse(file, 'write-failed', `could not delete the file: ${(error as Error).message}`)
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') refuse(file, 'write-failed', `could not delete the file: ${describeFailure(error)}`)
     }
   }
-  return { written, deleted, diagnostics }
+  return { written, deleted, diagnostics, removedTemporaries }
+}
+
+function describeFailure(error: unknown): string {
+  return isFileSystemError(error) ? `${error.message} (${fileSystemAdvice(error)})` : error instanceof Error ? error.message : String(error)
 }
 
 function lstatOrUndefined(absolute: string): Stats | undefined {

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises'
+import { mkdir, open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
+import { fileSystemAdvice, isFileSystemError } from '../apply/file-system-error.js'
+import { realPathInside } from '../apply/real-path-inside.js'
+import { isLeftoverTemporary } from '../apply/write-file-atomic.js'
 import { PlanCacheStore } from './plan-cache-store.js'
 
 // The plan cache, in short (the details sit with each part):
@@ -33,10 +36,37 @@ const MAX_CACHE_BYTES = 512 * 1024 * 1024
  * without `node_modules` (it could not be saved there), empty when there is no file or it cannot be used (never
  * throws). Only a regular file is read (opened without blocking, so a FIFO or device put there cannot stall the run).
  */
-export async function readPlanCacheFile(cwd: string, fingerprint: () => Promise<string>): Promise<PlanCacheStore | undefined> {
+export async function readPlanCacheFile(
+  cwd: string,
+  fingerprint: () => Promise<string>,
+  note: (message: string) => void = () => undefined,
+): Promise<PlanCacheStore | undefined> {
   if (!(await hasNodeModules(cwd))) return undefined
+  const outside = await leadsOutside(cwd)
+  if (outside !== undefined) {
+    note(`${outside}; running without the plan cache`)
+    return undefined
+  }
   const [build, bytes] = await Promise.all([fingerprint(), readRegularFile(planCacheFile(cwd)).catch(() => undefined)])
   return PlanCacheStore.parse(bytes, build)
+}
+
+/** The project path of the plan cache file (for notes about it). */
+export const PLAN_CACHE_PATH = 'node_modules/.cache/toolsmith/plan.json'
+
+/**
+ * Why the cache file would be outside the project (`node_modules`, `.cache` or the file itself a symbolic link leading
+ * out), or `undefined` when it stays inside. The cache is never read or written through such a link.
+ */
+async function leadsOutside(cwd: string): Promise<string | undefined> {
+  try {
+    const realRoot = await realpath(cwd)
+    if (await realPathInside(realRoot, planCacheFile(cwd))) return undefined
+    return 'the plan cache folder leads outside the project through a symbolic link (node_modules or node_modules/.cache)'
+  } catch (error) {
+    if (!isFileSystemError(error)) throw error
+    return `the plan cache folder cannot be resolved (${error.code}: ${fileSystemAdvice(error)})`
+  }
 }
 
 async function hasNodeModules(cwd: string): Promise<boolean> {
@@ -60,12 +90,21 @@ async function readRegularFile(file: string): Promise<Buffer | undefined> {
  * Written to a temporary file beside it, then renamed over it: concurrent runs each leave a whole file (the last
  * one wins), never a mixed one. Answers whether it was saved; a failure is not an error (the cache is only a cache).
  */
-export async function writePlanCacheFile(cwd: string, store: PlanCacheStore): Promise<boolean> {
+export async function writePlanCacheFile(cwd: string, store: PlanCacheStore, note: (message: string) => void = () => undefined): Promise<boolean> {
   if (!(await hasNodeModules(cwd))) return false
+  const outside = await leadsOutside(cwd)
+  if (outside !== undefined) {
+    note(`${outside}; the plan cache was not saved`)
+    return false
+  }
   const file = planCacheFile(cwd)
-  const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
+  // Named like every toolsmith temporary, so an interrupted save's leftover is recognized and removed by the next one.
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}0.toolsmith-tmp`)
   try {
     await mkdir(path.dirname(file), { recursive: true })
+    for (const name of await readdir(path.dirname(file))) {
+      if (isLeftoverTemporary(name)) await unlink(path.join(path.dirname(file), name)).catch(() => undefined)
+    }
     const handle = await open(temporary, 'wx')
     try {
       const parts = store.serializeParts()
@@ -76,8 +115,10 @@ export async function writePlanCacheFile(cwd: string, store: PlanCacheStore): Pr
     }
     await rename(temporary, file)
     return true
-  } catch {
+  } catch (error) {
     await unlink(temporary).catch(() => undefined)
+    const why = isFileSystemError(error) ? `${error.code}: ${fileSystemAdvice(error)}` : error instanceof Error ? error.message : String(error)
+    note(`the plan cache could not be saved (${why}); the next run plans afresh`)
     return false
   }
 }

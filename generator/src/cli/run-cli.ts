@@ -1,21 +1,19 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { COMMAND_LINE, loadConfig } from '../config/load-config.js'
-import type { Diagnostic } from '../model/diagnostic.js'
+import { COMMAND_LINE, type Diagnostic } from '../model/diagnostic.js'
 import { driftDiagnostic } from '../pipeline/drift-diagnostic.js'
-import { runCheck } from '../pipeline/run-check.js'
-import { runGenerate } from '../pipeline/run-generate.js'
 import type { RunOptions } from '../pipeline/run-options.js'
 import { DIAGNOSTIC_FORMATS, type DiagnosticFormat } from '../report/diagnostic-format.js'
 import { formatDiagnosticsGithub } from '../report/format-diagnostics-github.js'
 import { formatDiagnosticsJson } from '../report/format-diagnostics-json.js'
-import { formatDiagnosticsText } from '../report/format-diagnostics-text.js'
+import type { formatDiagnosticsText } from '../report/format-diagnostics-text.js'
 import { sortDiagnostics } from '../report/sort-diagnostics.js'
 import type { CliIo } from './cli-io.js'
-import { createDeclaration } from './create-declaration.js'
-import { runExport } from './run-export.js'
-import { startMcpCommand } from './mcp-command.js'
 import { USAGE } from './usage.js'
+
+// Start-up: only light modules load statically, so --help, --version and usage errors print without
+// loading the pipeline. Each command imports what it needs (YAML, prettier, json-schema-to-typescript,
+// handlebars, the code frame; ts-morph only when a stub exists to merge) when it runs.
 
 /** Extra wiring for programmatic and test use. */
 export interface CliOverrides {
@@ -32,6 +30,8 @@ const OPTIONS = {
   'no-cache': { type: 'boolean' },
   target: { type: 'string' },
   strict: { type: 'boolean' },
+  from: { type: 'string' },
+  partial: { type: 'boolean' },
   tools: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -78,12 +78,14 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     ...(overrides.planFiles === undefined ? {} : { planFiles: overrides.planFiles }),
     ...(values['no-cache'] === true ? { cache: false } : {}),
   }
-  const printer = new DiagnosticPrinter(io, format as DiagnosticFormat)
+  const formatText = format === 'text' ? (await import('../report/format-diagnostics-text.js')).formatDiagnosticsText : undefined
+  const printer = new DiagnosticPrinter(io, format as DiagnosticFormat, formatText)
   switch (command) {
     case undefined:
       return usageError('missing command (generate, check or new)')
     case 'generate': {
       if (rest.length > 0) return usageError(`generate takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
+      const { runGenerate } = await import('../pipeline/run-generate.js')
       const outcome = await runGenerate(run)
       printer.diagnostics(outcome.diagnostics, outcome.sources)
       if (outcome.exitCode !== 2) {
@@ -95,6 +97,7 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     }
     case 'check': {
       if (rest.length > 0) return usageError(`check takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
+      const { runCheck } = await import('../pipeline/run-check.js')
       const outcome = await runCheck(run)
       // Text shows the diffs themselves; machine formats get one located error per drifted file.
       const drifted = format === 'text' ? [] : outcome.drift.map(driftDiagnostic)
@@ -116,6 +119,7 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     }
     case 'new': {
       if (rest.length !== 1) return usageError('new takes exactly one tool name')
+      const [{ loadConfig }, { createDeclaration }] = await Promise.all([import('../config/load-config.js'), import('./create-declaration.js')])
       const loaded = await loadConfig({ cwd: io.cwd, ...(run.config === undefined ? {} : { config: run.config }), overrides: { ...(run.schemas === undefined ? {} : { schemas: run.schemas }) } })
       if (loaded.config === undefined) {
         printer.diagnostics(loaded.diagnostics, loaded.sources)
@@ -129,6 +133,7 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     case 'export': {
       if (rest.length > 0) return usageError(`export takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
       if (values.target === undefined) return usageError('export needs --target openai-chat|openai-responses|anthropic|gemini|mcp')
+      const { runExport } = await import('./run-export.js')
       const outcome = await runExport({
         cwd: io.cwd,
         target: values.target,
@@ -138,7 +143,7 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
         ...(values.schemas === undefined ? {} : { schemas: values.schemas }),
       })
       // The export itself is the output on stdout: machine-format diagnostics then go to stderr.
-      const exportPrinter = outcome.text === undefined ? printer : new DiagnosticPrinter({ ...io, stdout: io.stderr }, format as DiagnosticFormat)
+      const exportPrinter = outcome.text === undefined ? printer : new DiagnosticPrinter({ ...io, stdout: io.stderr }, format as DiagnosticFormat, formatText)
       exportPrinter.diagnostics(outcome.diagnostics, outcome.sources)
       if (outcome.text !== undefined) io.stdout(outcome.text)
       const lost = `${outcome.losses} lossy step(s)`
@@ -146,9 +151,14 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
       else if (outcome.exitCode === 1 && outcome.losses > 0 && values.strict === true) io.stderr(`toolsmith export: ${lost} under --strict; nothing written\n`)
       return outcome.exitCode
     }
+    case 'import': {
+      const { runImportCommand } = await import('./run-import-command.js')
+      return runImportCommand({ rest, from: values.from, partial: values.partial === true, config: run.config, schemas: run.schemas }, io, printer, usageError)
+    }
     case 'mcp': {
       if (rest.length > 0) return usageError(`mcp takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
       if (values.tools === undefined) return usageError('mcp needs --tools MODULE (a compiled ES module exporting `tools`)')
+      const { startMcpCommand } = await import('./mcp-command.js')
       const started = await startMcpCommand(values.tools, io, version())
       if (!started.ok) return usageError(started.message)
       await started.closed
@@ -160,16 +170,18 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
 }
 
 /** Prints in the chosen format: text to stderr; json and github to stdout (machine readers take stdout). */
-class DiagnosticPrinter {
+export class DiagnosticPrinter {
   constructor(
     private readonly io: CliIo,
     private readonly format: DiagnosticFormat,
+    /** The text formatter (it loads the code-frame renderer), given only for `--format text`. */
+    private readonly formatText: typeof formatDiagnosticsText | undefined,
   ) {}
 
   diagnostics(list: readonly Diagnostic[], sources: ReadonlyMap<string, string>): void {
     if (this.format === 'json') this.io.stdout(formatDiagnosticsJson(list))
     else if (this.format === 'github') this.io.stdout(formatDiagnosticsGithub(list))
-    else if (list.length > 0) this.io.stderr(formatDiagnosticsText(list, sources, { color: this.io.color }))
+    else if (list.length > 0 && this.formatText !== undefined) this.io.stderr(this.formatText(list, sources, { color: this.io.color }))
   }
 
   /** A human summary: stdout in text mode, stderr otherwise (keeps machine output clean). */

@@ -9,6 +9,10 @@ Commands:
                     mcp@2025-11-25, mcp@2026-07-28; T-strict for strict tool use) as JSON, exactly the
                     provider's field, to stdout or --out FILE, and report every lossy step
                     (--strict: exit 1 on any loss, writing nothing)
+  import --from F FILE
+                    turn the tool declarations in FILE into <schemas>/*.tool.yaml; F is openai, anthropic,
+                    gemini, mcp, jsonschema or bfcl; nothing is written when any tool is refused unless
+                    --partial (never overwrites: a taken name gets a _2 suffix)
   mcp --tools MODULE
                     serve MODULE's \`tools\` (a compiled ES module, e.g. the generated index) over stdio
                     as an MCP server; MODULE may also export configure(runtime)
@@ -22,6 +26,8 @@ Options:
   --no-cache        plan everything afresh: neither read nor save the plan cache
                     (node_modules/.cache/toolsmith/, kept by generate when node_modules exists;
                     check only reads it)
+  --from FORMAT     import: the input's format
+  --partial         import: write the tools that import even when others are refused (exit 1)
   -h, --help        show this help
   -v, --version     print the version
 

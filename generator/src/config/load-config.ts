@@ -1,12 +1,16 @@
+import { lstatSync, statSync } from 'node:fs'
 import { realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { escapeJsonPointerToken } from '@toolsmith/runtime'
+import { fileSystemAdvice, isFileSystemError } from '../apply/file-system-error.js'
 import { isPlainPathInside, resolveProjectPath } from '../apply/project-path.js'
 import { realPathInside } from '../apply/real-path-inside.js'
 import { describeFound } from '../load/describe-found.js'
 import { readSourceFile } from '../load/read-source-file.js'
 import { readYamlJson } from '../load/read-yaml-json.js'
-import type { Diagnostic } from '../model/diagnostic.js'
+import { capDiagnostics } from '../load/source-diagnostics.js'
+import { didYouMean } from '../load/suggest-name.js'
+import { COMMAND_LINE, type Diagnostic } from '../model/diagnostic.js'
 import { type ExportSpec, parseExportSpec } from '../emit/exports/export-declarations.js'
 import { CONFIG_DEFAULTS, CONFIG_FILE_NAME, type ProjectConfig } from './project-config.js'
 
@@ -28,8 +32,7 @@ export interface LoadedConfig {
   readonly sources: ReadonlyMap<string, string>
 }
 
-/** Where command-line problems are reported (they have no file). */
-export const COMMAND_LINE = '(command line)'
+export { COMMAND_LINE } from '../model/diagnostic.js'
 
 const PATH_KEYS = ['schemas', 'out', 'docs', 'catalogJson', 'templates'] as const
 const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions', 'targets']
@@ -52,19 +55,35 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
 
   const configPath = path.resolve(cwd, options.config ?? CONFIG_FILE_NAME)
   const configFile = toDisplayPath(cwd, configPath)
-  const read = await readSourceFile(configPath)
+  let read: Awaited<ReturnType<typeof readSourceFile>>
+  try {
+    read = await readSourceFile(configPath)
+  } catch (failure) {
+    if (!isFileSystemError(failure)) throw failure
+    const message = `cannot read the config file ${JSON.stringify(configFile)} (${failure.code}): ${fileSystemAdvice(failure)}`
+    diagnostics.push({ severity: 'error', code: 'unreadable-file', message, file: configFile, line: 1, column: 1 })
+    return { config: undefined, diagnostics, sources }
+  }
   let values: Record<string, unknown> = {}
   let fileOrigin: Origin = commandLine
-  if (!read.ok && (read.reason !== 'missing' || options.config !== undefined)) {
-    const why = read.reason === 'missing' ? 'does not exist' : read.reason === 'too-large' ? 'is too large' : 'is not a regular file'
+  // A link where the config should be that leads nowhere is a broken config, not an absent one.
+  const dangling = !read.ok && read.reason === 'missing' && isSymbolicLink(configPath)
+  if (!read.ok && (read.reason !== 'missing' || options.config !== undefined || dangling)) {
+    const why = dangling
+      ? 'is a symbolic link to a file that does not exist; fix the link or remove it'
+      : read.reason === 'missing'
+        ? 'does not exist'
+        : read.reason === 'too-large'
+          ? 'is too large'
+          : 'is not a regular file'
     error(commandLine, '', 'config-not-found', `the config file ${JSON.stringify(configFile)} ${why}`)
   } else if (read.ok) {
     const yaml = readYamlJson(configFile, read.bytes)
     sources.set(configFile, yaml.text)
     if (!yaml.ok) {
-      diagnostics.push(...yaml.diagnostics.list)
+      diagnostics.push(...capDiagnostics(yaml.diagnostics.list))
     } else {
-      diagnostics.push(...yaml.diagnostics.list) // recoverable YAML problems: the keys are still checked
+      diagnostics.push(...capDiagnostics(yaml.diagnostics.list)) // recoverable YAML problems: the keys are still checked
       fileOrigin = { file: configFile, at: (pointer) => yaml.diagnostics.position(yaml.locate(pointer)), base: path.dirname(configPath) }
       if (yaml.value !== null && (typeof yaml.value !== 'object' || Array.isArray(yaml.value))) {
         error(fileOrigin, '', 'config-type', `the config must be a mapping of ${KEYS.join(', ')}, found ${describeFound(yaml.value)}`)
@@ -76,7 +95,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
 
   for (const key of Object.keys(values)) {
     if (!KEYS.includes(key)) {
-      error(fileOrigin, `/${escapeJsonPointerToken(key)}`, 'config-unknown-key', `unknown config key ${JSON.stringify(key)}; the keys are ${KEYS.join(', ')}`)
+      error(fileOrigin, `/${escapeJsonPointerToken(key)}`, 'config-unknown-key', `unknown config key ${JSON.stringify(key)}${didYouMean(key, KEYS)}; the keys are ${KEYS.join(', ')}`)
     }
   }
   const resolved = new Map<string, string>()
@@ -150,11 +169,16 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     if (configInside?.ok === true && file === configInside.path) return 'is the config file'
     if (path.posix.dirname(file) === schemas && file.endsWith('.tool.yaml')) return `would be read as a declaration in ${JSON.stringify(schemas)}`
     if (templates !== undefined && isPlainPathInside(templates, file)) return `is inside the templates folder ${JSON.stringify(templates)}`
+    if (isPlainPathInside(PLAN_CACHE_FOLDER, file) || file === PLAN_CACHE_FOLDER) return `is inside the plan cache folder ${JSON.stringify(PLAN_CACHE_FOLDER)}`
     return undefined
   }
   // A catalog file where the output folder (or a folder on its way) must be: one of the two cannot be written.
   const inOutFolder = (file: string): string | undefined =>
     file === out || out.startsWith(`${file}/`) ? `is in the way of the output folder ${JSON.stringify(out)}` : undefined
+  if (isPlainPathInside(PLAN_CACHE_FOLDER, out) || out === PLAN_CACHE_FOLDER || PLAN_CACHE_FOLDER.startsWith(`${out}/`)) {
+    const [origin, pointer] = options.overrides?.out !== undefined ? [commandLine, ''] : [fileOrigin, Object.hasOwn(values, 'out') ? '/out' : '']
+    error(origin, pointer, 'config-conflict', `"out" ${JSON.stringify(out)} overlaps the plan cache folder ${JSON.stringify(PLAN_CACHE_FOLDER)}`)
+  }
   // The catalogs are formatted by their kind: the pages must be Markdown and the machine view JSON.
   const MARKDOWN = /\.(md|markdown)$/i
   for (const [key, file, kind, pattern] of [['docs', docs, 'Markdown (.md)', MARKDOWN], ['catalogJson', catalogJson, 'JSON (.json)', /\.json$/i]] as const) {
@@ -174,16 +198,58 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   // Symbolic links: every configured path must really resolve inside the project.
   const realRoot = await realpath(cwd)
   for (const [key, value] of resolved) {
-    if (!(await realPathInside(realRoot, path.resolve(cwd, value)))) {
-      const flagged = key === 'schemas' || key === 'out' || key === 'docs' ? options.overrides?.[key] !== undefined : false
-      error(flagged ? commandLine : fileOrigin, flagged ? '' : `/${key}`, 'config-path-outside', `${key} ${JSON.stringify(value)} leads outside the project through a symbolic link`)
+    const flagged = key === 'schemas' || key === 'out' || key === 'docs' ? options.overrides?.[key] !== undefined : false
+    // A default path (in neither the file nor a flag) is reported at the path itself.
+    const configured = flagged || Object.hasOwn(values, key.split('/')[0] ?? key)
+    const atPath: Origin = { file: value, at: () => ({ line: 1, column: 1 }), base: cwd }
+    const where: [Origin, string] = flagged ? [commandLine, ''] : configured ? [fileOrigin, `/${key}`] : [atPath, '']
+    let inside: boolean
+    try {
+      inside = await realPathInside(realRoot, path.resolve(cwd, value))
+    } catch (failure) {
+      if (!isFileSystemError(failure)) throw failure
+      error(...where, 'config-path-unusable', `${key} ${JSON.stringify(value)} cannot be resolved (${failure.code}): ${fileSystemAdvice(failure)}`)
+      continue
     }
+    if (!inside) error(...where, 'config-path-outside', `${key} ${JSON.stringify(value)} leads outside the project through a symbolic link`)
+  }
+  // A configured templates folder that cannot be used is an error: the shipped templates never stand in silently.
+  if (templates !== undefined && diagnostics.length === 0) {
+    const problem = folderProblem(path.resolve(cwd, templates))
+    if (problem !== undefined) error(fileOrigin, '/templates', 'config-templates', `"templates" ${JSON.stringify(templates)} ${problem}`)
   }
   if (diagnostics.length > 0) return { config: undefined, diagnostics, sources }
   return {
     config: { cwd, schemas, out, docs, catalogJson, catalogRegions, ...(templates === undefined ? {} : { templates }), ...(targets.length === 0 ? {} : { targets }) },
     diagnostics,
     sources,
+  }
+}
+
+// Where the plan cache lives (see cache/plan-cache-file.ts): no output may be configured there.
+const PLAN_CACHE_FOLDER = 'node_modules/.cache/toolsmith'
+
+function isSymbolicLink(absolute: string): boolean {
+  try {
+    return lstatSync(absolute).isSymbolicLink()
+  } catch {
+    return false
+  }
+}
+
+/** Why `absolute` cannot be used as a folder, or `undefined` when it can. */
+function folderProblem(absolute: string): string | undefined {
+  try {
+    if (!statSync(absolute).isDirectory()) return 'is not a folder; point it at the folder holding your copies of the templates'
+    return undefined
+  } catch (failure) {
+    if (!isFileSystemError(failure)) throw failure
+    if (failure.code === 'ENOENT') {
+      return isSymbolicLink(absolute)
+        ? 'is a symbolic link to a folder that does not exist; fix the link or the path'
+        : 'does not exist; create it (copy the templates you want to change into it) or remove the key'
+    }
+    return `cannot be used (${failure.code}): ${fileSystemAdvice(failure)}`
   }
 }
 

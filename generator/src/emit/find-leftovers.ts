@@ -1,8 +1,7 @@
 import { posix } from 'node:path'
 import type { PlanOptions } from '../model/plan.js'
-import { isGeneratedText } from './generated-header.js'
+import { isGeneratedText, STUB_MARKER } from './generated-header.js'
 import { GENERATED_FOLDER, normalizePath } from './output-paths.js'
-import { withParsedStub } from './stub/parse-stub.js'
 
 /** Files in the output folders that this plan does not produce. */
 export interface Leftovers {
@@ -12,15 +11,15 @@ export interface Leftovers {
   readonly orphans: readonly string[]
 }
 
-const STUB_MARKER = '// toolsmith:stub '
-
 /**
  * Whether a module is a stub: it carries the marker comment, or (parsed, the marker deleted) it imports a tool's
  * `<camel>Declaration` from a generated module — the wiring only a stub has. An author's helper that imports
  * generated types or specs is not a stub.
  */
-function isStub(path: string, text: string): boolean {
+async function isStub(path: string, text: string): Promise<boolean> {
   if (text.includes(STUB_MARKER)) return true
+  // ts-morph loads only for a leftover module without the marker.
+  const { withParsedStub } = await import('./stub/parse-stub.js')
   const found = withParsedStub(path, text, (file) => ({
     ok: true,
     value: file
@@ -51,8 +50,9 @@ export async function findLeftovers(options: PlanOptions, planned: ReadonlySet<s
       if (!name.endsWith('.ts') || name.endsWith('.d.ts') || planned.has(path)) continue
       const text = await options.readFile(path)
       if (text === undefined) continue
-      if (isGeneratedText(text)) deletions.push(path)
-      else if (stubsToo && isStub(path, text)) orphans.push(path)
+      // A stub is checked first: one whose first line looks like a header is still the author's, never deleted.
+      if (stubsToo && (await isStub(path, text))) orphans.push(path)
+      else if (isGeneratedText(text)) deletions.push(path)
     }
   }
   await inspect(out, true)

@@ -44,3 +44,13 @@ export function resultViewsPath(out: string): string {
 
 /** The stub's import specifier of the shared result-views module. */
 export const RESULT_VIEWS_SPECIFIER = `./${GENERATED_FOLDER}/${RESULT_VIEWS_MODULE}.js`
+
+/** `<out>/code-mode-sdk.d.ts`: the Code Mode SDK declaration. */
+export function codeModeSdkDeclarationPath(out: string): string {
+  return posix.join(normalizePath(out), 'code-mode-sdk.d.ts')
+}
+
+/** `<out>/code-mode-sdk.ts`: the Code Mode SDK text as a string export. */
+export function codeModeSdkModulePath(out: string): string {
+  return posix.join(normalizePath(out), 'code-mode-sdk.ts')
+}

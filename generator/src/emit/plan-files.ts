@@ -11,7 +11,8 @@ import { messageOf } from './error-message.js'
 import { emitResultViews } from './emit-result-views.js'
 import { findLeftovers } from './find-leftovers.js'
 import { mapBounded } from './map-bounded.js'
-import { indexPath, resultViewsPath, toolPaths } from './output-paths.js'
+import { codeModeSdkDeclarationPath, codeModeSdkModulePath, indexPath, resultViewsPath, toolPaths } from './output-paths.js'
+import { emitCodeModeSdkDeclaration, emitCodeModeSdkModule } from './emit-code-mode-sdk.js'
 import { planTool, type PreparedTool } from './plan-tool.js'
 import { toolIdentifiers } from './tool-identifiers.js'
 import { withFormatCache } from '../cache/cached-formatter.js'
@@ -35,9 +36,17 @@ function nameProblem(declaration: ToolDeclaration): Diagnostic | undefined {
   let message: string | undefined
   if (!TOOL_NAME_PATTERN.test(name) || RESERVED_TOOL_NAMES.has(name)) message = `invalid tool name ${JSON.stringify(name)}`
   else if (name.toLowerCase() === 'index') message = `the tool name ${name} would collide with the generated index.ts`
+  else if (name.toLowerCase() === 'code-mode-sdk') message = `the tool name ${name} would collide with the generated code-mode-sdk.ts`
   return message === undefined
     ? undefined
     : { severity: 'error', code: 'invalid-name', message, file: declaration.sourceFile, line: 1, column: 1 }
+}
+
+/** The file a `readFile`/`listFiles` failure names (the project reader's `ProjectReadError`), if it is one. */
+function readFailureFile(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.name !== 'ProjectReadError') return undefined
+  const file = (error as { file?: unknown }).file
+  return typeof file === 'string' ? file : undefined
 }
 
 /**
@@ -56,7 +65,7 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     const text = await options.readFile(path)
     templateTexts.set(path, text)
     return text
-  })
+  }, options.isFolder)
   diagnostics.push(...templateSet.diagnostics)
   const stubTemplate = templateSet.templates.get('stub.ts.hbs')
   const stubTemplateKey =
@@ -99,8 +108,12 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
       if (tool === undefined || !('keys' in tool)) throw tool?.failure
       return await planTool(declaration, tool, context)
     } catch (error) {
-      const message = `cannot generate ${declaration.name}: ${messageOf(error)}`
-      const failure: Diagnostic = { severity: 'error', code: 'emit', message, file: declaration.sourceFile, line: 1, column: 1 }
+      // A file the tool needs that cannot be read (a FIFO, a permission, a link loop) is that file's problem.
+      const unreadable = readFailureFile(error)
+      const message = unreadable === undefined ? `cannot generate ${declaration.name}: ${messageOf(error)}` : messageOf(error)
+      const failure: Diagnostic = unreadable === undefined
+        ? { severity: 'error', code: 'emit', message, file: declaration.sourceFile, line: 1, column: 1 }
+        : { severity: 'error', code: 'unreadable-file', message, file: unreadable, line: 1, column: 1 }
       return { files: [], diagnostics: [failure], outputType: { text: '', layoutKey: undefined } }
     }
   })
@@ -112,7 +125,9 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
 
   // The whole-plan outputs: a failure (say a prettier config toolsmith cannot honour) is that file's problem.
   const cannot = (file: string, error: unknown): void => {
-    diagnostics.push({ severity: 'error', code: 'emit', message: `cannot generate this file: ${messageOf(error)}`, file, line: 1, column: 1 })
+    const unreadable = readFailureFile(error)
+    if (unreadable !== undefined) diagnostics.push({ severity: 'error', code: 'unreadable-file', message: messageOf(error), file: unreadable, line: 1, column: 1 })
+    else diagnostics.push({ severity: 'error', code: 'emit', message: `cannot generate this file: ${messageOf(error)}`, file, line: 1, column: 1 })
   }
   const shared = async (path: string, source: string): Promise<void> => {
     try {
@@ -123,6 +138,16 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
   }
   if (tools.length > 0) await shared(resultViewsPath(options.out), emitResultViews())
   await shared(indexPath(options.out), emitIndex(tools.map((tool) => tool.name)))
+  // The Code Mode SDK: the declaration is kept exactly as printed (it must equal the run-time text), the module is formatted.
+  const sdkPath = codeModeSdkDeclarationPath(options.out)
+  try {
+    const crlf = (await sharedFormatter.layoutOptions(sdkPath)).endOfLine === 'crlf'
+    const sdk = emitCodeModeSdkDeclaration(tools)
+    files.push({ path: sdkPath, content: crlf ? sdk.replaceAll('\n', '\r\n') : sdk, owner: 'generator' })
+  } catch (error) {
+    cannot(sdkPath, error)
+  }
+  await shared(codeModeSdkModulePath(options.out), emitCodeModeSdkModule(tools))
 
   try {
     const catalogs = await planCatalogs(tools, planned.map((tool) => tool.outputType), {

@@ -7,9 +7,12 @@ import type { PlannedFile } from '../model/planned-file.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { emitGeneratedModule } from './emit-generated-file.js'
 import { type ToolPaths, toolPaths } from './output-paths.js'
-import { findStubWiring, type WiringNames } from './stub/find-stub-wiring.js'
-import { mergeStub, type StubMerge } from './stub/merge-stub.js'
-import { lineAndColumn, type StubOutcome, withParsedStub } from './stub/parse-stub.js'
+// The stub modules are ts-morph's (about 3 s to load): imported only when a stub exists to merge, or a project's
+// own stub template is checked for the wiring, never for a run that only creates stubs from the shipped template.
+import type { WiringNames } from './stub/find-stub-wiring.js'
+import type { StubMerge } from './stub/merge-stub.js'
+import type { StubOutcome } from './stub/parse-stub.js'
+import { lineAndColumn } from './stub/text-edits.js'
 import { stubModel } from './stub/stub-model.js'
 import { messageOf } from './error-message.js'
 import { type Template, templateDiagnostic } from './template/template-set.js'
@@ -133,7 +136,7 @@ async function mergedStub(paths: ToolPaths, names: WiringNames, existing: string
   const merged: StubOutcome<StubMerge> =
     cached !== undefined
       ? { ok: true, value: cached }
-      : await mergeStub(paths.stub, existing, names, (statement) => formatter.format(paths.stub, statement))
+      : await (await import('./stub/merge-stub.js')).mergeStub(paths.stub, existing, names, (statement) => formatter.format(paths.stub, statement))
   if (merged.ok) {
     if (!merged.value.changed) rememberUnchanged(key, merged.value)
     const warnings = merged.value.warnings.map((warning) => stubDiagnostic(paths.stub, existing, 'warning', 'stub-override', warning))
@@ -141,11 +144,14 @@ async function mergedStub(paths: ToolPaths, names: WiringNames, existing: string
   }
   // Left exactly as it is: planned unchanged so nothing is written, and reported with where the problem is.
   const unparsable = merged.problem.kind === 'syntax'
-  const problem = stubDiagnostic(paths.stub, existing, unparsable ? 'error' : 'warning', unparsable ? 'stub-syntax' : 'stub-wiring', {
+  const breaksIndex = merged.problem.breaksIndex === true
+  const problem = stubDiagnostic(paths.stub, existing, unparsable || breaksIndex ? 'error' : 'warning', unparsable ? 'stub-syntax' : 'stub-wiring', {
     ...merged.problem,
     message: unparsable
       ? `cannot parse the stub (left untouched): ${merged.problem.message}`
-      : `${merged.problem.message}; the stub is left untouched and no longer updated`,
+      : breaksIndex
+        ? `${merged.problem.message}, and has no default export, which the generated index imports (it would not compile): restore \`export default defineTool({ ... })\`, or delete the file to have the stub created again`
+        : `${merged.problem.message}; the stub is left untouched and no longer updated`,
   })
   return { content: existing, diagnostics: [problem] }
 }
@@ -186,6 +192,7 @@ async function createStub(
   }
   // The shipped template is tested to produce the wiring; a project's copy is checked for it on every stub.
   if (!stubTemplate.shipped) {
+    const [{ withParsedStub }, { findStubWiring }] = await Promise.all([import('./stub/parse-stub.js'), import('./stub/find-stub-wiring.js')])
     const wiring = withParsedStub(paths.stub, formatted, (file) => findStubWiring(file, names))
     if (!wiring.ok) {
       return { ok: false, problem: templateDiagnostic(stubTemplate.file, `the stub it renders for ${declaration.name} lacks the wiring: ${wiring.problem.message}`) }

@@ -20,6 +20,14 @@ export interface ToolIdentifiers {
 // Bindings `index.ts` declares itself; a tool's export must not shadow them.
 const INDEX_BINDINGS = new Set(['tools'])
 
+/**
+ * A type name as json2ts writes it for the root type it is asked to name: its identifier rule upper-cases a letter
+ * that follows digits (`Get3dModelArgs` becomes `Get3DModelArgs`), so the stub must import exactly that spelling.
+ */
+function json2tsTypeName(name: string): string {
+  return name.replace(/(\d)([a-z])/g, (_match, digit: string, letter: string) => `${digit}${letter.toUpperCase()}`)
+}
+
 /** The identifiers of the tool called `name` (a valid tool name). */
 export function toolIdentifiers(name: string): ToolIdentifiers {
   const camel = camelCaseName(name)
@@ -30,8 +38,8 @@ export function toolIdentifiers(name: string): ToolIdentifiers {
     parameters: `${camel}Parameters`,
     outputSpec: `${camel}OutputSpec`,
     declaration: `${camel}Declaration`,
-    argsType: `${pascal}Args`,
-    outputType: `${pascal}Output`,
+    argsType: json2tsTypeName(`${pascal}Args`),
+    outputType: json2tsTypeName(`${pascal}Output`),
     exportName,
   }
 }

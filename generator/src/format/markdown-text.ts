@@ -10,12 +10,18 @@ const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/
 
 // Markdown renders a run of spaces or tabs as one space, and prettier writes it as one.
 const SPACE_RUN = /[ \t]+/g
+// Control characters (C0 but tab, DEL, C1) never reach the file raw: they become numeric character references, which
+// render as the same character and keep the Markdown plain text (a NUL or an escape sequence breaks terminals, diffs
+// and tools that read the catalog). Line breaks are split on before; one reaching here is escaped as well.
+const CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F]/g
+const reference = (char: string): string => `&#x${char.charCodeAt(0).toString(16).toUpperCase()};`
 
-/** One line of literal text for Markdown: syntax characters escaped, HTML characters as entities, spaces single. */
+/** One line of literal text for Markdown: syntax characters escaped, HTML and control characters as entities, spaces single. */
 export function markdownInline(text: string): string {
   const escaped = text
     .replace(SPACE_RUN, ' ')
     .replace(HTML_SPECIAL, (char) => ENTITIES[char] ?? char)
+    .replace(CONTROL, reference)
     .replace(INLINE_SPECIAL, (char) => `\\${char}`)
   return escaped.replace(BLOCK_START, (_match, marker: string | undefined, digits: string, delimiter: string) =>
     marker === undefined ? `${digits}\\${delimiter}` : `\\${marker}`,

@@ -43,7 +43,8 @@ export function checkDeclaration(value: unknown, sourceFile: string, report: Rep
   }
   const field = (key: string): unknown => (Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined)
   for (const key of REQUIRED_FIELDS) {
-    if (!Object.hasOwn(value, key)) fail('', 'missing-field', `missing required field ${JSON.stringify(key)}`)
+    // Reported at the declaration's mapping (the root), naming the key to add there.
+    if (!Object.hasOwn(value, key)) fail('', 'missing-field', `missing required field ${JSON.stringify(key)}: add ${JSON.stringify(key)} to the declaration mapping`)
   }
 
   const name = field('name')

@@ -1,8 +1,10 @@
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { TOOL_NAME_PATTERN } from '../model/tool-name.js'
-import { checkDeclaration } from './check-declaration.js'
+import { checkDeclaration, DECLARATION_FIELDS } from './check-declaration.js'
 import { readYamlJson } from './read-yaml-json.js'
+import { capDiagnostics } from './source-diagnostics.js'
+import { didYouMean, SPEC_KEYWORDS } from './suggest-name.js'
 
 /** One declaration file after loading: the declaration when it was valid, every problem otherwise. */
 export interface LoadedDeclarationSource {
@@ -19,15 +21,30 @@ export interface LoadedDeclarationSource {
 /** Loads one `*.tool.yaml` from its bytes: decode, parse, convert to JSON, check. Never throws on bad input. */
 export function loadDeclarationSource(file: string, bytes: Uint8Array): LoadedDeclarationSource {
   const read = readYamlJson(file, bytes)
-  if (!read.ok) return { declaration: undefined, diagnostics: read.diagnostics.list, text: read.text, nameAt: { line: 1, column: 1 }, name: undefined }
+  if (!read.ok) return { declaration: undefined, diagnostics: capDiagnostics(read.diagnostics.list), text: read.text, nameAt: { line: 1, column: 1 }, name: undefined }
   const { diagnostics } = read
   const checked = checkDeclaration(read.value, file, (pointer, code, message) => {
     // A problem with a key itself (an unknown field or keyword) is shown at the key, not at its value.
-    const offset = read.locate(pointer, code === 'unknown-field' || /: (unknown keyword "|"[^"]+" is not allowed on )/.test(message))
-    diagnostics.error(offset, code, message + read.hintAt(offset))
+    const unknownKeyword = /: unknown keyword "/.test(message)
+    const offset = read.locate(pointer, code === 'unknown-field' || unknownKeyword || /: "[^"]+" is not allowed on /.test(message))
+    const suggestion = code === 'unknown-field' || unknownKeyword ? suggestionFor(pointer, unknownKeyword) : ''
+    diagnostics.error(offset, code, message + suggestion + read.hintAt(offset))
   })
   const declaration = diagnostics.list.some((diagnostic) => diagnostic.severity === 'error') ? undefined : checked
   const raw: unknown = typeof read.value === 'object' && read.value !== null && Object.hasOwn(read.value, 'name') ? (read.value as { name: unknown }).name : undefined
   const name = typeof raw === 'string' && TOOL_NAME_PATTERN.test(raw) ? raw : undefined
-  return { declaration, diagnostics: diagnostics.list, text: read.text, nameAt: diagnostics.position(read.locate('/name')), name }
+  return { declaration, diagnostics: capDiagnostics(diagnostics.list), text: read.text, nameAt: diagnostics.position(read.locate('/name')), name }
+}
+
+const PRESENTATION_FIELDS = ['kind', 'card', 'shape']
+
+/** A "did you mean" for the unknown key at `pointer` (a declaration field, a presentation field or a spec keyword). */
+function suggestionFor(pointer: string, keyword: boolean): string {
+  const tokens = pointer.split('/').slice(1).map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+  const key = tokens[tokens.length - 1]
+  if (key === undefined) return ''
+  if (keyword) return didYouMean(key, SPEC_KEYWORDS)
+  if (tokens.length === 1) return didYouMean(key, DECLARATION_FIELDS)
+  if (tokens.length === 2 && tokens[0] === 'presentation') return didYouMean(key, PRESENTATION_FIELDS)
+  return ''
 }

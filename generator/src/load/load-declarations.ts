@@ -76,11 +76,11 @@ export async function loadDeclarations(
     }
     const { source } = entry
     sources.set(entry.file, source.text)
-    diagnostics.push(...source.diagnostics)
+    for (const diagnostic of source.diagnostics) diagnostics.push(diagnostic) // a spread of a long list overflows the stack
     // A file with problems still takes part in the name checks when its name is readable: every clash in one run.
     if (source.name !== undefined) names.push({ name: source.name, file: entry.file, ...source.nameAt })
     if (source.declaration !== undefined) declarations.push(source.declaration)
   }
-  diagnostics.push(...checkDeclarationSet(names))
+  for (const diagnostic of checkDeclarationSet(names)) diagnostics.push(diagnostic)
   return { declarations, diagnostics: sortDiagnostics(diagnostics), sources }
 }

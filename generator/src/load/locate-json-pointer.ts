@@ -33,7 +33,8 @@ export function locateJsonPointer(
   }
   // A scalar is shown where it is written; a mapping or list at the key that introduces it.
   if ((atKey || !isScalar(node)) && keyOffset !== undefined) return keyOffset
-  if (isScalar(node) && node.value === null && keyOffset !== undefined) return keyOffset
+  // An empty value (`name:`) is shown at its key; a written `null` or `~` where it is written.
+  if (isScalar(node) && node.value === null && node.range[1] <= node.range[0] && keyOffset !== undefined) return keyOffset
   return node.range[0]
 }
 

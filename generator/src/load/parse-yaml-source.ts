@@ -1,7 +1,8 @@
 import { Composer, LineCounter, Parser, type CST, type Document, type ParsedNode } from 'yaml'
+import { findUnclosedFlows } from './find-unclosed-flow.js'
 import { findTooDeep } from './measure-yaml-depth.js'
 import { SourceDiagnostics } from './source-diagnostics.js'
-import { MAX_YAML_DEPTH } from './source-limits.js'
+import { MAX_DIAGNOSTICS_PER_FILE, MAX_YAML_DEPTH } from './source-limits.js'
 
 /** One parsed YAML source: its single document when it can be read (no syntax error), and the line map for positions. */
 export interface ParsedYamlSource {
@@ -34,9 +35,18 @@ const TAG_CODES = new Set(['TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE'])
  * `MAX_YAML_DEPTH` is refused before composing; a second document is an error.
  */
 export function parseYamlSource(text: string, file: string): ParsedYamlSource {
-  const lines = new LineCounter()
+  const lines = lineCounterOf(text)
   const diagnostics = new SourceDiagnostics(file, lines)
-  const tokens = Array.from(new Parser(lines.addNewLine).parse(text))
+  const tokens = Array.from(new Parser().parse(text))
+  // Past the cap, the parser's own errors are reported as they are, without composing (which costs seconds on a file
+  // that is nothing but errors, and would only find more of them).
+  const streamErrors = tokens.filter((token): token is CST.ErrorToken => token.type === 'error')
+  if (streamErrors.length > MAX_DIAGNOSTICS_PER_FILE) {
+    for (const token of streamErrors) {
+      diagnostics.error(token.offset, 'yaml-syntax', `invalid YAML: ${token.message}: ${JSON.stringify(token.source.slice(0, 40))}`)
+    }
+    return { document: undefined, lines, diagnostics }
+  }
   const tooDeep = findTooDeep(tokens, MAX_YAML_DEPTH)
   if (tooDeep !== undefined) {
     diagnostics.error(tooDeep.offset, 'yaml-too-deep', `the document is nested more than ${MAX_YAML_DEPTH} levels deep`)
@@ -62,5 +72,24 @@ export function parseYamlSource(text: string, file: string): ParsedYamlSource {
       readable = false
     }
   }
+  // An unclosed bracket is reported where the parser gave up; the opening is where to look.
+  if (!readable) {
+    for (const flow of findUnclosedFlows(tokens)) {
+      const close = flow.open === '{' ? '}' : ']'
+      diagnostics.error(flow.offset, 'yaml-unclosed', `invalid YAML: this "${flow.open}" is never closed; close it with "${close}" (the parser gave up further on)`)
+    }
+  }
   return { document: readable ? document : undefined, lines, diagnostics }
+}
+
+/**
+ * The line map of `text`, made from the text itself: every `\n` starts a line (as the code frames count them). The
+ * parser's own newline callback misses the line breaks inside some tokens (a plain scalar running over several lines
+ * after a syntax error), which put later problems on the wrong line and past the end of it.
+ */
+function lineCounterOf(text: string): LineCounter {
+  const lines = new LineCounter()
+  lines.addNewLine(0)
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines.addNewLine(at + 1)
+  return lines
 }

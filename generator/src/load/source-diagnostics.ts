@@ -1,5 +1,27 @@
 import type { LineCounter } from 'yaml'
 import type { Diagnostic } from '../model/diagnostic.js'
+import { sortDiagnostics } from '../report/sort-diagnostics.js'
+import { MAX_DIAGNOSTICS_PER_FILE } from './source-limits.js'
+
+/**
+ * At most `max` of one file's diagnostics: the first by position, then one error (`too-many-problems`) at the next
+ * one's place counting the rest. The list is returned as it is when it is short enough.
+ */
+export function capDiagnostics(list: readonly Diagnostic[], max = MAX_DIAGNOSTICS_PER_FILE): readonly Diagnostic[] {
+  if (list.length <= max) return list
+  const sorted = sortDiagnostics(list)
+  const next = sorted[max] as Diagnostic
+  const rest = sorted.length - max
+  const more: Diagnostic = {
+    severity: 'error',
+    code: 'too-many-problems',
+    message: `${rest} more problem${rest === 1 ? '' : 's'} in this file not shown; fix the ones above and run again`,
+    file: next.file,
+    line: next.line,
+    column: next.column,
+  }
+  return [...sorted.slice(0, max), more]
+}
 
 /** Builds located diagnostics for one source file from character offsets. */
 export class SourceDiagnostics {

@@ -12,3 +12,9 @@ export const MAX_YAML_DEPTH = 600
 
 /** Most JSON values one document may expand to, aliases counted per use (alias bombs). */
 export const MAX_YAML_VALUES = 100_000
+
+/**
+ * Most problems reported for one file: the first ones (by position) and then one line counting the rest. A file of
+ * 150 KB of `]` has 150,000 syntax errors; printing every one (with code frames) takes minutes and helps nobody.
+ */
+export const MAX_DIAGNOSTICS_PER_FILE = 50

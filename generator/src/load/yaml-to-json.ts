@@ -124,8 +124,9 @@ class JsonWalk {
       const valueless = pair.value === null || (isScalar(pair.value) && pair.value.value === null && pair.value.source === '')
       if (node.flow === true && valueless && isScalar(keyNode) && keyNode.type === 'PLAIN' && key.includes(' ')) this.commaSplitKeys.add(keyOffset)
       const value = pair.value === null ? null : this.value(pair.value, depth + 1, inAlias)
-      // defineProperty, not assignment: a `__proto__` key must stay an own data property.
-      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
+      // defineProperty, not assignment: a `__proto__` key must stay an own data property. A null-prototype
+      // descriptor, so a polluted Object.prototype.get/set cannot make it an accessor (defineProperty would throw).
+      Object.defineProperty(out, key, { __proto__: null, value, enumerable: true, writable: true, configurable: true } as PropertyDescriptor)
     }
     return out
   }

@@ -1,3 +1,6 @@
+/** Where command-line problems are reported (they have no file). */
+export const COMMAND_LINE = '(command line)'
+
 /** One problem found in the inputs, with the place it was found. */
 export interface Diagnostic {
   readonly severity: 'error' | 'warning'

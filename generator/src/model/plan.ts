@@ -20,6 +20,8 @@ export interface PlanOptions {
   readonly readFile: (path: string) => Promise<string | undefined>
   /** Lists the file names (not paths) directly inside a folder relative to `cwd`; empty when absent. */
   readonly listFiles: (dir: string) => Promise<readonly string[]>
+  /** Whether a folder is at `path` (where `readFile` answers `undefined`); absent: never. */
+  readonly isFolder?: (path: string) => Promise<boolean>
   /** Results of earlier plans to reuse (content-addressed); absent: everything is planned afresh. */
   readonly cache?: PlanCache
 }

@@ -13,11 +13,16 @@ function words(name: string): string[] {
     .map((word) => word.toLowerCase())
 }
 
-/** PascalCase identifier for a tool's types: `read_file` gives `ReadFile`. */
+/**
+ * PascalCase identifier for a tool's types: `read_file` gives `ReadFile`. A letter after a digit is upper-cased
+ * (`clear001a_run` gives `Clear001ARun`), as json2ts does to every type name it declares: otherwise the stub would
+ * import `Clear001aRunArgs` while the generated file exports `Clear001ARunArgs`.
+ */
 export function pascalCaseName(name: string): string {
   return words(name)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join('')
+    .replace(/([0-9])([a-z])/g, (_match, digit: string, letter: string) => digit + letter.toUpperCase())
 }
 
 /** camelCase identifier for a tool's values: `read_file` gives `readFile`. */

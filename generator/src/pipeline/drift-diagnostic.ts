@@ -6,9 +6,10 @@ const MESSAGES: Record<FileDrift['status'], string> = {
   missing: 'missing; run toolsmith generate',
   deletion: 'no declaration produces this generated file any more; run toolsmith generate to delete it',
   orphan: 'orphaned stub: no declaration produces it any more; delete it or restore its declaration',
+  temporary: 'a temporary file an interrupted toolsmith generate left behind; run toolsmith generate to remove it',
 }
 
-/** A drifted file as an error at its first changed line (`stale-file`, `missing-file`, `deletion-file`, `orphan-file`), for json and github output. */
+/** A drifted file as an error at its first changed line (`stale-file`, `missing-file`, `deletion-file`, `orphan-file`, `temporary-file`), for json and github output. */
 export function driftDiagnostic(drift: FileDrift): Diagnostic {
   return { severity: 'error', code: `${drift.status}-file`, message: MESSAGES[drift.status], file: drift.path, line: drift.line, column: 1 }
 }

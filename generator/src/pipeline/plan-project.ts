@@ -1,9 +1,10 @@
 import { realpath } from 'node:fs/promises'
 import { checkPlanPaths } from '../apply/check-plan-paths.js'
 import { comparePlan, type PlanComparison } from '../apply/compare-plan.js'
+import { fileSystemDiagnostic, isFileSystemError } from '../apply/file-system-error.js'
 import { createProjectReader, ProjectReadError } from '../apply/project-reader.js'
 import { generatorFingerprint } from '../cache/generator-fingerprint.js'
-import { readPlanCacheFile } from '../cache/plan-cache-file.js'
+import { PLAN_CACHE_PATH, readPlanCacheFile } from '../cache/plan-cache-file.js'
 import type { PlanCacheStore } from '../cache/plan-cache-store.js'
 import { loadConfig } from '../config/load-config.js'
 import type { ProjectConfig } from '../config/project-config.js'
@@ -40,6 +41,16 @@ export interface ProjectPlan {
  */
 export async function planProject(options: RunOptions): Promise<ProjectPlan> {
   const sources = new Map<string, string>()
+  try {
+    return await planProjectIn(options, sources)
+  } catch (error) {
+    // A file-system failure anywhere in the reads (a link loop, a permission) is a located error, never a crash.
+    if (!isFileSystemError(error)) throw error
+    return { diagnostics: [fileSystemDiagnostic(options.cwd, error, 'read', '.')], sources }
+  }
+}
+
+async function planProjectIn(options: RunOptions, sources: Map<string, string>): Promise<ProjectPlan> {
   const diagnostics: Diagnostic[] = []
   const stop = (): ProjectPlan => ({ diagnostics: sortDiagnostics(diagnostics), sources })
   const failed = (): boolean => diagnostics.some((d) => d.severity === 'error')
@@ -54,15 +65,18 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
     },
   })
   for (const [file, text] of loadedConfig.sources) sources.set(file, text)
-  diagnostics.push(...loadedConfig.diagnostics)
+  for (const diagnostic of loadedConfig.diagnostics) diagnostics.push(diagnostic)
   const config = loadedConfig.config
   if (config === undefined || failed()) return stop()
 
   // An unusable cache file reads as an empty cache; a project without node_modules, or a failure, has none.
-  const cache = options.cache === false ? undefined : await readPlanCacheFile(config.cwd, generatorFingerprint).catch(() => undefined)
+  const cacheNote = (message: string): void => {
+    diagnostics.push({ severity: 'warning', code: 'cache-note', message, file: PLAN_CACHE_PATH, line: 1, column: 1 })
+  }
+  const cache = options.cache === false ? undefined : await readPlanCacheFile(config.cwd, generatorFingerprint, cacheNote).catch(() => undefined)
   const loaded = await loadDeclarationsCached({ cwd: config.cwd, schemas: config.schemas }, cache)
   for (const [file, text] of loaded.sources) sources.set(file, text)
-  diagnostics.push(...loaded.diagnostics)
+  for (const diagnostic of loaded.diagnostics) diagnostics.push(diagnostic)
   if (failed()) return stop()
 
   const realRoot = await realpath(config.cwd)
@@ -78,6 +92,7 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
       ...(config.templates === undefined ? {} : { templates: config.templates }),
       readFile: reader.readFile,
       listFiles: reader.listFiles,
+      isFolder: reader.isFolder,
       ...(cache === undefined ? {} : { cache }),
     })
   } catch (error) {
@@ -86,7 +101,7 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
     return stop()
   }
   if (config.targets !== undefined) plan = withExports(plan, loaded.declarations, config.targets, config.catalogJson, sources)
-  diagnostics.push(...plan.diagnostics)
+  for (const diagnostic of plan.diagnostics) diagnostics.push(diagnostic)
   // Problems in stubs and catalog pages get code frames too: their texts join the sources.
   for (const file of new Set(plan.diagnostics.map((diagnostic) => diagnostic.file))) {
     if (sources.has(file)) continue
@@ -97,9 +112,9 @@ export async function planProject(options: RunOptions): Promise<ProjectPlan> {
   diagnostics.push(...checkPlanPaths(config, plan))
   if (failed()) return stop()
 
-  const comparison = await comparePlan(config.cwd, plan)
-  for (const { path, reason } of comparison.blocked) {
-    diagnostics.push({ severity: 'error', code: 'output-blocked', message: `cannot write this output: ${reason}`, file: path, line: 1, column: 1 })
+  const comparison = await comparePlan(config.cwd, plan, reader.reads)
+  for (const { path, reason, code = 'output-blocked' } of comparison.blocked) {
+    diagnostics.push({ severity: 'error', code, message: `cannot write this output: ${reason}`, file: path, line: 1, column: 1 })
   }
   if (failed()) return stop()
   return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison, ...(cache === undefined ? {} : { cache }) } }

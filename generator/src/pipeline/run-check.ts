@@ -6,8 +6,11 @@ import type { RunOptions } from './run-options.js'
 /** One file that is not what `generate` would leave. */
 export interface FileDrift {
   readonly path: string
-  /** stale: differs; missing: not on disk; deletion: generate would delete it; orphan: a stub whose tool is gone. */
-  readonly status: 'stale' | 'missing' | 'deletion' | 'orphan'
+  /**
+   * stale: differs; missing: not on disk; deletion: generate would delete it; orphan: a stub whose tool is gone;
+   * temporary: a temporary file an interrupted generate left (generate removes it).
+   */
+  readonly status: 'stale' | 'missing' | 'deletion' | 'orphan' | 'temporary'
   /** Unified diff from disk to what generate would leave; '' for an orphan, which generate keeps (it is the author's). */
   readonly diff: string
   /** 1-based line of the first difference in the file on disk (1 when missing). */
@@ -42,6 +45,7 @@ export async function runCheck(options: RunOptions): Promise<CheckOutcome> {
   for (const file of comparison.deletions) add(file.path, 'deletion', file.current, undefined)
   // An orphan is reported, not diffed: generate keeps it, so a diff removing it would not be what generate leaves.
   for (const file of comparison.orphans) drift.push({ path: file.path, status: 'orphan', diff: '', line: 1 })
+  for (const file of comparison.temporaries ?? []) drift.push({ path: file, status: 'temporary', diff: '', line: 1 })
   // A declaration that cannot be exported to a configured target without loss fails the check (located warnings).
   const lossy = project.diagnostics.some((diagnostic) => diagnostic.code === 'export-loss')
   return { exitCode: drift.length > 0 || lossy ? 1 : 0, diagnostics: project.diagnostics, sources: project.sources, drift }

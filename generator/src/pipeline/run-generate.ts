@@ -1,5 +1,5 @@
 import { writePlan } from '../apply/write-plan.js'
-import { writePlanCacheFile } from '../cache/plan-cache-file.js'
+import { PLAN_CACHE_PATH, writePlanCacheFile } from '../cache/plan-cache-file.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import { sortDiagnostics } from '../report/sort-diagnostics.js'
 import { planProject } from './plan-project.js'
@@ -7,7 +7,10 @@ import type { RunOptions } from './run-options.js'
 
 /** What `generate` did. */
 export interface GenerateOutcome {
-  /** 0 done; 1 a write failed (other files may have been written); 2 invalid input or a refused path (nothing written). */
+  /**
+   * 0 done; 1 a write failed or a file changed during the run (other files may have been written); 2 invalid input or
+   * a refused path (nothing written).
+   */
   readonly exitCode: 0 | 1 | 2
   /** Errors and warnings (orphaned stubs are warnings), sorted. */
   readonly diagnostics: readonly Diagnostic[]
@@ -40,16 +43,24 @@ export async function runGenerate(options: RunOptions): Promise<GenerateOutcome>
     line: 1,
     column: 1,
   }))
-  const diagnostics = sortDiagnostics([...project.diagnostics, ...result.diagnostics, ...warnings])
-  const failedWrite = result.diagnostics.some((d) => d.code === 'write-failed')
+  for (const file of result.removedTemporaries ?? []) {
+    warnings.push({ severity: 'warning', code: 'temporary-removed', message: 'removed a temporary file an interrupted toolsmith generate left behind', file, line: 1, column: 1 })
+  }
+  const diagnostics = [...project.diagnostics, ...result.diagnostics, ...warnings]
+  // A file that changed during the run is an output problem (exit 1): the others were written.
+  const failedWrite = result.diagnostics.some((d) => d.code === 'write-failed' || d.code === 'changed-during-run')
   const refused = result.diagnostics.length > 0 && !failedWrite
   // The plan is complete and correct whatever the writes did, so its cache is saved unless the run was refused
   // (then nothing at all is written). Only when it changed: a no-op run leaves the file alone.
   const cache = project.ready.cache
-  if (cache !== undefined && cache.changed && !refused) await writePlanCacheFile(config.cwd, cache)
+  if (cache !== undefined && cache.changed && !refused) {
+    await writePlanCacheFile(config.cwd, cache, (message) => {
+      diagnostics.push({ severity: 'warning', code: 'cache-note', message, file: PLAN_CACHE_PATH, line: 1, column: 1 })
+    })
+  }
   return {
     exitCode: refused ? 2 : failedWrite ? 1 : 0,
-    diagnostics,
+    diagnostics: sortDiagnostics(diagnostics),
     sources: project.sources,
     written: result.written,
     unchanged: comparison.changes.filter((change) => change.status === 'unchanged').length,

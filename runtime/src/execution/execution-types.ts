@@ -1,6 +1,24 @@
 import type { ContentBlock, UserMessage } from '../content/content-block.js'
 import type { JsonValue } from '../json/json-value.js'
 
+declare global {
+  /**
+   * The platform's AbortSignal, declared here with the members the runtime's types rely on, so the published
+   * types compile without the DOM lib or @types/node (`lib: ["es2022"]`, `types: []`). Where either is present
+   * this merges into their declaration (the members are declared identically there), so a signal stays the
+   * platform's own type: `fetch(url, { signal })` and the like keep working.
+   */
+  interface AbortSignal {
+    readonly aborted: boolean
+    // `any`, as the DOM lib and @types/node declare it (merged declarations must agree).
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    readonly reason: any
+    throwIfAborted(): void
+    addEventListener(type: 'abort', listener: (this: AbortSignal, event: unknown) => unknown, options?: boolean | { readonly once?: boolean }): void
+    removeEventListener(type: 'abort', listener: (this: AbortSignal, event: unknown) => unknown, options?: boolean): void
+  }
+}
+
 /** Identity of one model-requested call. */
 export type CallId = string
 
@@ -66,6 +84,20 @@ export type ToolErrorCode =
   | 'ABORTED'
   | 'ABORTED_BEFORE_DISPATCH'
   | 'INVALID_RESULT'
+  | CodeModeErrorCode
+
+/**
+ * The failure codes only the Code Mode transport (`run_code`) reports, one per limit or program
+ * failure; its sub-dispatches keep the ordinary codes.
+ */
+export type CodeModeErrorCode =
+  | 'CODE_SYNTAX_ERROR'
+  | 'CODE_THREW'
+  | 'CODE_TIME_LIMIT'
+  | 'CODE_MEMORY_LIMIT'
+  | 'CODE_STACK_LIMIT'
+  | 'CODE_CALL_LIMIT'
+  | 'CODE_OUTPUT_LIMIT'
 
 /** Internal error class/code used by policy and durable diagnostics. */
 export interface ToolErrorInfo {
@@ -170,5 +202,15 @@ export interface CodeDispatchLog {
   /** Whether the sub-call settled as an error. */
   readonly isError: boolean
   /** The sub-call's complete model-facing content. */
+  readonly content: readonly ContentBlock[]
+}
+
+/**
+ * The durable `tool/code-dispatch` event of one settled `run_code` sub-dispatch, emitted after the
+ * `tools/code-dispatch-log` waterfall: the same identity as {@link CodeDispatchLog}, with the content
+ * the waterfall chose to log (the original settled content when no listener replaced it).
+ */
+export interface CodeDispatchEvent extends CodeDispatchLog {
+  /** The logged copy of the sub-call's content. */
   readonly content: readonly ContentBlock[]
 }

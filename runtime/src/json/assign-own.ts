@@ -8,6 +8,8 @@ const defineProperty = Object.defineProperty
  * prototype, which would receive the value or drop it — so the property is defined instead.
  */
 export function assignOwn(target: object, key: string, value: unknown): void {
-  if (key in objectPrototype) defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
+  // A null-prototype descriptor: an ordinary literal would inherit `get`/`set` from a polluted
+  // Object.prototype, and defineProperty would then see an accessor and data at once, and throw.
+  if (key in objectPrototype) defineProperty(target, key, { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor)
   else (target as Record<string, unknown>)[key] = value
 }

@@ -21,6 +21,12 @@ const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor
 // The intrinsic, so replacing Array.prototype.push never sees the data being copied.
 const arrayPush = Array.prototype.push
 const hasOwn = Object.hasOwn
+const objectKeys = Object.keys
+// eslint-disable-next-line @typescript-eslint/unbound-method
+const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
+// The intrinsic: finds an own accessor's getter without building a descriptor (and never calls it).
+// eslint-disable-next-line @typescript-eslint/unbound-method
+const lookupGetter = (Object.prototype as unknown as { __lookupGetter__(key: PropertyKey): unknown }).__lookupGetter__
 const freeze = Object.freeze
 const isArray = Array.isArray
 
@@ -216,18 +222,27 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
   let height = 0
   const childDepth = depth + 1
   for (let i = 0; i < length; i++) {
-    const descriptor = getOwnPropertyDescriptor(value, i)
-    if (descriptor === undefined) {
-      report(walk, i, 'is a hole in a sparse array')
-      failed = true
-      continue
+    // One descriptor object per element was most of the cost on large arrays. An own index whose
+    // lookup finds no getter is a data property or a setter-only accessor; only the latter, a hole
+    // or an own `undefined` reads as `undefined`, and those take the descriptor path for the message.
+    // Neither check runs a getter (a Proxy's traps do run, as with descriptors).
+    let item: unknown
+    if (hasOwn(value, i) && lookupGetter.call(value, i) === undefined && (item = value[i]) !== undefined) {
+      item = snapChild(item, childDepth, i, walk)
+    } else {
+      const descriptor = getOwnPropertyDescriptor(value, i)
+      if (descriptor === undefined) {
+        report(walk, i, 'is a hole in a sparse array')
+        failed = true
+        continue
+      }
+      if (isAccessor(descriptor)) {
+        report(walk, i, 'is an accessor property (getters are never run)')
+        failed = true
+        continue
+      }
+      item = snapChild(descriptor.value, childDepth, i, walk)
     }
-    if (isAccessor(descriptor)) {
-      report(walk, i, 'is an accessor property (getters are never run)')
-      failed = true
-      continue
-    }
-    const item = snapChild(descriptor.value, childDepth, i, walk)
     if (item === BAD) {
       failed = true
       if (walk.issues.length >= MAX_ISSUES) break
@@ -237,13 +252,18 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
     arrayPush.call(copy, item)
   }
   // Named or symbol-keyed properties on an array (`arr.foo = 1`) would be lost by a snapshot: reject
-  // them too. One key count (indices plus `length`) covers both; only a mismatch pays for the details.
-  if (!failed && ownKeys(value).length !== length + 1) {
+  // them too. Every index is own by now, and Object.keys lists enumerable indices in ascending order
+  // before any named key, so `length` keys ending with the last index means indices only; that is
+  // about a third of the cost of counting Reflect.ownKeys (which turns `length` into a string too).
+  // Only a mismatch pays for the details. A non-enumerable named key, which JSON.stringify,
+  // Object.keys, spreading and structuredClone all skip, is not looked for.
+  if (!failed && (getOwnPropertySymbols(value).length > 0 || !onlyIndexKeys(value, length))) {
     const keys = ownKeys(value)
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i] as string | symbol
       if (typeof key === 'symbol') report(walk, undefined, `has a symbol key (${String(key)})`)
       else if (key !== 'length' && !isArrayIndex(key, length)) report(walk, key, 'is a named property on an array')
+      else if (key !== 'length' && !propertyIsEnumerable.call(value, key)) report(walk, key, 'is a non-enumerable property')
     }
     failed = true
   }
@@ -252,6 +272,12 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
   registerSnapshot(copy, height + 1)
   freeze(copy)
   return copy
+}
+
+/** Whether the enumerable string keys of `value`, whose indices below `length` are all own, are exactly those indices. */
+function onlyIndexKeys(value: unknown[], length: number): boolean {
+  const keys = objectKeys(value)
+  return keys.length === length && (length === 0 || keys[length - 1] === String(length - 1))
 }
 
 function isArrayIndex(name: string, length: number): boolean {

@@ -10,3 +10,14 @@ export function prototypesPolluted(): boolean {
   for (const _key in arrayPrototype) return true
   return false
 }
+
+/**
+ * Whether `Object.prototype` has a `then` (prototype pollution that makes every plain object a
+ * thenable): a promise resolved with a result object would call it instead of fulfilling, so the
+ * result could be replaced or never settle. Checked without reading it (a getter never runs).
+ */
+export function thenPolluted(): boolean {
+  return 'then' in objectPrototype
+}
+
+const objectPrototype = Object.prototype

@@ -3,11 +3,16 @@ import type { UserMessage } from '../content/content-block.js'
 import { formatIssues } from '../errors/json-schema-error.js'
 import type { ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
+import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import { abortedAfterStart } from './dispatch.js'
 import { acceptValue } from './project-output.js'
+import { abortReason, isAborted } from './signals.js'
 import { thrownFailure } from './thrown-failure.js'
 import type { ToolCall } from './tool-call.js'
 import { failureResult } from './tool-results.js'
+
+const CONTEXT_DATA_KEYS: ReadonlySet<string> = new Set(['content'])
 
 /**
  * One invocation of a tool body (a `tools/execute` wrapper that retries makes several): what its
@@ -30,7 +35,8 @@ export class BodyAttempt {
   /** `ToolRunContext.deferContext`: snapshots now, so the body may reuse its object at once. */
   defer(context: unknown): void {
     if (this.settled) return
-    const snapshot = materializeJson(context)
+    // `{ role: 'user', content, source: undefined }` has no source (an undefined key is absent); its content stays strict.
+    const snapshot = materializeJson(omitUndefinedKeys(context, CONTEXT_DATA_KEYS))
     const issues: SchemaIssue[] = []
     const at = `/additionalContexts/${this.deferred++}`
     if (!snapshot.ok) {
@@ -54,11 +60,18 @@ export class BodyAttempt {
    */
   result(fulfilled: boolean, outcome: unknown): ToolExecutionResult {
     this.settled = true
-    if (this.contextIssues !== undefined) {
-      return failureResult('INVALID_RESULT', formatIssues('The tool deferred a context that is not a lossless user message', this.contextIssues))
-    }
     const contexts = this.contexts === undefined ? undefined : Object.freeze(this.contexts)
-    if (!fulfilled) return thrownFailure(outcome, contexts)
+    if (this.contextIssues !== undefined) {
+      // The well-formed contexts stay, as on every failed call; the malformed ones are named in the message.
+      return failureResult('INVALID_RESULT', formatIssues('The tool deferred a context that is not a lossless user message', this.contextIssues), { contexts })
+    }
+    if (!fulfilled) {
+      // A body honouring cancellation by rejecting with the caller's own abort reason reports the
+      // cancellation itself, not an error of its own; any other error after an abort stays the tool's.
+      const caller = this.call.exec.signal
+      if (isAborted(caller) && outcome === abortReason(caller)) return abortedAfterStart(contexts)
+      return thrownFailure(outcome, contexts, this.call.tool.transport)
+    }
     return acceptValue(this.call, outcome, { contexts, concludesTurn: this.concludes })
   }
 }

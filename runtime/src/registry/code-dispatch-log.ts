@@ -1,8 +1,9 @@
 import { checkContentBlocks } from '../content/check-content-blocks.js'
 import type { ContentBlock } from '../content/content-block.js'
-import type { Agent, CodeDispatchLog, ToolExecution } from '../execution/execution-types.js'
+import type { Agent, CodeDispatchEvent, CodeDispatchLog, ToolExecution } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
 import { materializeJson } from '../json/materialize-json.js'
+import { containRejection } from './contain-rejection.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { RegistryListeners, RegistryState } from './registry-state.js'
 import { readScopeChain } from './scope-chain.js'
@@ -17,6 +18,8 @@ type LogListener = RegistryListeners['codeDispatchLog']['entries'][number]['fn']
  * a frozen copy of the dispatch; `next()` resolves the content unchanged (or as inner listeners
  * replaced it). A listener's replacement must be lossless content blocks; a throwing listener or
  * a malformed replacement falls back to the original settled content, as the spec requires.
+ * Then emits the durable `tool/code-dispatch` event (global listeners and those of the dispatch's
+ * agent) with the logged content; an event listener's failure is contained.
  * Resolves the frozen content to log; rejects only for a malformed `dispatch` (a bridge defect).
  */
 export function logCodeDispatch(state: RegistryState, dispatch: unknown): Promise<readonly ContentBlock[]> {
@@ -28,8 +31,31 @@ export function logCodeDispatch(state: RegistryState, dispatch: unknown): Promis
     return Promise.reject(new TypeError("logCodeDispatch: the agent's scope chain is unreadable or cyclic"))
   }
   const entries = state.listeners.codeDispatchLog.forChain(chain)
-  if (entries.length === 0) return Promise.resolve(frozen.content)
-  return runWaterfall(entries, CODE_DISPATCH_LOG, frozen)
+  if (entries.length === 0) return Promise.resolve(emitCodeDispatch(state, chain, frozen, frozen.content))
+  return runWaterfall(entries, CODE_DISPATCH_LOG, frozen).then((content) => emitCodeDispatch(state, chain, frozen, content))
+}
+
+/** Emits `tool/code-dispatch` for the logged content; returns that content. */
+function emitCodeDispatch(
+  state: RegistryState,
+  chain: readonly Agent[] | undefined,
+  dispatch: CodeDispatchLog,
+  content: readonly ContentBlock[],
+): readonly ContentBlock[] {
+  const list = state.listeners.codeDispatch
+  if (list.entries.length === 0) return content
+  const event: CodeDispatchEvent = Object.freeze({ ...dispatch, content })
+  const entries = list.forChain(chain)
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]
+    if (entry === undefined) continue
+    try {
+      containRejection(entry.fn.call(entry.view, event))
+    } catch {
+      // An observer failure is contained by contract.
+    }
+  }
+  return content
 }
 
 const CODE_DISPATCH_LOG: WaterfallSpec<CodeDispatchLog, readonly ContentBlock[], LogListener> = {

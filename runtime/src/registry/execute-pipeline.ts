@@ -2,6 +2,7 @@ import { ToolArgsError } from '../errors/tool-args-error.js'
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js'
 import type { Agent, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
+import { thenPolluted } from '../json/prototypes-polluted.js'
 import { askApproval, policyDenial, preExecuteDecision } from './pre-execute.js'
 import { BodyAttempt } from './body-attempt.js'
 import { abortedAfterStart, abortedBeforeDispatch, dispatchThrough, dispatchWrappers, startBody } from './dispatch.js'
@@ -28,18 +29,22 @@ import { isWaterfallFailure } from './waterfall.js'
  * reach a native tool) and, for a call already cancelled, `ABORTED_BEFORE_DISPATCH`. Then,
  * asynchronously: `tools/pre-execute` and approval, guards, `tools/execute` around the body,
  * `tools/post-execute`, the cancellation rule, `finalizeContent` once, and `tools/result`.
- * Never rejects; the resolved result is frozen and is the object the observers received.
+ * Never rejects, except when Object.prototype.then is defined (prototype pollution: no plain object
+ * can be resolved faithfully there), at the call or when it settles; the resolved result is frozen and is the object the observers received.
  * A malformed input (a contract violation the types already forbid) resolves `INVALID_ARGS` without
  * entering the pipeline: it has no execution identity for listeners to see.
  */
 export function executeCall(state: RegistryState, scope: Agent | undefined, input: unknown): Promise<ToolExecutionResult> {
+  // Fail closed, before anything runs: under a polluted Object.prototype.then every awaited plain
+  // object (decisions, results) would be handed to it, and the call could resolve to anything or hang.
+  if (thenPolluted()) return Promise.reject(thenPollutionError())
   const read = readCallInput(input, scope)
-  if (typeof read === 'string') return Promise.resolve(malformedInput(read))
+  if (typeof read === 'string') return settle(malformedInput(read))
   let chain: Agent[] | undefined
   if (read.agent !== undefined) {
     chain = readScopeChain(read.agent)
     if (chain === undefined) {
-      return Promise.resolve(malformedInput(`the agent's scope chain is unreadable, cyclic or deeper than ${MAX_SCOPE_DEPTH} agents`))
+      return settle(malformedInput(`the agent's scope chain is unreadable, cyclic or deeper than ${MAX_SCOPE_DEPTH} agents`))
     }
   }
   const args = materializeJson(read.arguments)
@@ -47,7 +52,7 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
   let tool = resolveTool(state, read.name, chain)
   // Code Mode: a model-direct call (no live parent token) reaches no native tool; the model calls
   // them through run_code, whose sub-dispatches carry its token as `parent`.
-  const codeMode = tool !== undefined && parentRoot === undefined && presentationMode(state, chain) === 'code'
+  const codeMode = tool !== undefined && !tool.transport && parentRoot === undefined && presentationMode(state, chain) === 'code'
   if (codeMode) tool = undefined
   let early: ToolExecutionResult | undefined
   if (!args.ok) {
@@ -73,7 +78,7 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
     parent: read.parent,
     signal: read.signal,
   })
-  if (early !== undefined) return Promise.resolve(finish(state, tool, chain, exec, early))
+  if (early !== undefined) return settle(finish(state, tool, chain, exec, early))
   const call = new ToolCall(state, exec, tool as RegisteredTool, chain)
   return runCall(call)
 }
@@ -131,7 +136,22 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
     result = failureResult('TOOL_ERROR', `The tool registry failed: ${thrownMessage(error)}`)
   }
   retireExecution(exec)
-  return finish(state, call.tool, call.chain, exec, result)
+  const final = finish(state, call.tool, call.chain, exec, result)
+  // Polluted while the call ran (if the pipeline got this far): resolving would hand the result to it.
+  if (thenPolluted()) throw thenPollutionError()
+  return final
+}
+
+/** A promise of `result`, or the pollution error when resolving it would call a polluted `then`. */
+function settle(result: ToolExecutionResult): Promise<ToolExecutionResult> {
+  return thenPolluted() ? Promise.reject(thenPollutionError()) : Promise.resolve(result)
+}
+
+/** The one rejection of `execute()`: an environment the runtime cannot resolve a result in. */
+function thenPollutionError(): TypeError {
+  return new TypeError(
+    'Object.prototype.then is defined (prototype pollution): every plain object is a thenable there, so execute() refuses the call rather than resolve a result that the polluted then could replace or never settle',
+  )
 }
 
 /** Content finalization (for a known tool), then the observers; returns the result they saw. */

@@ -27,7 +27,7 @@ export function executionMode(state: RegistryState, scope: Agent | undefined, in
   const classify = tool?.isConcurrencySafe
   if (tool === undefined || (classify === undefined && tool.metadata.concurrencySafe !== true)) return EXCLUSIVE
   const parentKnown = parentCall(state, read.parent, chain) !== undefined
-  if (!parentKnown && presentationMode(state, chain) === 'code') return EXCLUSIVE
+  if (!parentKnown && !tool.transport && presentationMode(state, chain) === 'code') return EXCLUSIVE
   const args = materializeJson(read.arguments)
   if (!args.ok || !compileJsonSchema(tool.parameters).is(args.value)) return EXCLUSIVE
   if (classify === undefined) return PARALLEL // declared concurrencySafe: true, valid arguments

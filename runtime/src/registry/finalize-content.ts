@@ -8,7 +8,7 @@ import { containRejection } from './contain-rejection.js'
 import { invalidResult } from './project-output.js'
 import type { RegisteredTool } from './registered-tool.js'
 import { thrownMessage } from './thrown-failure.js'
-import { withContent } from './tool-results.js'
+import { optional, withContent } from './tool-results.js'
 
 /**
  * Calls the definition's `finalizeContent` — captured when the call started — exactly once on the
@@ -21,17 +21,19 @@ import { withContent } from './tool-results.js'
 export function finalizeContent(tool: RegisteredTool, exec: ToolExecution, result: ToolExecutionResult): ToolExecutionResult {
   const finalize = tool.finalizeContent
   if (finalize === undefined) return result
+  // The content is withheld; the call's own contexts are not content and stay.
+  const contexts = optional(result, 'additionalContexts')
   let replacement: unknown
   try {
     replacement = finalize.call(tool.definition, exec, result)
   } catch (error) {
-    return invalidResult(`The tool's finalizeContent threw, so its content was withheld: ${thrownMessage(error)}`)
+    return invalidResult(`The tool's finalizeContent threw, so its content was withheld: ${thrownMessage(error)}`, contexts)
   }
   if (replacement === undefined || replacement === result.content) return result
   containRejection(replacement)
   const snapshot = materializeJson(replacement)
-  if (!snapshot.ok) return invalidResult(formatIssues("The tool's finalizeContent returned content that is not lossless JSON", snapshot.issues))
+  if (!snapshot.ok) return invalidResult(formatIssues("The tool's finalizeContent returned content that is not lossless JSON", snapshot.issues), contexts)
   const issues: SchemaIssue[] = []
-  if (!checkContentBlocks(snapshot.value, '', issues)) return invalidResult(formatIssues("The tool's finalizeContent returned invalid content", issues))
+  if (!checkContentBlocks(snapshot.value, '', issues)) return invalidResult(formatIssues("The tool's finalizeContent returned invalid content", issues), contexts)
   return withContent(result, snapshot.value as readonly ContentBlock[])
 }

@@ -7,7 +7,7 @@ import { thrownMessage } from './thrown-failure.js'
 import type { ToolCall } from './tool-call.js'
 
 /**
- * Runs the monotonic guards that apply to the call (global ones and those of scopes on its chain),
+ * Runs the monotonic guards that apply to the call (global ones and those set on its own agent's view),
  * in registration order, after `tools/pre-execute`. The first denial wins and later guards are not
  * asked: there is no allow answer, so nothing they could say would change the outcome. A guard
  * denies by returning anything but `undefined` (a non-string — say a promise from an async guard —

@@ -7,6 +7,7 @@ import { describeValue } from '../json/describe-value.js'
 import { escapeJsonPointerToken } from '../json/json-pointer.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
+import { omitUndefinedDecisionKeys } from '../json/omit-undefined-keys.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { acceptValue } from './project-output.js'
 import type { RegistryListeners } from './registry-state.js'
@@ -28,6 +29,7 @@ interface PostRun {
 const ACCEPT = snapshotConstant<PostToolDecision>({ kind: 'accept' })
 const ACCEPT_KEYS: ReadonlySet<string> = new Set(['kind', 'content', 'value', 'additionalContexts'])
 const BLOCK_KEYS: ReadonlySet<string> = new Set(['kind', 'feedback', 'additionalContexts'])
+const TOOL_DATA_KEYS: ReadonlySet<string> = new Set(['value', 'content', 'feedback'])
 
 /**
  * Runs the `tools/post-execute` waterfall over a dispatch result and resolves the decision that
@@ -74,7 +76,9 @@ export function applyPostDecision(call: ToolCall, result: ToolExecutionResult, d
 /** A well-formed frozen decision, or a block naming what was wrong with the answer. */
 function normalizePostDecision(answer: unknown): PostToolDecision {
   if (answer === ACCEPT) return ACCEPT
-  const snapshot = materializeJson(answer)
+  // An undefined key (`additionalContexts: extra.length ? extra : undefined`) is absent, in the decision and its
+  // contexts; a replacement `value` or `content` is tool data and stays strict (undefined there blocks).
+  const snapshot = materializeJson(omitUndefinedDecisionKeys(answer, TOOL_DATA_KEYS))
   if (!snapshot.ok) return malformed(formatIssues('it is not lossless JSON', snapshot.issues))
   const value = snapshot.value
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return malformed(`found ${describeValue(value)}`)

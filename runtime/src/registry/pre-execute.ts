@@ -3,6 +3,7 @@ import type { PreToolDecision, ToolExecution, ToolExecutionFailure } from '../ex
 import { describeValue } from '../json/describe-value.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
+import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
 import { abortedBeforeDispatch } from './dispatch.js'
 import type { RegistryListeners } from './registry-state.js'
 import { isAborted } from './signals.js'
@@ -41,7 +42,8 @@ const PRE_EXECUTE: WaterfallSpec<ToolCall, PreToolDecision, PreListener> = {
 /** A well-formed frozen decision, or a deny naming what was wrong with the answer. */
 function normalizePreDecision(answer: unknown): PreToolDecision {
   if (answer === ALLOW) return ALLOW
-  const snapshot = materializeJson(answer)
+  // `{ kind: 'ask', reason: undefined }` asks without a reason (an undefined key is absent), instead of denying.
+  const snapshot = materializeJson(omitUndefinedKeys(answer))
   if (!snapshot.ok) return malformed(formatIssues('it is not lossless JSON', snapshot.issues))
   const value = snapshot.value
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return malformed(`found ${describeValue(value)}`)

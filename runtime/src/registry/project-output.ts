@@ -44,15 +44,15 @@ export function project(call: ToolCall, value: JsonValue, carry: ProjectionCarry
   try {
     rendered = tool.render.call(tool.output, args, value)
   } catch (error) {
-    return invalidResult(`The tool's output.render threw: ${thrownMessage(error)}`)
+    return invalidResult(`The tool's output.render threw: ${thrownMessage(error)}`, carry.contexts)
   }
   const content = materializeJson(rendered)
   const issues: SchemaIssue[] = []
   if (!content.ok) {
     containRejection(rendered)
-    return invalidResult(formatIssues("The tool's output.render returned content that is not lossless JSON", content.issues))
+    return invalidResult(formatIssues("The tool's output.render returned content that is not lossless JSON", content.issues), carry.contexts)
   }
-  if (!checkContentBlocks(content.value, '', issues)) return invalidResult(formatIssues("The tool's output.render returned invalid content", issues))
+  if (!checkContentBlocks(content.value, '', issues)) return invalidResult(formatIssues("The tool's output.render returned invalid content", issues), carry.contexts)
   let meta: JsonValue | undefined
   const exec = call.exec
   if (tool.presentationMeta !== undefined && exec.parent === undefined && exec.rootCallId === exec.callId) {
@@ -60,12 +60,12 @@ export function project(call: ToolCall, value: JsonValue, carry: ProjectionCarry
     try {
       projected = tool.presentationMeta.call(tool.output, args, value)
     } catch (error) {
-      return invalidResult(`The tool's output.presentationMeta threw: ${thrownMessage(error)}`)
+      return invalidResult(`The tool's output.presentationMeta threw: ${thrownMessage(error)}`, carry.contexts)
     }
     const snapshot = materializeJson(projected)
     if (!snapshot.ok) {
       containRejection(projected)
-      return invalidResult(formatIssues("The tool's output.presentationMeta returned a value that is not lossless JSON", snapshot.issues))
+      return invalidResult(formatIssues("The tool's output.presentationMeta returned a value that is not lossless JSON", snapshot.issues), carry.contexts)
     }
     meta = snapshot.value
   }
@@ -78,9 +78,12 @@ export function project(call: ToolCall, value: JsonValue, carry: ProjectionCarry
   })
 }
 
-/** An `INVALID_RESULT` failure: it carries only the registry's message, never the rejected fields. */
-export function invalidResult(message: string): ToolExecutionResult {
-  return failureResult('INVALID_RESULT', message)
+/**
+ * An `INVALID_RESULT` failure: it carries the registry's message, never the rejected fields, and the
+ * contexts the body deferred (a failed call keeps its own contexts, as `INVALID_TOOL_OUTPUT` does).
+ */
+export function invalidResult(message: string, contexts?: readonly UserMessage[]): ToolExecutionResult {
+  return failureResult('INVALID_RESULT', message, { contexts })
 }
 
 function invalidOutput(call: ToolCall, issues: readonly SchemaIssue[], carry: ProjectionCarry): ToolExecutionResult {

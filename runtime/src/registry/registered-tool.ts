@@ -14,9 +14,10 @@ import type { JsonSchemaNode, ObjectJsonSchema, SchemaIssue } from '../schema/js
 import { checkCallbacks } from '../tool/check-callbacks.js'
 import type { ToolDefinition, ToolOutputDefinition, ToolRunContext } from '../tool/tool-definition.js'
 import { checkToolMetadata, type ToolMetadata } from '../tool/tool-metadata.js'
+import { isCodeModeTransport } from './code-mode-transport.js'
 import { thrownMessage } from './thrown-failure.js'
 
-/** The name reserved for Code Mode's transport tool; never registrable. */
+/** The name reserved for Code Mode's transport tool; only a marked transport (`defineCodeModeTransport`) takes it. */
 export const RESERVED_TOOL_NAME = 'run_code'
 
 /**
@@ -48,6 +49,8 @@ export interface RegisteredTool {
   readonly isConcurrencySafe: ((this: unknown, args: unknown) => boolean) | undefined
   /** The declared metadata (annotations, approval, concurrencySafe, kind), checked and frozen as read. */
   readonly metadata: ToolMetadata
+  /** Whether this is the Code Mode transport (`run_code`), visible only under `mode: 'code'`. */
+  readonly transport: boolean
 }
 
 /**
@@ -62,9 +65,12 @@ export function captureDefinition(definition: unknown): RegisteredTool {
   if (fields === undefined) throw new ToolRegistryError('Invalid tool definition', issues)
 
   const name = fields.name
-  if (typeof name !== 'string' || name.length === 0) {
+  const transport = isCodeModeTransport(definition)
+  if (transport && name !== RESERVED_TOOL_NAME) {
+    issues.push({ path: '/name', message: `a Code Mode transport must be named "${RESERVED_TOOL_NAME}", found ${describeValue(name)}` })
+  } else if (typeof name !== 'string' || name.length === 0) {
     issues.push({ path: '/name', message: `must be a non-empty string, found ${describeValue(name)}` })
-  } else if (name === RESERVED_TOOL_NAME) {
+  } else if (name === RESERVED_TOOL_NAME && !transport) {
     issues.push({ path: '/name', message: `"${RESERVED_TOOL_NAME}" is reserved for the Code Mode transport` })
   }
   if (typeof fields.description !== 'string') {
@@ -97,6 +103,7 @@ export function captureDefinition(definition: unknown): RegisteredTool {
     timeoutMs: timeoutMs as number | undefined,
     isConcurrencySafe: fields.isConcurrencySafe as RegisteredTool['isConcurrencySafe'],
     metadata,
+    transport,
   })
 }
 

@@ -1,6 +1,7 @@
 import type { ContentBlock } from '../content/content-block.js'
 import type {
   Agent,
+  CodeDispatchEvent,
   CodeDispatchLog,
   PostToolDecision,
   PreToolDecision,
@@ -24,6 +25,7 @@ export interface RegistryListeners {
   readonly postExecute: ListenerList<Fn<[ToolExecution, ToolExecutionResult, () => Promise<PostToolDecision>], unknown>>
   readonly result: ListenerList<Fn<[ToolExecution, ToolExecutionResult], unknown>>
   readonly codeDispatchLog: ListenerList<Fn<[CodeDispatchLog, () => Promise<readonly ContentBlock[]>], unknown>>
+  readonly codeDispatch: ListenerList<Fn<[CodeDispatchEvent], unknown>>
 }
 
 /** Everything one runtime holds; every view of it shares this object. */
@@ -54,6 +56,7 @@ export function createRegistryState(options: ToolRuntimeOptions): RegistryState 
       postExecute: new ListenerList(),
       result: new ListenerList(),
       codeDispatchLog: new ListenerList(),
+      codeDispatch: new ListenerList(),
     },
     guards: new ListenerList(),
     inFlight: new Map(),

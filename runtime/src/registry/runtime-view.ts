@@ -24,6 +24,7 @@ const EVENT_LISTS: { readonly [E in ToolRuntimeEventName]: keyof RegistryListene
   'tools/post-execute': 'postExecute',
   'tools/result': 'result',
   'tools/code-dispatch-log': 'codeDispatchLog',
+  'tool/code-dispatch': 'codeDispatch',
 }
 
 /**

@@ -27,14 +27,48 @@ export function abortReason(signal: AbortSignal): unknown {
   return reasonGetter.call(signal)
 }
 
-/** Calls `listener` once when a genuine AbortSignal aborts. */
+// One platform listener per signal, fanned out to the runtime's listeners on it: N concurrent calls
+// sharing one turn signal add one listener to it, not N (which tripped Node's MaxListenersExceededWarning
+// at 11). The entry is dropped, and the platform listener removed, when the last listener goes or the
+// signal aborts.
+interface FanOut {
+  readonly listeners: Set<() => void>
+  readonly dispatch: () => void
+}
+const fanOuts = new WeakMap<AbortSignal, FanOut>()
+
+/** Calls `listener` once when a genuine AbortSignal aborts (one platform listener per signal however many are added). */
 export function onAbort(signal: AbortSignal, listener: () => void): void {
-  addListener.call(signal, 'abort', listener, { once: true })
+  let fanOut = fanOuts.get(signal)
+  if (fanOut === undefined) {
+    const listeners = new Set<() => void>()
+    const dispatch = (): void => {
+      fanOuts.delete(signal)
+      for (const each of listeners) {
+        try {
+          each()
+        } catch (error) {
+          // As the platform does for a throwing listener: reported, and the others still run.
+          queueMicrotask(() => {
+            throw error
+          })
+        }
+      }
+      listeners.clear()
+    }
+    fanOut = { listeners, dispatch }
+    fanOuts.set(signal, fanOut)
+    addListener.call(signal, 'abort', dispatch, { once: true })
+  }
+  fanOut.listeners.add(listener)
 }
 
 /** Removes a listener {@link onAbort} added. */
 export function offAbort(signal: AbortSignal, listener: () => void): void {
-  removeListener.call(signal, 'abort', listener)
+  const fanOut = fanOuts.get(signal)
+  if (fanOut === undefined || !fanOut.listeners.delete(listener) || fanOut.listeners.size > 0) return
+  fanOuts.delete(signal)
+  removeListener.call(signal, 'abort', fanOut.dispatch)
 }
 
 /** Whether `value` is a genuine AbortSignal (its `aborted` can be read), not merely one by prototype. */

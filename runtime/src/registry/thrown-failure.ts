@@ -8,6 +8,10 @@ import { failureResult } from './tool-results.js'
 // The codes of this package's error classes: ToolArgsError, ToolOutputError and ToolNotFoundError
 // (a composite tool's nested dispatch may throw the last; the spec maps it to UNKNOWN_TOOL).
 const MAPPED_CODES: ReadonlySet<string> = new Set(['INVALID_ARGS', 'INVALID_TOOL_OUTPUT', 'UNKNOWN_TOOL'])
+// The Code Mode transport's own codes (a marked `run_code` body only), kept with its own `details`.
+const TRANSPORT_CODES: ReadonlySet<string> = new Set([
+  'CODE_SYNTAX_ERROR', 'CODE_THREW', 'CODE_TIME_LIMIT', 'CODE_MEMORY_LIMIT', 'CODE_STACK_LIMIT', 'CODE_CALL_LIMIT', 'CODE_OUTPUT_LIMIT', 'ABORTED',
+])
 
 /** What a thrown value says about itself, read without running its getters. */
 interface ThrownFacts {
@@ -15,6 +19,7 @@ interface ThrownFacts {
   readonly name: string | undefined
   readonly code: unknown
   readonly issues: unknown
+  readonly details?: unknown
 }
 
 /**
@@ -24,15 +29,19 @@ interface ThrownFacts {
  * if any, as details; anything else is `TOOL_ERROR` with the error's message. Own data properties
  * only: a hostile thrown object (getters, Proxies) can neither run code here nor crash the pipeline.
  */
-export function thrownFailure(error: unknown, contexts?: readonly UserMessage[]): ToolExecutionFailure {
+export function thrownFailure(error: unknown, contexts?: readonly UserMessage[], transport = false): ToolExecutionFailure {
   const facts = readThrown(error)
-  const code: ToolErrorCode = typeof facts.code === 'string' && MAPPED_CODES.has(facts.code) ? (facts.code as ToolErrorCode) : 'TOOL_ERROR'
+  const own = typeof facts.code === 'string' && transport && TRANSPORT_CODES.has(facts.code)
+  const code: ToolErrorCode = typeof facts.code === 'string' && (own || MAPPED_CODES.has(facts.code)) ? (facts.code as ToolErrorCode) : 'TOOL_ERROR'
   const message =
     facts.message !== undefined && facts.message.length > 0
       ? facts.message
       : `The tool failed without a message (it threw ${facts.name ?? describeValue(error)})`
   let details: JsonValue | undefined
-  if (code !== 'TOOL_ERROR' && Array.isArray(facts.issues)) {
+  if (own && facts.details !== undefined) {
+    const snapshot = materializeJson(facts.details)
+    if (snapshot.ok) details = snapshot.value
+  } else if (code !== 'TOOL_ERROR' && Array.isArray(facts.issues)) {
     const snapshot = materializeJson({ issues: facts.issues })
     if (snapshot.ok) details = snapshot.value
   }
@@ -74,6 +83,7 @@ function readThrown(error: unknown): ThrownFacts {
       name: error instanceof Error ? errorName(error) : undefined,
       code: ownData(error, 'code'),
       issues: ownData(error, 'issues'),
+      details: ownData(error, 'details'),
     }
   } catch {
     // Only a Proxy trap can throw here.

@@ -1,5 +1,6 @@
 import type { ContentBlock } from '../content/content-block.js'
 import type {
+  CodeDispatchEvent,
   CodeDispatchLog,
   PostToolDecision,
   PreToolDecision,
@@ -13,7 +14,7 @@ import type { ToolRuntime } from './tool-runtime.js'
 export type Awaitable<T> = T | PromiseLike<T>
 
 /**
- * The six `tools/*` events and their listener signatures. Waterfalls (`pre-execute`, `execute`,
+ * The six `tools/*` events (and the durable `tool/code-dispatch` event) and their listener signatures. Waterfalls (`pre-execute`, `execute`,
  * `post-execute`, `code-dispatch-log`) receive `next`, which runs the rest of the chain and resolves
  * its normalized answer; a listener returns `next()`'s answer or its own. Emits (`change`, `result`)
  * only observe. `this` is the runtime view the listener was registered through.
@@ -52,6 +53,12 @@ export interface ToolRuntimeEvents {
     dispatch: CodeDispatchLog,
     next: () => Promise<readonly ContentBlock[]>,
   ) => Awaitable<readonly ContentBlock[]>
+  /**
+   * The durable `tool/code-dispatch` event: one settled `run_code` sub-dispatch, emitted by
+   * `logCodeDispatch` once the `tools/code-dispatch-log` waterfall chose the content to log. Scoped
+   * like `tools/result` (by the dispatch's agent); listener failures are contained.
+   */
+  'tool/code-dispatch': (this: ToolRuntime, event: CodeDispatchEvent) => void
 }
 
 /** The name of one `tools/*` event. */

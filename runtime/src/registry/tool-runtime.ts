@@ -46,9 +46,11 @@ export interface ToolRuntimeOptions {
  * Scopes are identified by the Agent OBJECT (two objects with the same `id` are two scopes); the
  * chain of a scope is the agent, its `parent`s, then the global layer. Scoped registrations,
  * restrictions and presentation modes apply down the chain: what a scope declares covers the
- * agents under it. Likewise a scoped guard or listener sees the calls whose agent has the scope on
- * its chain (that agent and its descendants) — a guard set on a parent therefore also guards the
- * sub-agents it delegates to, so delegation cannot bypass it. `tools/change` is never filtered.
+ * agents under it. Guards and listeners do not: one set through an agent's view applies only to
+ * that agent's own calls, not to its sub-agents' (each has its own view), while a global one applies
+ * to every call. To guard a whole agent tree, set a global guard that looks at `exec.agent` and its
+ * `parent` chain, or set the guard on each sub-agent's view as the agent is created.
+ * `tools/change` is never filtered.
  */
 export interface ToolRuntime {
   /** The scope this view is bound to; `undefined` for the global view. */
@@ -76,7 +78,9 @@ export interface ToolRuntime {
   restrict(filter: ToolRestriction): () => void
   /**
    * Register a monotonic guard, run after `tools/pre-execute`: any returned value other than
-   * `undefined` denies. On a scoped view it applies to calls of that agent and its descendants.
+   * `undefined` denies. On a scoped view it applies only to that agent's own calls, not to its
+   * sub-agents' (delegation reaches a sub-agent's view, not this one): see the interface's note on
+   * guarding a whole agent tree.
    * @returns the exact, idempotent disposer.
    */
   guard(guard: ToolGuard): () => void
@@ -109,13 +113,14 @@ export interface ToolRuntime {
   executionMode(exec: ToolExecutionInput): ToolExecutionMode
   /**
    * Run one call through the whole pipeline. The arguments are snapshotted before this returns.
-   * Never rejects for tool, policy or listener failures; resolves the deep-frozen result that
+   * Never rejects for tool, policy or listener failures (it rejects, with a TypeError, only when
+   * Object.prototype.then is defined, where no plain result could be resolved faithfully); resolves the deep-frozen result that
    * `tools/result` observers receive. `exec.agent` defaults to this view's scope.
    */
   execute(exec: ToolExecutionInput): Promise<ToolExecutionResult>
   /**
    * Subscribe to a `tools/*` event; `prepend` runs the listener before earlier ones. On a scoped
-   * view, scope-filtered events reach it only for calls of that agent and its descendants.
+   * view, scope-filtered events reach it only for that agent's own calls, not its sub-agents'.
    * @returns the exact, idempotent disposer.
    */
   on<E extends ToolRuntimeEventName>(event: E, listener: ToolRuntimeEvents[E], options?: ToolListenerOptions): () => void
@@ -124,7 +129,8 @@ export interface ToolRuntime {
   /**
    * Run the `tools/code-dispatch-log` waterfall for one settled `run_code` sub-dispatch (the Code
    * Mode bridge calls this): listeners scoped to `dispatch.agent`'s chain may replace the durable log
-   * copy of the content; a throwing or malformed listener falls back to the original content.
+   * copy of the content; a throwing or malformed listener falls back to the original content. Then
+   * emits the durable `tool/code-dispatch` event with the logged content.
    * @returns the frozen content to log.
    */
   logCodeDispatch(dispatch: CodeDispatchLog): Promise<readonly ContentBlock[]>

@@ -1,5 +1,5 @@
 import type { Agent, ToolPresentationMode } from '../execution/execution-types.js'
-import type { RegisteredTool } from './registered-tool.js'
+import { RESERVED_TOOL_NAME, type RegisteredTool } from './registered-tool.js'
 import type { RegistryState } from './registry-state.js'
 import type { ScopeLayer } from './scope-layer.js'
 
@@ -25,6 +25,13 @@ function layersOf(state: RegistryState, chain: readonly Agent[] | undefined): Sc
  * the same restriction would mask anyway.
  */
 export function resolveTool(state: RegistryState, name: string, chain: readonly Agent[] | undefined): RegisteredTool | undefined {
+  const tool = resolveRegistered(state, name, chain)
+  // The Code Mode transport exists only for scopes that present their tools as code.
+  if (tool !== undefined && tool.transport && presentationMode(state, chain) !== 'code') return undefined
+  return tool
+}
+
+function resolveRegistered(state: RegistryState, name: string, chain: readonly Agent[] | undefined): RegisteredTool | undefined {
   if (chain === undefined || state.scopedEntries === 0) return state.global.tools.get(name)
   const layers = layersOf(state, chain)
   let masked = false
@@ -32,7 +39,8 @@ export function resolveTool(state: RegistryState, name: string, chain: readonly 
     const layer = layers[i] as ScopeLayer
     const own = layer.tools.get(name)
     if (own !== undefined) return masked ? undefined : own
-    if (!masked && layer.masks(name)) masked = true
+    // Restrictions never apply to the reserved transport (the spec's ToolRestriction).
+    if (!masked && name !== RESERVED_TOOL_NAME && layer.masks(name)) masked = true
   }
   return masked ? undefined : state.global.tools.get(name)
 }

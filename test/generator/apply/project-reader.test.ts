@@ -49,3 +49,23 @@ describe('createProjectReader', () => {
     await expect(reader().readFile('src/tools/latin1.ts')).rejects.toThrow('not valid UTF-8')
   })
 })
+
+describe('createProjectReader: what the plan read', () => {
+  test('records the first read of each file (a later read for a code frame does not replace it) and absent files as undefined', async () => {
+    const projectReader = reader()
+    await projectReader.readFile('src/tools/a.ts')
+    writeFileSync(path.join(cwd, 'src/tools/a.ts'), 'edited\n')
+    expect(await projectReader.readFile('src/tools/a.ts')).toBe('edited\n')
+    await projectReader.readFile('src/tools/none.ts')
+    expect([...projectReader.reads]).toEqual([
+      ['src/tools/a.ts', '\uFEFFexport {}\r\n'],
+      ['src/tools/none.ts', undefined],
+    ])
+  })
+
+  test('a FIFO is refused without waiting on it', async () => {
+    const { execFileSync } = await import('node:child_process')
+    execFileSync('mkfifo', [path.join(cwd, 'src/tools/pipe.ts')])
+    await expect(reader().readFile('src/tools/pipe.ts')).rejects.toThrow('not a regular file')
+  })
+})

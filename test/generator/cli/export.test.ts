@@ -73,6 +73,23 @@ describe('toolsmith export', () => {
     expect(project.read('out/strict.json')).toBeUndefined()
   })
 
+  test('value constraints from the YAML are lowered per target, each loss located at its keyword', async () => {
+    const text = 'name: pick\ndescription: Pick.\nparameters:\n  n: { type: integer, required: true, minimum: 1, maximum: 10 }\n  s: { type: string, required: true, minLength: 2, pattern: "^a" }\noutput: { type: string }\n'
+    project.write('schemas/pick.tool.yaml', text)
+    const openai = await cli('export', '--target', 'openai-chat', '--format', 'json', '--out', 'o.json')
+    expect(openai.code).toBe(0)
+    expect(JSON.parse(openai.stdout)).toEqual([expect.objectContaining({ code: 'export-loss', ...positionOf(text, '2, pattern') })])
+    const parameters = (JSON.parse(project.read('o.json') ?? '[]') as { function: { parameters: { properties: Record<string, object> } } }[])[0]?.function.parameters
+    expect(parameters?.properties['n']).toEqual({ type: 'integer', minimum: 1, maximum: 10 })
+    expect(parameters?.properties['s']).toEqual({ type: 'string', pattern: '^a', description: '(minLength: 2)' })
+    const anthropic = await cli('export', '--target', 'anthropic-strict', '--format', 'json', '--out', 'a.json')
+    expect((JSON.parse(anthropic.stdout) as { line: number; column: number }[]).map(({ line, column }) => ({ line, column }))).toEqual([
+      positionOf(text, '1, maximum'),
+      positionOf(text, '10 }'),
+      positionOf(text, '2, pattern'),
+    ])
+  })
+
   test('a tool the target refuses is exit 2, located at the name', async () => {
     const text = 'name: a-very-long-name-that-gemini-accepts-but-not-with-a-dash-1\ndescription: d\nparameters:\n  file-path: { type: string }\noutput: { type: string }\n'
     project.write('schemas/a.tool.yaml', text)

@@ -30,6 +30,7 @@ describe('loadConfig: values', () => {
 
   test('every key from the file; flags win over it', async () => {
     writeConfig('schemas: decl\nout: gen/tools\ndocs: doc/TOOLS.md\ncatalogJson: catalog.json\ncatalogRegions: [README.md, docs/ko/README.md]\ntemplates: my-templates\n')
+    mkdirSync(path.join(cwd, 'my-templates')) // a configured templates folder must exist
     const { config, diagnostics } = await loadConfig({ cwd, overrides: { out: 'elsewhere', docs: 'x/y.md' } })
     expect(diagnostics).toEqual([])
     expect(config).toEqual({
@@ -77,7 +78,7 @@ describe('loadConfig: errors with locations', () => {
     ['docs that is not Markdown', 'docs: docs\ncatalogJson: c.json\n', 'config-type', 'docs\n'],
     ['catalogJson that is not JSON', 'catalogJson: catalog.txt\n', 'config-type', 'catalog.txt'],
     ['a region that is not Markdown', 'catalogRegions: [src/tools/index.ts]\n', 'config-type', 'src/tools/index.ts'],
-    ['a YAML error', 'out: [a\n', 'yaml-syntax', { line: 2, column: 1 }],
+    ['a YAML error', 'out: "a\n', 'yaml-syntax', { line: 2, column: 1 }],
     ['a root that is a list', '- out\n', 'config-type', '-'],
   ])('%s', async (_name, text, code, at) => {
     writeConfig(text)

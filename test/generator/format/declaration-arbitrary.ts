@@ -51,8 +51,11 @@ function record(entries: readonly (readonly [string, unknown])[]): Record<string
   return out
 }
 
-const toolName = fc.oneof(
+/** A valid tool name, with the shapes that broke generated code before. */
+export const toolName = fc.oneof(
   fc.constantFrom('read_file', 'a', 'x-y', 'delete', 'default', 'T', 'get_user_profile_with_a_rather_long_name_for_wrapping_tests_xx'),
+  // A digit followed by a lowercase letter: json2ts upper-cases that letter in the type names it writes.
+  fc.constantFrom('get_3d_model', 'clear001a_runIt', 'v2beta_list'),
   fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,40}$/),
 )
 

@@ -59,6 +59,7 @@ describe('loadDeclarations', () => {
     expect(result.diagnostics.map((d) => `${d.file}:${d.line}:${d.code}`)).toEqual([
       'schemas/a.tool.yaml:3:invalid-schema',
       'schemas/a.tool.yaml:5:unknown-field',
+      'schemas/b.tool.yaml:1:yaml-unclosed',
       'schemas/b.tool.yaml:2:yaml-syntax',
       'schemas/d.tool.yaml:5:invalid-timeout',
     ])

@@ -71,6 +71,6 @@ describe('runCheck', () => {
 
   test('exit 2 on invalid input, with no drift computed', async () => {
     project.write('schemas/a.tool.yaml', 'name: [\n')
-    expect(await check()).toMatchObject({ exitCode: 2, drift: [], diagnostics: [expect.objectContaining({ code: 'yaml-syntax' })] })
+    expect(await check()).toMatchObject({ exitCode: 2, drift: [], diagnostics: [expect.objectContaining({ code: 'yaml-unclosed' }), expect.objectContaining({ code: 'yaml-syntax' })] })
   })
 })

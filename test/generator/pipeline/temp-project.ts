@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -28,14 +28,14 @@ export class TempProject {
     }
   }
 
-  /** Every file under the project (or `folder` within the root), relative, sorted, with its mtime. */
+  /** Every file under the project (or `folder` within the root), relative, sorted, with its mtime (a link's own). */
   snapshot(folder = this.cwd): Map<string, number> {
     const out = new Map<string, number>()
     const walk = (dir: string): void => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, entry.name)
         if (entry.isDirectory()) walk(full)
-        else out.set(path.relative(folder, full), statSync(full).mtimeMs)
+        else out.set(path.relative(folder, full), lstatSync(full).mtimeMs) // a link as itself (it may lead nowhere)
       }
     }
     walk(folder)

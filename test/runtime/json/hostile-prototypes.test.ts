@@ -77,3 +77,17 @@ describe('the DSL under a polluted Object.prototype', () => {
     expect(String(outcome)).toMatch(/accessor/)
   })
 })
+
+describe('descriptors the runtime builds have a null prototype', () => {
+  // Keys named like Object.prototype members are defined, not assigned; a descriptor literal would
+  // inherit a polluted `get` or `set` and defineProperty would throw ("a Proxy trap threw").
+  const pollutions: [string, Record<string, PropertyDescriptor>][] = [
+    ['get', { get: { value: () => 'INJECTED', writable: true } }],
+    ['set', { set: { value: () => undefined, writable: true } }],
+  ]
+  test.each(pollutions)('Object.prototype.%s: keys named constructor, toString, get and set still copy', (_name, pollution) => {
+    const given = { constructor: 1, toString: 'text', get: [true], set: { valueOf: null }, __proto__x: 2 }
+    const result = whilePolluted(pollution, () => materializeJson(given))
+    expect(result).toEqual({ ok: true, value: { constructor: 1, toString: 'text', get: [true], set: { valueOf: null }, __proto__x: 2 } })
+  })
+})

@@ -65,6 +65,37 @@ const rejected: [string, { given: () => unknown; want: Want }][] = [
     },
   ],
   ['named property on an array', { given: () => ({ a: Object.assign([1], { extra: 2 }) }), want: [['/a/extra', /named property/]] }],
+  // The array walk reads elements without descriptors; each way an element is not plain data still shows.
+  [
+    'getter on an array index (never run)',
+    {
+      given: () => ({
+        a: Object.defineProperty([1, 2], 1, {
+          get: () => {
+            throw new Error('the getter ran')
+          },
+          enumerable: true,
+        }),
+      }),
+      want: [['/a/1', /accessor/]],
+    },
+  ],
+  [
+    'setter-only accessor on an array index',
+    { given: () => ({ a: Object.defineProperty([1, 2], 0, { set: () => undefined, enumerable: true }) }), want: [['/a/0', /accessor/]] },
+  ],
+  ['undefined element', { given: () => ({ a: [1, undefined] }), want: [['/a/1', /undefined/]] }],
+  [
+    'a non-enumerable index does not hide a named key',
+    {
+      given: () => ({ a: Object.assign(Object.defineProperty([1, 2], 0, { value: 1, enumerable: false }), { extra: 3 }) }),
+      want: [['/a/0', /non-enumerable/], ['/a/extra', /named property/]],
+    },
+  ],
+  [
+    'named key after many indices',
+    { given: () => ({ a: Object.assign(Array.from({ length: 5000 }, (_, i) => i), { extra: 1 }) }), want: [['/a/extra', /named property/]] },
+  ],
   ['symbol key on an array', { given: () => ({ a: Object.assign([1], { [Symbol('k')]: 2 }) }), want: [['/a', /symbol key/]] }],
   ['throwing Proxy', { given: () => ({ p: throwingProxy }), want: [['/p', /Proxy trap threw/]] }],
   [
@@ -278,4 +309,16 @@ describe('materializeJson stays bounded', () => {
     expect(accessorResult).toBe(false)
     expect(plainKeys).toEqual(['a'])
   })
+})
+
+test('a hole stays a hole when Array.prototype has that index (the element is never read through the prototype)', () => {
+  const sparseArray: unknown[] = [1]
+  sparseArray.length = 2
+  Object.defineProperty(Array.prototype, 1, { value: 5, configurable: true, writable: true })
+  try {
+    const result = materializeJson({ a: sparseArray })
+    expect(result.ok ? [] : result.issues.map((issue) => [issue.path, issue.message])).toEqual([['/a/1', expect.stringMatching(/hole/)]])
+  } finally {
+    delete (Array.prototype as unknown as Record<number, unknown>)[1]
+  }
 })

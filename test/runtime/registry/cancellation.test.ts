@@ -71,6 +71,30 @@ describe('cancellation — "skips a not-yet-started body with ABORTED_BEFORE_DIS
     expect(result.isError && result.error.message).toBe('stopped cleanly')
   })
 
+  test.each([
+    ['the default reason, no wrapper', { timeoutMs: undefined, reason: undefined, rejectWith: 'reason', want: 'ABORTED' }],
+    ['the default reason, behind the timeout wrapper', { timeoutMs: 1_000, reason: undefined, rejectWith: 'reason', want: 'ABORTED' }],
+    ['a custom reason object', { timeoutMs: undefined, reason: new Error('user pressed stop'), rejectWith: 'reason', want: 'ABORTED' }],
+    ['a string reason', { timeoutMs: 1_000, reason: 'stop', rejectWith: 'reason', want: 'ABORTED' }],
+    ['an AbortError of its own', { timeoutMs: undefined, reason: undefined, rejectWith: 'own', want: 'TOOL_ERROR' }],
+  ] as const)('a body rejecting after the abort with %s', async (_name, { timeoutMs, reason, rejectWith, want }) => {
+    const runtime = createToolRuntime()
+    runtime.register(
+      rawTool({
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        execute: (_args, { signal }) =>
+          new Promise((_resolve, reject) =>
+            signal.addEventListener('abort', () => reject(rejectWith === 'reason' ? signal.reason : new DOMException('stopped', 'AbortError')), { once: true }),
+          ),
+      }),
+    )
+    const controller = new AbortController()
+    const pending = runtime.execute(callInput({ signal: controller.signal }))
+    await flush()
+    controller.abort(reason)
+    expect(codeOf(await pending)).toBe(want)
+  })
+
   test('"after they settle, caller cancellation replaces only a successful accepted outcome": abort during post-execute → ABORTED', async () => {
     const runtime = createToolRuntime()
     runtime.register(rawTool())
@@ -241,6 +265,53 @@ describe('retries and deadlines under cancellation', () => {
     runtime.register(rawTool({ timeoutMs: 1_000, execute: async () => ((during = EventEmitter.getEventListeners(controller.signal, 'abort').length), { text: 'x' }) }))
     await runtime.execute(callInput({ signal: controller.signal }))
     expect(during).toBe(1)
+    expect(EventEmitter.getEventListeners(controller.signal, 'abort').length).toBe(0)
+  })
+
+  test('1,000 concurrent timed calls on one caller signal add one abort listener to it, with no MaxListenersExceededWarning, and all abort', async () => {
+    const runtime = createToolRuntime()
+    const controller = new AbortController()
+    const started = deferred<void>()
+    let running = 0
+    let during = -1
+    runtime.register(
+      rawTool({
+        timeoutMs: 60_000,
+        execute: (_args, { signal }) =>
+          new Promise((_resolve, reject) => {
+            if (++running === 1_000) {
+              during = EventEmitter.getEventListeners(controller.signal, 'abort').length
+              started.resolve()
+            }
+            signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+          }),
+      }),
+    )
+    const warnings: Error[] = []
+    const onWarning = (warning: Error): number => warnings.push(warning)
+    process.on('warning', onWarning)
+    try {
+      const pending = Array.from({ length: 1_000 }, (_, i) => runtime.execute(callInput({ callId: `c${i}`, signal: controller.signal })))
+      await started.promise
+      controller.abort()
+      const codes = new Set((await Promise.all(pending)).map(codeOf))
+      await new Promise((resolve) => setImmediate(resolve))
+      expect({ during, after: EventEmitter.getEventListeners(controller.signal, 'abort').length, codes: [...codes], warnings: warnings.map((w) => w.name) }).toEqual({
+        during: 1,
+        after: 0,
+        codes: ['ABORTED'],
+        warnings: [],
+      })
+    } finally {
+      process.off('warning', onWarning)
+    }
+  })
+
+  test('calls that finish before any abort leave no listener on a long-lived caller signal', async () => {
+    const runtime = createToolRuntime()
+    const controller = new AbortController()
+    runtime.register(rawTool({ timeoutMs: 60_000, execute: async () => ({ text: 'x' }) }))
+    await Promise.all(Array.from({ length: 50 }, (_, i) => runtime.execute(callInput({ callId: `c${i}`, signal: controller.signal }))))
     expect(EventEmitter.getEventListeners(controller.signal, 'abort').length).toBe(0)
   })
 })

@@ -1,10 +1,17 @@
-import { createToolRuntime, defineTool, type ToolErrorCode, type ToolExecutionResult } from '@toolsmith/runtime'
+import { createToolRuntime, defineCodeModeTransport, defineTool, type CodeModeErrorCode, type ToolErrorCode, type ToolExecutionResult } from '@toolsmith/runtime'
 import { describe, expect, test } from 'vitest'
 import { callInput, isDeepFrozen, rawTool, textOf } from './fixtures.js'
 
 // DESIGN.md: "ToolFailure.info.code is one of UNKNOWN_TOOL, INVALID_ARGS, INVALID_TOOL_OUTPUT, DENIED,
 // BLOCKED, TOOL_ERROR, TIMEOUT, ABORTED, ABORTED_BEFORE_DISPATCH, INVALID_RESULT". One way to get each.
 type Runtime = ReturnType<typeof createToolRuntime>
+// The Code Mode transport's own codes: only a marked run_code body keeps them (test/runtime/registry/code-mode-transport.test.ts).
+const transportFailure = (code: CodeModeErrorCode) => (runtime: Runtime) => {
+  const coder = { id: 'coder' }
+  runtime.forAgent(coder).presentAs('code')
+  runtime.register(defineCodeModeTransport(rawTool({ name: 'run_code', execute: async () => { throw Object.assign(new Error(`The program failed (${code})`), { code }) } })))
+  return runtime.execute(callInput({ name: 'run_code', agent: coder }))
+}
 const produce: Record<ToolErrorCode, (runtime: Runtime) => Promise<ToolExecutionResult>> = {
   UNKNOWN_TOOL: (runtime) => runtime.execute(callInput({ name: 'missing' })),
   INVALID_ARGS: (runtime) => {
@@ -23,6 +30,13 @@ const produce: Record<ToolErrorCode, (runtime: Runtime) => Promise<ToolExecution
   },
   ABORTED_BEFORE_DISPATCH: (runtime) => (runtime.register(rawTool()), runtime.execute(callInput({ signal: AbortSignal.abort() }))),
   INVALID_RESULT: (runtime) => (runtime.register(rawTool({ output: { ...rawTool().output, render: () => [{ type: 'text', text: 1 }] as never } })), runtime.execute(callInput())),
+  CODE_SYNTAX_ERROR: transportFailure('CODE_SYNTAX_ERROR'),
+  CODE_THREW: transportFailure('CODE_THREW'),
+  CODE_TIME_LIMIT: transportFailure('CODE_TIME_LIMIT'),
+  CODE_MEMORY_LIMIT: transportFailure('CODE_MEMORY_LIMIT'),
+  CODE_STACK_LIMIT: transportFailure('CODE_STACK_LIMIT'),
+  CODE_CALL_LIMIT: transportFailure('CODE_CALL_LIMIT'),
+  CODE_OUTPUT_LIMIT: transportFailure('CODE_OUTPUT_LIMIT'),
 }
 
 describe('every failure code is produced, with a readable message and content the model can read', () => {

@@ -1,4 +1,6 @@
 import { createToolRuntime, type ToolExecution } from '@toolsmith/runtime'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test, vi } from 'vitest'
 import { callInput, codeOf, rawTool, textOf } from './fixtures.js'
 
@@ -88,6 +90,32 @@ describe('guard — "A monotonic execution guard evaluated after every tools/pre
     expect(codeOf(await runtime.execute(callInput({ agent: child })))).toBeUndefined()
     runtime.guard(() => 'global policy')
     expect(codeOf(await runtime.execute(callInput({ agent: { id: 'other' } })))).toBe('DENIED')
+  })
+
+  test('the README recipe guards a whole agent tree: one global guard that walks exec.agent and its parents', async () => {
+    const { runtime, body } = setup()
+    const grandchild = { id: 'grandchild', parent: child }
+    const inTree = (agent: ToolExecution['agent'], root: object): boolean => {
+      for (let at = agent; at !== undefined; at = at.parent) if (at === root) return true
+      return false
+    }
+    runtime.guard((exec) => (inTree(exec.agent, parent) ? 'not in the parent agent\'s tree' : undefined))
+    const codes = []
+    for (const agent of [parent, child, grandchild, { id: 'other' }, undefined]) codes.push(codeOf(await runtime.execute(callInput(agent === undefined ? {} : { agent }))))
+    expect(codes).toEqual(['DENIED', 'DENIED', 'DENIED', undefined, undefined])
+    expect(body).toHaveBeenCalledTimes(2)
+  })
+
+  test('the shipped declarations say what the code does: a scoped guard or listener covers only that agent\'s own calls', () => {
+    const declarations = readFileSync(fileURLToPath(new URL('../../../runtime/dist/registry/tool-runtime.d.ts', import.meta.url)), 'utf8')
+    const docOf = (member: string): string => {
+      const at = declarations.indexOf(`    ${member}`)
+      return declarations.slice(declarations.lastIndexOf('/**', at), at)
+    }
+    for (const member of ['guard(', 'on<']) {
+      expect(docOf(member)).not.toMatch(/descendants|cannot bypass/)
+      expect(docOf(member)).toMatch(/only .*that agent's own calls/s)
+    }
   })
 
   test('"The exact effect disposer": disposing removes only that guard, and twice does nothing', async () => {

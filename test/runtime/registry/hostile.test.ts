@@ -251,3 +251,48 @@ describe('hostile listeners', () => {
     expectReadableFailure(await body.execute(callInput()), 'TOOL_ERROR')
   })
 })
+
+describe('a polluted Object.prototype.then fails closed, never a hijacked result or a silent hang', () => {
+  type Then = (this: unknown, resolve: (value: unknown) => void) => void
+  const hijack: Then = (resolve) => resolve('hijacked')
+  const neverSettle: Then = () => undefined
+
+  /** Runs `run` while Object.prototype.then is `then` and says how its promise settled within 1 s (as a string, which no then can touch). */
+  async function settledWhilePolluted(then: Then, install: 'before' | 'during', run: (pollute: () => void) => Promise<unknown>): Promise<string> {
+    const pollute = (): void => void Object.defineProperty(Object.prototype, 'then', { value: then, configurable: true, writable: true })
+    try {
+      if (install === 'before') pollute()
+      const outcome = run(pollute).then(
+        (value) => `fulfilled with ${typeof value === 'string' ? value : 'an object'}`,
+        (error: unknown) => `rejected: ${error instanceof TypeError ? error.message : String(error)}`,
+      )
+      return await Promise.race([outcome, new Promise<string>((resolve) => setTimeout(() => resolve('still pending after 1 s'), 1_000))])
+    } finally {
+      delete (Object.prototype as { then?: unknown }).then
+    }
+  }
+
+  test.each([
+    ['a then that hijacks the result', hijack],
+    ['a then that never calls back', neverSettle],
+  ])('present at the call (%s): execute() rejects at once, nothing runs', async (_name, then) => {
+    const { runtime, body } = setup()
+    const outcome = await settledWhilePolluted(then, 'before', () => runtime.execute(callInput()))
+    expect(outcome).toMatch(/^rejected: Object\.prototype\.then is defined \(prototype pollution\)/)
+    expect(body).not.toHaveBeenCalled()
+  })
+
+  test('present at the call for an unknown tool too (an early result)', async () => {
+    const { runtime } = setup()
+    expect(await settledWhilePolluted(hijack, 'before', () => runtime.execute(callInput({ name: 'missing' })))).toMatch(/^rejected: Object\.prototype\.then/)
+  })
+
+  test('installed while the call ran (by the last observer): execute() rejects instead of resolving through it', async () => {
+    const { runtime } = setup()
+    const outcome = await settledWhilePolluted(hijack, 'during', (pollute) => {
+      runtime.on('tools/result', () => pollute())
+      return runtime.execute(callInput())
+    })
+    expect(outcome).toMatch(/^rejected: Object\.prototype\.then/)
+  })
+})

@@ -67,7 +67,8 @@ describe('timeout policy — "timeoutMs … Enforced by a tools/execute wrapper"
     const pending = runtime.execute(callInput({ signal: controller.signal }))
     await vi.advanceTimersByTimeAsync(1)
     controller.abort()
-    expect(codeOf(await pending)).toBe('TOOL_ERROR')
+    // The cooperative body rejects with the caller's own reason: that is the cancellation, ABORTED.
+    expect(codeOf(await pending)).toBe('ABORTED')
     expect(vi.getTimerCount()).toBe(0)
   })
 
@@ -114,13 +115,25 @@ describe('timeout policy — "timeoutMs … Enforced by a tools/execute wrapper"
 
   test('caller cancellation propagates through the policy\'s signal to the body', async () => {
     const runtime = createToolRuntime()
-    runtime.register(cooperative(10_000))
+    let seen: unknown
+    runtime.register(
+      rawTool({
+        timeoutMs: 10_000,
+        execute: (_args, exec) =>
+          new Promise((_resolve, reject) =>
+            exec.signal.addEventListener('abort', () => ((seen = exec.signal.reason), reject(new Error(`stopped: ${(seen as Error).message}`)))),
+          ),
+      }),
+    )
     const controller = new AbortController()
     const pending = runtime.execute(callInput({ signal: controller.signal }))
     await new Promise((resolve) => setTimeout(resolve, 5))
-    controller.abort(new Error('user pressed stop'))
+    const reason = new Error('user pressed stop')
+    controller.abort(reason)
     const result = await pending
+    expect(seen).toBe(reason)
+    // An error of the body's own after the abort stays the tool's (TOOL_ERROR).
     expect(codeOf(result)).toBe('TOOL_ERROR')
-    expect(textOf(result)).toBe('user pressed stop')
+    expect(textOf(result)).toBe('stopped: user pressed stop')
   })
 })

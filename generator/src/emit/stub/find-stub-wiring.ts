@@ -101,7 +101,10 @@ export function findStubWiring(file: SourceFile, names: WiringNames): StubOutcom
   const call = unwrap(exported?.getExpression())
   const definition = Node.isCallExpression(call) ? unwrap(call.getArguments()[0]) : undefined
   if (!Node.isCallExpression(call) || !Node.isObjectLiteralExpression(definition)) {
-    return missing('the stub no longer default-exports `defineTool({ ... })`', exported)
+    const message = 'the stub no longer default-exports `defineTool({ ... })`'
+    // Without any default export the index's import of it does not compile: that cannot be only a warning.
+    if (hasDefaultExport(file)) return missing(message, exported)
+    return { ok: false, problem: { kind: 'wiring', message, offset: exported?.getStart() ?? 0, breaksIndex: true } }
   }
   const spread = definition
     .getProperties()
@@ -116,6 +119,16 @@ export function findStubWiring(file: SourceFile, names: WiringNames): StubOutcom
   if (executeMember === undefined) return missing('`execute` was removed from defineTool({ ... })', definition)
   const execute = executeFunction(executeMember)
   return { ok: true, value: { generatedImport, importedNames, local, definition, spread, schema, execute } }
+}
+
+/** Whether the module has a default export of any form, read from its syntax (no type checker). */
+function hasDefaultExport(file: SourceFile): boolean {
+  if (file.getExportAssignments().some((assignment) => !assignment.isExportEquals())) return true
+  for (const statement of file.getStatements()) {
+    if ((Node.isFunctionDeclaration(statement) || Node.isClassDeclaration(statement)) && statement.hasDefaultKeyword()) return true
+    if (Node.isExportDeclaration(statement) && statement.getNamedExports().some((specifier) => (specifier.getAliasNode()?.getText() ?? specifier.getName()) === 'default')) return true
+  }
+  return false
 }
 
 function withoutExtension(specifier: string): string {

@@ -4,6 +4,8 @@ import { createWrappedNode, type SourceFile, ts } from 'ts-morph'
 export interface StubProblem {
   /** `syntax`: the stub does not parse; `wiring`: a generator-owned part is gone; `override`: author code overrides a declared value. */
   readonly kind: 'syntax' | 'wiring' | 'override'
+  /** The module has no default export at all: the generated index, which imports it, would not compile. */
+  readonly breaksIndex?: boolean
   readonly message: string
   /** 0-based offset into the stub's text. */
   readonly offset: number
@@ -31,13 +33,4 @@ export function withParsedStub<T>(path: string, text: string, use: (file: Source
   return use(createWrappedNode(compiled))
 }
 
-/** 1-based line and column of `offset` in `text` (columns count UTF-16 units, as editors and tsc do). */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1
-  let lineStart = 0
-  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
-    line += 1
-    lineStart = index + 1
-  }
-  return { line, column: offset - lineStart + 1 }
-}
+export { lineAndColumn } from './text-edits.js'

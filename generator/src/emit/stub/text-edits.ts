@@ -17,3 +17,14 @@ export function applyTextEdits(text: string, edits: readonly TextEdit[]): string
   }
   return result + text.slice(cursor)
 }
+
+/** 1-based line and column of `offset` in `text` (columns count UTF-16 units, as editors and tsc do). */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1
+  let lineStart = 0
+  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
+    line += 1
+    lineStart = index + 1
+  }
+  return { line, column: offset - lineStart + 1 }
+}

@@ -81,6 +81,7 @@ export function templateDiagnostic(file: string, message: string): Diagnostic {
 export async function loadTemplates(
   folder: string | undefined,
   readProjectFile: (path: string) => Promise<string | undefined>,
+  isFolder?: (path: string) => Promise<boolean>,
 ): Promise<TemplateSet> {
   const templates = new Map<TemplateFile, Template>()
   const diagnostics: Diagnostic[] = []
@@ -94,6 +95,11 @@ export async function loadTemplates(
         } catch (error) {
           diagnostics.push(templateDiagnostic(projectFile, `invalid template: ${messageOf(error)}`))
         }
+        return
+      }
+      // A folder where a template copy should be is a mistake to report, not a reason to use the shipped one.
+      if (projectFile !== undefined && isFolder !== undefined && (await isFolder(projectFile))) {
+        diagnostics.push(templateDiagnostic(projectFile, `${name} is a folder, not a template file; remove it or put your copy of the template there`))
         return
       }
       const source = await readFile(`${DEFAULT_FOLDER}${name}`, 'utf8')

@@ -2,6 +2,7 @@ import { compile } from 'json-schema-to-typescript'
 import { tsPropertyName } from '../../format/ts-property-name.js'
 import type { WorkerPool } from '../../format/worker-pool.js'
 import type { TypeSchema } from './type-schema.js'
+import { escapeControlCharacters } from '../../format/control-characters.js'
 
 const JSON2TS_OPTIONS = {
   bannerComment: '',
@@ -22,7 +23,8 @@ const LINE_SEPARATORS = /[\u2028\u2029]/g
 
 /**
  * The declaration of the named type `name` for `typeSchema`, unformatted: json2ts output with the real property
- * names put back (quoted when needed) and U+2028/U+2029 escaped (they only occur in string literals and comments).
+ * names put back (quoted when needed) and U+2028/U+2029 and control characters escaped (they only occur in string
+ * literals and comments: a raw one would reach the catalog's code block).
  * With a `pool`, json2ts runs in a worker thread (in this thread if the worker fails).
  */
 export function compileType(typeSchema: TypeSchema, name: string, pool?: WorkerPool): Promise<string> {
@@ -40,7 +42,7 @@ export function compileType(typeSchema: TypeSchema, name: string, pool?: WorkerP
       .replace(typeSchema.placeholder, (_match, index: string) => tsPropertyName(typeSchema.keys[Number(index)] ?? ''))
       .replace(LINE_SEPARATORS, (char) => (char === '\u2028' ? '\\u2028' : '\\u2029'))
       .trim(),
-  )
+  ).then(escapeControlCharacters)
   if (compiled.size >= COMPILED_LIMIT) {
     const oldest = compiled.keys().next()
     if (oldest.done !== true) compiled.delete(oldest.value)

@@ -1,0 +1,156 @@
+import { isRecord } from '../format/own-entries.js'
+import { describeFound } from '../load/describe-found.js'
+import { at, SourceCollector, type SourceTools } from './source-tools.js'
+import { ownEntries, ownValue, setOwn, type ImportRefusal } from './schema-to-spec.js'
+
+// The Berkeley Function Calling Leaderboard's declarations
+// (https://github.com/ShishirPatil/gorilla/tree/main/berkeley-function-call-leaderboard/bfcl_eval/data): JSON Lines
+// of test entries `{ id, question, function: [declaration, …] }`, each declaration `{ name, description, parameters }`
+// in BFCL's own dialect: Python-flavoured types (`dict`, `float`, `tuple`, `any`, and the Java/JavaScript names of
+// its language categories) and a nonstandard `optional` flag. Also read: a list of declarations, one declaration,
+// and the vendored corpus `{ functions: [{ from, declaration }] }`.
+
+/**
+ * BFCL's type names and the JSON Schema type each stands for: BFCL's own mapping (`GORILLA_TO_OPENAPI` in
+ * bfcl_eval/constants/type_mappings.py), except `any`, which it lowers to `string` only because providers need a
+ * type; the YAML can say "any JSON value" (`{ type: json }`), which is what `any` means.
+ */
+export const BFCL_TYPES: ReadonlyMap<string, string | undefined> = new Map([
+  ['string', 'string'],
+  ['integer', 'integer'],
+  ['number', 'number'],
+  ['float', 'number'],
+  ['boolean', 'boolean'],
+  ['bool', 'boolean'],
+  ['array', 'array'],
+  ['list', 'array'],
+  ['tuple', 'array'],
+  ['dict', 'object'],
+  ['object', 'object'],
+  ['any', undefined],
+  ['Any', undefined],
+  // Java and JavaScript categories.
+  ['String', 'string'],
+  ['char', 'string'],
+  ['Boolean', 'boolean'],
+  ['byte', 'integer'],
+  ['short', 'integer'],
+  ['long', 'integer'],
+  ['Bigint', 'integer'],
+  ['double', 'number'],
+  ['Array', 'array'],
+  ['ArrayList', 'array'],
+  ['Queue', 'array'],
+  ['Stack', 'array'],
+  ['HashMap', 'object'],
+  ['Hashtable', 'object'],
+])
+
+const TRUE_WORDS = new Set(['true', 'yes'])
+const FALSE_WORDS = new Set(['false', 'no'])
+
+/** Reads BFCL declarations (JSON Lines of test entries, a list, one declaration, or the vendored corpus). */
+export function readBfclTools(value: unknown): SourceTools {
+  const collector = new SourceCollector()
+  const declaration = (item: unknown, pointer: string): void => readDeclaration(collector, item, pointer)
+  const entry = (item: unknown, pointer: string): void => {
+    if (isRecord(item) && Array.isArray(ownValue(item, 'function'))) {
+      ;(ownValue(item, 'function') as unknown[]).forEach((inner, index) => declaration(inner, at(at(pointer, 'function'), index)))
+    } else if (isRecord(item) && isRecord(ownValue(item, 'declaration'))) {
+      declaration(ownValue(item, 'declaration'), at(pointer, 'declaration'))
+    } else {
+      declaration(item, pointer)
+    }
+  }
+  if (isRecord(value) && Array.isArray(ownValue(value, 'functions'))) {
+    ;(ownValue(value, 'functions') as unknown[]).forEach((item, index) => entry(item, at('/functions', index)))
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => entry(item, at('', index)))
+  } else if (isRecord(value)) {
+    entry(value, '')
+  } else {
+    collector.refuse('', `expected BFCL declarations or test entries, found ${describeFound(value)}`)
+  }
+  return collector.result()
+}
+
+function readDeclaration(collector: SourceCollector, item: unknown, pointer: string): void {
+  if (!isRecord(item)) return collector.refuse(pointer, `a BFCL declaration must be an object, found ${describeFound(item)}`)
+  const named = collector.nameAndDescription(item, pointer)
+  if (named === undefined) return
+  const refusals: ImportRefusal[] = []
+  const raw = ownValue(item, 'parameters')
+  const parameters = raw === undefined ? undefined : fromBfclSchema(raw, at(pointer, 'parameters'), refusals)
+  for (const refusal of refusals) collector.refuse(refusal.pointer, refusal.message)
+  if (refusals.length > 0) return
+  const losses = ownEntries(item)
+    .filter(([key]) => !['name', 'description', 'parameters'].includes(key))
+    .map(([key]) => ({ pointer: at(pointer, key), message: `BFCL field "${key}" dropped (the YAML has no place for it)` }))
+  collector.tools.push({ ...named, pointer, parameters, parametersPointer: at(pointer, 'parameters'), losses })
+}
+
+/**
+ * One BFCL schema node as standard JSON Schema, keeping its shape (so problems found later point into the file):
+ * BFCL types mapped by `BFCL_TYPES`, and `optional` (a property's `optional: true`, or an object's list of optional
+ * names) taken out of `required`. A name both required and optional is refused: the declaration contradicts itself.
+ */
+export function fromBfclSchema(node: unknown, pointer: string, refusals: ImportRefusal[]): unknown {
+  if (!isRecord(node)) {
+    refusals.push({ pointer, message: `a BFCL schema must be an object, found ${describeFound(node)}` })
+    return undefined
+  }
+  const out: Record<string, unknown> = {}
+  const set = (key: string, value: unknown): void => setOwn(out, key, value)
+  const optionalNames = new Set<string>()
+  for (const [key, value] of ownEntries(node)) {
+    const where = at(pointer, key)
+    if (key === 'type') {
+      if (typeof value !== 'string' || !BFCL_TYPES.has(value)) {
+        refusals.push({ pointer: where, message: `"type" must be a BFCL type (${[...BFCL_TYPES.keys()].join(', ')}), found ${describeFound(value)}` })
+        continue
+      }
+      const mapped = BFCL_TYPES.get(value)
+      if (mapped !== undefined) set('type', mapped)
+    } else if (key === 'optional') {
+      // The property-level flag is read by the parent (below); an object's list names its optional properties.
+      if (Array.isArray(value)) {
+        for (const [index, name] of value.entries()) {
+          if (typeof name === 'string') optionalNames.add(name)
+          else refusals.push({ pointer: at(where, index), message: `an optional name must be a string, found ${describeFound(name)}` })
+        }
+      } else if (optionalFlag(value) === undefined) {
+        refusals.push({ pointer: where, message: `"optional" must be true, false or a list of property names, found ${describeFound(value)}` })
+      }
+    } else if (key === 'properties' && isRecord(value)) {
+      const properties: Record<string, unknown> = {}
+      for (const [name, schema] of ownEntries(value)) {
+        if (isRecord(schema) && optionalFlag(ownValue(schema, 'optional')) === true) optionalNames.add(name)
+        setOwn(properties, name, fromBfclSchema(schema, at(where, name), refusals))
+      }
+      set('properties', properties)
+    } else if (key === 'items' && isRecord(value)) {
+      set('items', fromBfclSchema(value, where, refusals))
+    } else if (key === 'additionalProperties' && isRecord(value)) {
+      set('additionalProperties', fromBfclSchema(value, where, refusals))
+    } else {
+      set(key, value)
+    }
+  }
+  const required = ownValue(out, 'required')
+  if (optionalNames.size > 0 && Array.isArray(required)) {
+    const both = required.filter((name) => typeof name === 'string' && optionalNames.has(name))
+    for (const name of both) {
+      const index = required.indexOf(name)
+      refusals.push({ pointer: at(at(pointer, 'required'), index), message: `"${String(name)}" is both required and optional; the declaration contradicts itself` })
+    }
+  }
+  return out
+}
+
+/** BFCL's `optional` flag: true, false, or their spellings as text ("True", "yes"); `undefined` when it is neither. */
+function optionalFlag(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value
+  if (typeof value !== 'string') return undefined
+  const word = value.trim().toLowerCase()
+  return TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : undefined
+}

@@ -1,0 +1,228 @@
+import { writeFileSync } from 'node:fs'
+import { mkdir, open, realpath } from 'node:fs/promises'
+import path from 'node:path'
+import { realPathInside } from '../apply/real-path-inside.js'
+import { toolSchemaReference } from '../cli/tool-schema-reference.js'
+import type { ProjectConfig } from '../config/project-config.js'
+import { checkDeclaration, DECLARATION_FIELDS } from '../load/check-declaration.js'
+import { decodeSource } from '../load/decode-source.js'
+import { DECLARATION_SUFFIX } from '../load/discover-declaration-files.js'
+import { loadDeclarations } from '../load/load-declarations.js'
+import type { Diagnostic } from '../model/diagnostic.js'
+import { printDeclaration } from './print-declaration.js'
+import { readJsonInput } from './read-json-input.js'
+import { readSourceTools, type ImportFormat, type SourceTool } from './read-source-tools.js'
+import { convertParameters, convertValue, type ImportLoss, type ImportRefusal, type Spec } from './schema-to-spec.js'
+import { ToolNameAssigner } from './tool-names.js'
+
+/** What `toolsmith import` is asked to do. */
+export interface ImportOptions {
+  readonly config: ProjectConfig
+  readonly from: ImportFormat
+  /** The input file, relative to the project (or absolute). */
+  readonly file: string
+  /** Write the tools that import even when others are refused. */
+  readonly partial?: boolean
+  /** Plan only: convert and report, write nothing (tests and the bench). */
+  readonly dryRun?: boolean
+}
+
+/** One declaration the import produced. */
+export interface ImportedDeclaration {
+  /** The source's name, and the one written. */
+  readonly sourceName: string
+  readonly name: string
+  /** Why the name changed, when it did. */
+  readonly renamed?: string
+  /** Where the tool is in the input file (a JSON Pointer). */
+  readonly pointer: string
+  /** The file to write, relative to the project. */
+  readonly file: string
+  readonly text: string
+  /** The declaration as plain JSON (what the YAML says). */
+  readonly declaration: Record<string, unknown>
+  readonly losses: readonly { readonly pointer: string; readonly message: string }[]
+}
+
+/** The outcome: 0 all written, 1 some refused (with --partial) or a write failed, 2 refused (nothing written) or bad input. */
+export interface ImportOutcome {
+  readonly exitCode: 0 | 1 | 2
+  readonly diagnostics: readonly Diagnostic[]
+  readonly sources: ReadonlyMap<string, string>
+  readonly imported: readonly ImportedDeclaration[]
+  readonly refusedTools: number
+  /** The files written (relative to the project), in input order. */
+  readonly written: readonly string[]
+}
+
+/** Largest input file read (the BFCL corpus is 2.5 MB). */
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024
+
+/**
+ * `toolsmith import`: reads the input (JSON or JSON Lines), converts every tool declaration of the given format into a
+ * `*.tool.yaml` text, checks each with the loader's own checks, assigns names, and writes the files into the schemas
+ * folder only when nothing was refused (or `partial`). Never overwrites: an existing file's name counts as taken.
+ */
+export async function runImport(options: ImportOptions): Promise<ImportOutcome> {
+  const { config } = options
+  const diagnostics: Diagnostic[] = []
+  const sources = new Map<string, string>()
+  const display = toDisplayPath(config.cwd, options.file)
+  const fail = (message: string, code: string, line = 1, column = 1): ImportOutcome => {
+    diagnostics.push({ severity: 'error', code, message, file: display, line, column })
+    return { exitCode: 2, diagnostics, sources, imported: [], refusedTools: 0, written: [] }
+  }
+  const read = await readInput(path.resolve(config.cwd, options.file))
+  if (!read.ok) return fail(read.message, 'import-input')
+  const decoded = decodeSource(read.bytes)
+  if (!decoded.ok) return fail(decoded.message, 'invalid-utf8', decoded.line, decoded.column)
+  sources.set(display, decoded.text)
+  const input = readJsonInput(decoded.text)
+  if (!input.ok) return fail(input.message, 'import-syntax', input.line, input.column)
+  const report = (severity: Diagnostic['severity'], code: string, pointer: string, message: string): void => {
+    diagnostics.push({ severity, code, message: pointer === '' ? message : `${pointer}: ${message}`, file: display, ...input.locate(pointer) })
+  }
+
+  const stem = path.basename(options.file).replace(/\.(jsonl?|json5)$/i, '')
+  const found = readSourceTools(options.from, input.value, stem)
+  for (const refusal of found.refusals) report('error', 'import-refused', refusal.pointer, refusal.message)
+  let refusedTools = found.refusals.length
+
+  const schemasFolder = path.resolve(config.cwd, config.schemas)
+  const reference = toolSchemaReference(schemasFolder)
+  const names = new ToolNameAssigner(await takenNames(config))
+  const imported: ImportedDeclaration[] = []
+  const hasAnnotations = (DECLARATION_FIELDS as readonly string[]).includes('annotations')
+  for (const tool of found.tools) {
+    const converted = convertTool(tool, options.from, hasAnnotations)
+    if (converted.refusals.length > 0) {
+      refusedTools++
+      for (const refusal of converted.refusals) report('error', 'import-refused', refusal.pointer, `tool ${JSON.stringify(tool.name)}: ${refusal.message}`)
+      continue
+    }
+    const assigned = names.assign(tool.name)
+    const declaration = { name: assigned.name, ...converted.declaration }
+    const file = path.posix.join(config.schemas, `${assigned.name}${DECLARATION_SUFFIX}`)
+    // The loader's own checks: what the import writes, generate reads.
+    const problems: string[] = []
+    checkDeclaration(declaration, file, (pointer, _code, message) => problems.push(pointer === '' || message.startsWith(pointer.slice(1)) ? message : `${pointer}: ${message}`))
+    if (problems.length > 0) {
+      refusedTools++
+      for (const problem of problems) report('error', 'import-refused', tool.pointer, `tool ${JSON.stringify(tool.name)}: the YAML cannot hold it: ${problem}`)
+      continue
+    }
+    const header = [`imported by toolsmith import --from ${options.from} from ${display}${tool.pointer === '' ? '' : `#${tool.pointer}`}${assigned.name === tool.name ? '' : ` (named ${JSON.stringify(tool.name)} there)`}`]
+    const comments = new Map<string, string[]>()
+    for (const loss of converted.losses) {
+      const list = comments.get(loss.yamlPath) ?? []
+      list.push(loss.note === true ? loss.message : `lost: ${loss.message}`)
+      comments.set(loss.yamlPath, list)
+    }
+    const text = printDeclaration(declaration, reference, header, comments)
+    if (assigned.reason !== undefined) report('warning', 'import-renamed', tool.pointer, `tool ${JSON.stringify(tool.name)} is imported as ${assigned.name}: ${assigned.reason}`)
+    const lost = converted.losses.filter((loss) => loss.note !== true)
+    for (const loss of lost) report('warning', 'import-lossy', loss.pointer, `tool ${JSON.stringify(tool.name)}: ${loss.message}`)
+    imported.push({
+      sourceName: tool.name,
+      name: assigned.name,
+      ...(assigned.reason === undefined ? {} : { renamed: assigned.reason }),
+      pointer: tool.pointer,
+      file,
+      text,
+      declaration,
+      losses: lost.map(({ pointer, message }) => ({ pointer, message })),
+    })
+  }
+
+  const refused = refusedTools > 0
+  if ((refused && options.partial !== true) || options.dryRun === true) {
+    return { exitCode: refused ? 2 : 0, diagnostics, sources, imported, refusedTools, written: [] }
+  }
+  if (imported.length > 0) {
+    if (!(await realPathInside(await realpath(config.cwd), schemasFolder))) {
+      return fail(`the schemas folder ${JSON.stringify(config.schemas)} leads outside the project`, 'import-write')
+    }
+    await mkdir(schemasFolder, { recursive: true })
+  }
+  const written: string[] = []
+  for (const declaration of imported) {
+    try {
+      // `wx`: an existing file (one that appeared since the names were assigned) is never overwritten. Synchronous:
+      // thousands of small files, where each asynchronous open/write/close costs more than the write itself.
+      writeFileSync(path.resolve(config.cwd, declaration.file), declaration.text, { flag: 'wx' })
+      written.push(declaration.file)
+    } catch (error) {
+      diagnostics.push({ severity: 'error', code: 'import-write', message: `could not write ${declaration.file}: ${(error as Error).message}`, file: declaration.file, line: 1, column: 1 })
+    }
+  }
+  const writeFailed = written.length < imported.length
+  return { exitCode: writeFailed || refused ? 1 : 0, diagnostics, sources, imported, refusedTools, written }
+}
+
+/** One tool's declaration fields (all but the name), the losses, or why it cannot be imported. */
+export function convertTool(tool: SourceTool, from: ImportFormat, hasAnnotations: boolean): { declaration: Record<string, unknown>; losses: ImportLoss[]; refusals: ImportRefusal[] } {
+  const losses: ImportLoss[] = tool.losses.map((loss) => ({ ...loss, yamlPath: '/name' }))
+  const refusals: ImportRefusal[] = []
+  if (tool.description === undefined || tool.description.trim() === '') {
+    refusals.push({ pointer: tool.pointer, message: tool.description === undefined ? 'the tool has no description; the YAML requires one (the model reads it to choose the tool)' : 'the tool\'s description is empty; the YAML requires one' })
+  }
+  let parameters: Spec | undefined = {}
+  if (tool.parameters !== undefined && tool.parameters !== null) {
+    const converted = convertParameters(tool.parameters, { pointer: tool.parametersPointer, yamlPath: '/parameters', ...(tool.strict === true ? { strictRoot: true } : {}) })
+    losses.push(...converted.losses)
+    refusals.push(...converted.refusals)
+    parameters = converted.spec
+  }
+  let output: Spec | undefined = { type: 'json' }
+  if (tool.output === undefined) {
+    losses.push({ pointer: tool.pointer, yamlPath: '/output', message: `the ${from} declaration has no output schema, so the output is any JSON value; describe it here`, note: true })
+  } else {
+    const converted = convertValue(tool.output.schema, { pointer: tool.output.pointer, yamlPath: '/output' })
+    losses.push(...converted.losses)
+    refusals.push(...converted.refusals)
+    output = converted.spec
+  }
+  const declaration: Record<string, unknown> = { description: tool.description }
+  if (tool.annotations !== undefined) {
+    if (hasAnnotations) declaration.annotations = { ...tool.annotations }
+    else losses.push({ pointer: tool.pointer, yamlPath: '/name', message: `annotations ${JSON.stringify(tool.annotations)} dropped (this toolsmith's YAML has no annotations)` })
+  }
+  declaration.parameters = parameters
+  declaration.output = output
+  return { declaration, losses, refusals }
+}
+
+async function readInput(absolute: string): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {
+  let handle
+  try {
+    handle = await open(absolute, 'r')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    return { ok: false, message: code === 'ENOENT' ? 'the input file does not exist' : `the input file cannot be read (${code ?? (error as Error).message})` }
+  }
+  try {
+    const stats = await handle.stat()
+    if (!stats.isFile()) return { ok: false, message: 'the input is not a regular file' }
+    if (stats.size > MAX_IMPORT_BYTES) return { ok: false, message: `the input file is ${stats.size} bytes; toolsmith import reads at most ${MAX_IMPORT_BYTES}` }
+    return { ok: true, bytes: new Uint8Array(await handle.readFile()) }
+  } finally {
+    await handle.close()
+  }
+}
+
+/** The names the schemas folder already declares (from valid declarations and from every file name), with their files. */
+async function takenNames(config: ProjectConfig): Promise<Map<string, string>> {
+  const loaded = await loadDeclarations({ cwd: config.cwd, schemas: config.schemas })
+  const taken = new Map<string, string>()
+  for (const declaration of loaded.declarations) taken.set(declaration.name, declaration.sourceFile)
+  for (const file of loaded.sources.keys()) {
+    const name = path.posix.basename(file, DECLARATION_SUFFIX)
+    if (!taken.has(name)) taken.set(name, file)
+  }
+  return taken
+}
+
+function toDisplayPath(cwd: string, file: string): string {
+  const relative = path.relative(cwd, path.resolve(cwd, file))
+  return (relative.startsWith('..') || path.isAbsolute(relative) ? path.resolve(cwd, file) : relative).split(path.sep).join('/')
+}

@@ -1,0 +1,102 @@
+const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor
+const getPrototypeOf = Object.getPrototypeOf
+const setPrototypeOf = Object.setPrototypeOf
+const defineProperty = Object.defineProperty
+const objectKeys = Object.keys
+const ownKeys = Reflect.ownKeys
+const hasOwn = Object.hasOwn
+const isArray = Array.isArray
+const objectPrototype = Object.prototype
+const arrayPrototype = Array.prototype
+
+/**
+ * A control object (a listener's decision, a deferred context) with every own data property whose
+ * value is `undefined` left out, as `JSON.stringify` and TypeScript without
+ * `exactOptionalPropertyTypes` read `{ reason: undefined }`: the key is absent. Keys in `strict`
+ * (tool data such as a replacement `value` or `content`) are kept, so the lossless check still
+ * rejects them; the check is shallow, so nested tool data keeps the strict rule too. Returns `value`
+ * itself when there is nothing to leave out or it is not a plain object. Never runs a getter; the
+ * copy keeps every other property as it was (accessors, symbol and non-enumerable keys), so the
+ * lossless check that follows still reports them.
+ */
+export function omitUndefinedKeys(value: unknown, strict?: ReadonlySet<string>): unknown {
+  if (!isPlainObject(value)) return value
+  try {
+    const names = objectKeys(value)
+    let found = false
+    for (let i = 0; i < names.length && !found; i++) found = isUndefinedData(value, names[i] as string, strict)
+    return found ? copyObject(value, (key) => isUndefinedData(value, key, strict)) : value
+  } catch {
+    return value // a Proxy trap threw: the lossless check reports it
+  }
+}
+
+/**
+ * {@link omitUndefinedKeys} for a decision, and for each context in its `additionalContexts` array
+ * (each a control object too). Copies the array only when one of its contexts changed.
+ */
+export function omitUndefinedDecisionKeys(value: unknown, strict?: ReadonlySet<string>): unknown {
+  const control = omitUndefinedKeys(value, strict)
+  if (!isPlainObject(control)) return control
+  try {
+    const descriptor = getOwnPropertyDescriptor(control, 'additionalContexts')
+    const contexts: unknown = descriptor !== undefined && hasOwn(descriptor, 'value') ? descriptor.value : undefined
+    if (!isArray(contexts) || getPrototypeOf(contexts) !== arrayPrototype) return control
+    let copy: unknown[] | undefined
+    for (let i = 0; i < contexts.length; i++) {
+      const item = getOwnPropertyDescriptor(contexts, i)
+      if (item === undefined || !hasOwn(item, 'value')) continue
+      const cleaned = omitUndefinedKeys(item.value)
+      if (cleaned === item.value) continue
+      copy ??= copyArray(contexts)
+      copy[i] = cleaned
+    }
+    if (copy === undefined) return control
+    const target = control === value ? copyObject(control, () => false) : control
+    defineProperty(target, 'additionalContexts', dataDescriptor(copy))
+    return target
+  } catch {
+    return control
+  }
+}
+
+function isPlainObject(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null || isArray(value)) return false
+  const proto: unknown = getPrototypeOf(value)
+  return proto === objectPrototype || proto === null
+}
+
+function isUndefinedData(value: object, name: string, strict: ReadonlySet<string> | undefined): boolean {
+  if (strict?.has(name) === true) return false
+  const descriptor = getOwnPropertyDescriptor(value, name)
+  return descriptor !== undefined && hasOwn(descriptor, 'value') && descriptor.value === undefined
+}
+
+/** A copy of a plain object through its descriptors (no getter runs), without the keys `skip` names. */
+function copyObject(value: object, skip: (key: string) => boolean): object {
+  const copy: object = getPrototypeOf(value) === null ? Object.create(null) : {}
+  const keys = ownKeys(value)
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string | symbol
+    if (typeof key === 'string' && skip(key)) continue
+    const descriptor = getOwnPropertyDescriptor(value, key)
+    // Re-parented: a polluted Object.prototype.get/set must not turn a data descriptor into an accessor.
+    if (descriptor !== undefined) defineProperty(copy, key, setPrototypeOf(descriptor, null) as PropertyDescriptor)
+  }
+  return copy
+}
+
+/** A copy of an array's elements through their descriptors; holes stay holes. */
+function copyArray(value: unknown[]): unknown[] {
+  const copy: unknown[] = []
+  copy.length = value.length
+  for (let i = 0; i < value.length; i++) {
+    const descriptor = getOwnPropertyDescriptor(value, i)
+    if (descriptor !== undefined) defineProperty(copy, i, setPrototypeOf(descriptor, null) as PropertyDescriptor)
+  }
+  return copy
+}
+
+function dataDescriptor(value: unknown): PropertyDescriptor {
+  return { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor
+}

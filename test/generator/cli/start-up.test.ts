@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { TempProject } from '../pipeline/temp-project.js'
+
+// The built CLI loads each heavy dependency only when the command needs it (ts-morph alone took about 3 s to
+// load): a resolve hook lists the packages a run imports.
+const repoRoot = path.resolve(import.meta.dirname, '../../..')
+const cli = path.join(repoRoot, 'generator/bin/toolsmith.js')
+const HEAVY = ['ts-morph', 'prettier', 'json-schema-to-typescript', 'handlebars', 'yaml', 'diff', '@babel/code-frame']
+let project: TempProject
+let register: string
+
+beforeAll(() => {
+  project = new TempProject()
+  const hooks = path.join(project.root, 'hooks.mjs')
+  writeFileSync(
+    hooks,
+    `export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context)
+  if (!/^(\\.|\\/|node:|file:)/.test(specifier)) process.stderr.write('IMPORTED ' + specifier + '\\n')
+  return resolved
+}\n`,
+  )
+  register = path.join(project.root, 'register.mjs')
+  writeFileSync(register, `import { register } from 'node:module'\nregister(${JSON.stringify(new URL(`file://${hooks}`).href)})\n`)
+})
+afterAll(() => project.remove())
+
+/** The heavy packages a CLI run imported, sorted. */
+function heavyImports(...args: string[]): string[] {
+  const run = spawnSync(process.execPath, ['--import', register, cli, ...args], { cwd: project.cwd, encoding: 'utf8' })
+  expect(run.status, run.stderr).toBe(0)
+  const stderr = run.stderr
+  const imported = new Set(stderr.split('\n').filter((line) => line.startsWith('IMPORTED ')).map((line) => line.slice('IMPORTED '.length)))
+  return HEAVY.filter((name) => imported.has(name)).sort()
+}
+
+test.each([['--version'], ['--help'], ['-v']])('toolsmith %s loads none of the heavy dependencies', (flag) => {
+  expect(heavyImports(flag)).toEqual([])
+})
+
+test('a generate that only creates stubs does not load ts-morph; one that merges an existing stub does', () => {
+  project.declare('lookup')
+  const creating = heavyImports('generate', '--no-cache')
+  expect(project.read('src/tools/lookup.ts')).toMatch(/defineTool\(/)
+  project.write('schemas/lookup.tool.yaml', (project.read('schemas/lookup.tool.yaml') ?? '').replace('description:', 'description: Changed.'))
+  const merging = heavyImports('generate', '--no-cache')
+  expect({ creating: creating.includes('ts-morph'), merging: merging.includes('ts-morph') }).toEqual({ creating: false, merging: true })
+})

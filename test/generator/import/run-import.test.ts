@@ -1,0 +1,177 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import { runCli } from '../../../generator/src/cli/run-cli.js'
+import { runImport } from '../../../generator/src/import/run-import.js'
+import { sanitizeToolName, ToolNameAssigner } from '../../../generator/src/import/tool-names.js'
+import { loadDeclarations } from '../../../generator/src/load/load-declarations.js'
+import { TempProject } from '../pipeline/temp-project.js'
+
+const projects: TempProject[] = []
+afterEach(() => {
+  for (const project of projects.splice(0)) project.remove()
+})
+
+function project(): TempProject {
+  const made = new TempProject()
+  projects.push(made)
+  return made
+}
+
+async function cli(cwd: string, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(argv, { cwd, stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), color: false })
+  return { code, stdout, stderr }
+}
+
+const config = (cwd: string) => ({ cwd, schemas: 'schemas', out: 'src/tools', docs: 'docs/tools.md', catalogJson: 'docs/catalog.json', catalogRegions: [] })
+
+const MCP_LIST = {
+  tools: [
+    {
+      name: 'search.docs',
+      title: 'Search the docs',
+      description: 'Search the documentation.',
+      inputSchema: { type: 'object', properties: { query: { type: 'string', description: 'What to look for.', 'x-weight': 2 }, limit: { type: ['integer', 'null'] } }, required: ['query'] },
+      outputSchema: { type: 'object', properties: { hits: { type: 'array', items: { type: 'string' } } }, required: ['hits'], additionalProperties: false },
+      annotations: { readOnlyHint: true },
+    },
+    { name: 'run_code', description: 'Run code.', inputSchema: { type: 'object' } },
+  ],
+}
+
+describe('runImport', () => {
+  test('writes one *.tool.yaml per tool, schema line first, that the loader reads back exactly', async () => {
+    const p = project()
+    p.write('tools.json', JSON.stringify(MCP_LIST, null, 2))
+    const outcome = await runImport({ config: config(p.cwd), from: 'mcp', file: 'tools.json' })
+    expect(outcome.exitCode).toBe(0)
+    expect(outcome.written).toEqual(['schemas/search_docs.tool.yaml', 'schemas/run_code_tool.tool.yaml'])
+    const text = p.read('schemas/search_docs.tool.yaml') as string
+    expect(text.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=\S+tool\.schema\.json$/)
+    expect(text).toContain('# lost: x-weight: 2 dropped')
+    // The loss comment is on the line before the node it is about.
+    expect(text).toMatch(/# lost: x-weight[^\n]*\n\s+query:/)
+    const loaded = await loadDeclarations({ cwd: p.cwd, schemas: 'schemas' })
+    expect(loaded.diagnostics).toEqual([])
+    const search = loaded.declarations.find((declaration) => declaration.name === 'search_docs')
+    expect(search).toMatchObject({
+      description: 'Search the documentation.',
+      annotations: { title: 'Search the docs', readOnly: true },
+      parameters: { query: { type: 'string', required: true, description: 'What to look for.' }, limit: { oneOf: [{ type: 'integer' }, { type: 'null' }] } },
+      output: { type: 'object', additionalProperties: false, properties: { hits: { type: 'array', required: true, items: { type: 'string' } } } },
+    })
+    // The renames are in the report, each with its reason.
+    expect(outcome.diagnostics.filter((d) => d.code === 'import-renamed').map((d) => d.message)).toEqual([
+      expect.stringContaining('"search.docs" is imported as search_docs'),
+      expect.stringContaining('"run_code" is imported as run_code_tool'),
+    ])
+  })
+
+  test('nothing is written when any tool is refused; the refusal names the file, line, column and pointer', async () => {
+    const p = project()
+    const bad = '  { "name": "bad", "description": "Bad.", "input_schema": { "type": "object", "properties": { "x": { "not": {} } } } }'
+    p.write('tools.json', `[\n  { "name": "ok", "description": "Fine.", "input_schema": { "type": "object" } },\n${bad}\n]\n`)
+    const outcome = await runImport({ config: config(p.cwd), from: 'anthropic', file: 'tools.json' })
+    expect(outcome.exitCode).toBe(2)
+    expect(outcome.written).toEqual([])
+    expect(p.read('schemas/ok.tool.yaml')).toBeUndefined()
+    expect(outcome.diagnostics.filter((d) => d.severity === 'error')).toEqual([
+      { severity: 'error', code: 'import-refused', file: 'tools.json', line: 3, column: bad.indexOf('"not"') + 1, message: '/1/input_schema/properties/x/not: tool "bad": "not" cannot be imported: the YAML has no "not"' },
+    ])
+  })
+
+  test('--partial writes the tools that import and exits 1', async () => {
+    const p = project()
+    p.write('tools.json', JSON.stringify([{ name: 'ok', description: 'Fine.', input_schema: { type: 'object' } }, { name: 'nodesc', input_schema: { type: 'object' } }]))
+    const outcome = await runImport({ config: config(p.cwd), from: 'anthropic', file: 'tools.json', partial: true })
+    expect(outcome.exitCode).toBe(1)
+    expect(outcome.written).toEqual(['schemas/ok.tool.yaml'])
+    expect(outcome.diagnostics).toContainEqual(expect.objectContaining({ code: 'import-refused', message: expect.stringContaining('no description') }))
+  })
+
+  test('an existing declaration is never overwritten: its name is taken and the import gets a suffix', async () => {
+    const p = project()
+    p.declare('ok')
+    const before = p.read('schemas/ok.tool.yaml')
+    p.write('tools.json', JSON.stringify([{ name: 'ok', description: 'Fine.', input_schema: { type: 'object' } }]))
+    const outcome = await runImport({ config: config(p.cwd), from: 'anthropic', file: 'tools.json' })
+    expect(outcome.written).toEqual(['schemas/ok_2.tool.yaml'])
+    expect(p.read('schemas/ok.tool.yaml')).toBe(before)
+    expect(outcome.imported[0]?.renamed).toBe('"ok" is declared in schemas/ok.tool.yaml')
+  })
+
+  test('the output is deterministic: the same input gives the same bytes in another project', async () => {
+    const [a, b] = [project(), project()]
+    for (const p of [a, b]) {
+      p.write('tools.json', JSON.stringify(MCP_LIST))
+      await runImport({ config: config(p.cwd), from: 'mcp', file: 'tools.json' })
+    }
+    for (const file of ['schemas/search_docs.tool.yaml', 'schemas/run_code_tool.tool.yaml']) expect(a.read(file)).toBe(b.read(file))
+  })
+
+  test('JSON Lines input (how BFCL ships its data) is read, and pointers start at the line index', async () => {
+    const p = project()
+    const entry = (id: string, type: string) => JSON.stringify({ id, question: [], function: [{ name: id, description: 'D.', parameters: { type: 'dict', properties: { a: { type } } } }] })
+    p.write('data.json', `${entry('one', 'float')}\n${entry('two', 'complex')}\n`)
+    const outcome = await runImport({ config: config(p.cwd), from: 'bfcl', file: 'data.json', dryRun: true })
+    expect(outcome.imported.map((tool) => tool.name)).toEqual(['one'])
+    expect(outcome.diagnostics.find((d) => d.severity === 'error')).toMatchObject({ line: 2, message: expect.stringMatching(/^\/1\/function\/0\/parameters\/properties\/a\/type: /) })
+  })
+
+  test('a file that is not JSON is a located error', async () => {
+    const p = project()
+    p.write('tools.json', '{\n  "tools": [,]\n}\n')
+    const outcome = await runImport({ config: config(p.cwd), from: 'mcp', file: 'tools.json' })
+    expect(outcome.exitCode).toBe(2)
+    expect(outcome.diagnostics).toEqual([expect.objectContaining({ code: 'import-syntax', line: 2, column: 13 })])
+  })
+})
+
+describe('tool names', () => {
+  test.each([
+    ['math.factorial', 'math_factorial'],
+    ['1st', 't_1st'],
+    ['_private', 't__private'],
+    ['a b/c', 'a_b_c'],
+    ['run_code', 'run_code_tool'],
+    ['Index', 'Index_tool'],
+    ['x'.repeat(80), 'x'.repeat(64)],
+    ['ok-name_2', 'ok-name_2'],
+  ])('%s → %s', (given, want) => expect(sanitizeToolName(given)).toBe(want))
+
+  test('collisions are resolved in input order, also across case conversion and file-name case', () => {
+    const names = new ToolNameAssigner(new Map([['taken', 'schemas/taken.tool.yaml']]))
+    const got = ['math.factorial', 'math_factorial', 'mathFactorial', 'Taken', 'MATH_FACTORIAL', 'math.factorial'].map((name) => names.assign(name).name)
+    expect(got).toEqual(['math_factorial', 'math_factorial_2', 'mathFactorial_3', 'Taken_2', 'MATH_FACTORIAL_4', 'math_factorial_5'])
+  })
+})
+
+describe('toolsmith import (CLI)', () => {
+  test.each([
+    [['import', 'x.json'], /needs --from/],
+    [['import', '--from', 'yaml', 'x.json'], /--from must be one of openai, anthropic, gemini, mcp, jsonschema, bfcl/],
+    [['import', '--from', 'mcp'], /exactly one input file/],
+  ])('usage error %j', async (argv, why) => {
+    const result = await cli(project().cwd, ...argv)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(why)
+  })
+
+  test('--format json prints the refusals, losses and renames as diagnostics on stdout; --schemas picks the folder', async () => {
+    const p = project()
+    p.write('tools.json', JSON.stringify(MCP_LIST))
+    const result = await cli(p.cwd, 'import', '--from', 'mcp', 'tools.json', '--schemas', 'imported', '--format', 'json')
+    expect(result.code).toBe(0)
+    const printed = JSON.parse(result.stdout) as { code: string }[]
+    expect(printed.map((d) => d.code)).toEqual(['import-renamed', 'import-lossy', 'import-renamed'])
+    expect(p.read('imported/search_docs.tool.yaml')).toBeDefined()
+    expect(result.stderr).toContain('toolsmith import: 2 written')
+  })
+
+  test('text format lists the files written with their source names', async () => {
+    const p = project()
+    p.write('tools.json', JSON.stringify(MCP_LIST))
+    const result = await cli(p.cwd, 'import', '--from', 'mcp', 'tools.json')
+    expect(result.stdout).toContain('wrote schemas/search_docs.tool.yaml  (from "search.docs")')
+  })
+})
