@@ -34,17 +34,27 @@ export type AiSdkToolsOf<T extends readonly AnyDefinedTool[]> = { [D in T[number
 /** What one runtime view's adapters share: the SDK-approved calls the pre-execute gate lets through. */
 interface ViewState {
   readonly approved: Set<string>
+  /** Whether the gate is installed (only once a tool that needs approval is handed over: until then no call is ever approved, and a pass-through gate would cost every call a waterfall step). */
+  gated: boolean
 }
 
 const VIEW_STATES = new WeakMap<ToolRuntime, ViewState>()
 
-/** Installs (once per view) the gate that turns the policy's `ask` into `allow` for a call the SDK's approval flow approved. */
+/** The view's shared state (created once per view). */
 function viewState(view: ToolRuntime): ViewState {
   let state = VIEW_STATES.get(view)
-  if (state !== undefined) return state
-  const approved = new Set<string>()
-  state = { approved }
-  VIEW_STATES.set(view, state)
+  if (state === undefined) {
+    state = { approved: new Set<string>(), gated: false }
+    VIEW_STATES.set(view, state)
+  }
+  return state
+}
+
+/** Installs (once per view) the gate that turns the policy's `ask` into `allow` for a call the SDK's approval flow approved. */
+function installApprovalGate(view: ToolRuntime, state: ViewState): void {
+  if (state.gated) return
+  state.gated = true
+  const { approved } = state
   view.on(
     'tools/pre-execute',
     async (exec, next): Promise<PreToolDecision> => {
@@ -54,7 +64,6 @@ function viewState(view: ToolRuntime): ViewState {
     },
     { prepend: true },
   )
-  return state
 }
 
 const EXCLUSIVE: ToolExecutionMode = Object.freeze({ kind: 'exclusive' })
@@ -77,7 +86,8 @@ export function toAiSdkTools<const T extends readonly AnyDefinedTool[] = readonl
   options: AiSdkToolsOptions<T>,
 ): readonly AnyDefinedTool[] extends T ? ToolSet : AiSdkToolsOf<T> {
   const view = runtime.forAgent(options.agent)
-  const { approved } = viewState(view)
+  const state = viewState(view)
+  const { approved } = state
   const scheduler = new CallScheduler()
   const rendered = new Map<string, readonly ContentBlock[]>()
   const wanted = options.tools === undefined ? undefined : new Set(options.tools.map((definition) => definition.name))
@@ -86,6 +96,7 @@ export function toAiSdkTools<const T extends readonly AnyDefinedTool[] = readonl
     if (wanted !== undefined && !wanted.has(described.name)) continue
     const name = described.name
     const needsApproval = described.approval === 'always'
+    if (needsApproval) installApprovalGate(view, state)
     const title = described.annotations.title
     // A tool with neither a classifier nor a declared concurrencySafe is always exclusive (the runtime's rule), so
     // only a classified tool pays for executionMode's argument check on every call.

@@ -125,6 +125,12 @@ describe.each(Object.entries(runners))('toAiSdkTools with %s over MockLanguageMo
     return model
   }
 
+  it('an approval granted through a tool set made after one without approval tools runs the call (the gate comes with the first such set)', async () => {
+    toAiSdkTools(runtime, { agent, tools: [tools[0]] })
+    await approvalRun(true, toAiSdkTools(runtime, { agent, tools }))
+    expect(results[0]?.isError).toBe(false)
+  })
+
   it('an approval granted through the SDK parts runs the call (the declared ask is answered)', async () => {
     const model = await approvalRun(true, toAiSdkTools(runtime, { agent, tools }))
     expect(results).toHaveLength(1)
@@ -213,6 +219,28 @@ describe('toAiSdkTools', () => {
     expect(set['get_weather']?.title).toBe('Weather')
     expect(set['delete_file']?.needsApproval).toBe(true)
     expect(set['get_weather']?.needsApproval).toBeUndefined()
+  })
+
+  it.each([
+    ['no tool that needs approval', [0], 0],
+    ['a tool that needs approval', [0, 4], 1],
+    ['two sets with tools that need approval (one gate per view)', [4, 4], 1],
+  ] as const)('installs its pre-execute gate only for %s', (_case, picks, gates) => {
+    // Every listener the adapter installs goes through the agent's view: count them there.
+    const installed: string[] = []
+    const view = runtime.forAgent(agent)
+    // The runtime and its views are frozen: wrap rather than proxy (the adapter reads nothing else off the runtime).
+    const counted: ToolRuntime = Object.create(view, {
+      on: {
+        value: (event: string, ...rest: unknown[]) => {
+          installed.push(event)
+          return (view.on as (...args: unknown[]) => () => void)(event, ...rest)
+        },
+      },
+    })
+    const host = { forAgent: () => counted } as unknown as ToolRuntime
+    for (const pick of picks) toAiSdkTools(host, { agent, tools: [tools[pick]] })
+    expect(installed.filter((event) => event === 'tools/pre-execute')).toHaveLength(gates)
   })
 
   it('the typed form keeps only the listed tools', () => {
