@@ -1,7 +1,7 @@
 // The generated index names each tool's types instead of inferring them from the stubs, and keeps them
 // precise per tool: `ToolsByName[name]` and each position of `tools` carry that tool's own argument and
 // output types, equal to the runtime's inference of its specs.
-import { defineTypedTool, type InferArgs, type InferValue, type ToolArgsOf, type ToolDefinition, type ToolOutputOf } from '@toolsmith/runtime'
+import { defineTypedTool, type InferArgs, type InferValue, type ToolArgsOf, type ToolDefinition, type ToolOutputOf, type TypedTool } from '@toolsmith/runtime'
 import { describe, expectTypeOf, test } from 'vitest'
 import type * as bounds from './fixtures/types/expected/src/tools/generated/bounds.js'
 import type * as scalars from './fixtures/types/expected/src/tools/generated/scalars.js'
@@ -26,7 +26,13 @@ describe('the generated index', () => {
 
   test('the stub itself is typed by the generated names', () => {
     expectTypeOf<ToolArgsOf<typeof boundsStub>>().toEqualTypeOf<bounds.BoundsArgs>()
-    expectTypeOf<typeof boundsStub>().toExtend<ToolsByName['bounds']>()
+    expectTypeOf<typeof boundsStub>().toExtend<TypedTool<bounds.BoundsArgs, bounds.BoundsOutput>>()
+    expectTypeOf<typeof boundsStub>().not.toExtend<TypedTool<scalars.ScalarsArgs, scalars.ScalarsOutput>>()
+  })
+
+  test('each entry carries its name as a literal, so a host can key the tools by name', () => {
+    expectTypeOf<ToolsByName['bounds']['name']>().toEqualTypeOf<'bounds'>()
+    expectTypeOf<(typeof tools)[5]['name']>().toEqualTypeOf<'scalars'>()
   })
 })
 

@@ -17,12 +17,12 @@ export { bash, editFile, glob, grep, readFile, webFetch }
 
 /** Every tool by name, with the argument and output types generated beside its specs. */
 export interface ToolsByName {
-  readonly bash: TypedTool<BashArgs, BashOutput>
-  readonly edit_file: TypedTool<EditFileArgs, EditFileOutput>
-  readonly glob: TypedTool<GlobArgs, GlobOutput>
-  readonly grep: TypedTool<GrepArgs, GrepOutput>
-  readonly read_file: TypedTool<ReadFileArgs, ReadFileOutput>
-  readonly web_fetch: TypedTool<WebFetchArgs, WebFetchOutput>
+  readonly bash: TypedTool<BashArgs, BashOutput, 'bash'>
+  readonly edit_file: TypedTool<EditFileArgs, EditFileOutput, 'edit_file'>
+  readonly glob: TypedTool<GlobArgs, GlobOutput, 'glob'>
+  readonly grep: TypedTool<GrepArgs, GrepOutput, 'grep'>
+  readonly read_file: TypedTool<ReadFileArgs, ReadFileOutput, 'read_file'>
+  readonly web_fetch: TypedTool<WebFetchArgs, WebFetchOutput, 'web_fetch'>
 }
 
 /** Every tool, sorted by name. */
@@ -33,4 +33,11 @@ export const tools: readonly [
   ToolsByName['grep'],
   ToolsByName['read_file'],
   ToolsByName['web_fetch'],
-] = [bash, editFile, glob, grep, readFile, webFetch]
+] = [
+  bash as ToolsByName['bash'],
+  editFile as ToolsByName['edit_file'],
+  glob as ToolsByName['glob'],
+  grep as ToolsByName['grep'],
+  readFile as ToolsByName['read_file'],
+  webFetch as ToolsByName['web_fetch'],
+]

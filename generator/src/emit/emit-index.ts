@@ -8,7 +8,8 @@ import { toolIdentifiers } from './tool-identifiers.js'
  * The generator-owned `<out>/index.ts`, unformatted: each stub's default export imported and re-exported under
  * its camelCase name; `ToolsByName`, an interface naming each tool's `TypedTool<Args, Output>` with the types
  * the generated modules declare; and `tools`, every definition sorted by name (code-unit order, never locale
- * order), annotated with those named entries. The annotation is what keeps editors fast: a file that uses
+ * order), annotated with those named entries (each element cast to its entry, which only narrows its `name` to the
+ * literal: a stub's `defineTypedTool<Args, Output>` cannot infer it). The annotation is what keeps editors fast: a file that uses
  * `tools` takes its type from the generated type declarations, never by inferring every stub's `defineTool` call.
  */
 export function emitIndex(toolNames: readonly string[]): string {
@@ -24,11 +25,11 @@ export function emitIndex(toolNames: readonly string[]): string {
     '',
     '/** Every tool by name, with the argument and output types generated beside its specs. */',
     `export interface ToolsByName {${bindings.length === 0 ? '}' : ''}`,
-    ...bindings.map(({ name, ids }) => `  readonly ${tsPropertyName(name)}: TypedTool<${ids.argsType}, ${ids.outputType}>`),
+    ...bindings.map(({ name, ids }) => `  readonly ${tsPropertyName(name)}: TypedTool<${ids.argsType}, ${ids.outputType}, ${tsStringLiteral(name)}>`),
     ...(bindings.length === 0 ? [] : ['}']),
     '',
     '/** Every tool, sorted by name. */',
-    `export const tools: readonly [${bindings.map(({ name }) => `ToolsByName[${tsStringLiteral(name)}]`).join(', ')}] = [${bindings.map(({ binding }) => binding).join(', ')}]`,
+    `export const tools: readonly [${bindings.map(({ name }) => `ToolsByName[${tsStringLiteral(name)}]`).join(', ')}] = [${bindings.map(({ name, binding }) => `${binding} as ToolsByName[${tsStringLiteral(name)}]`).join(', ')}]`,
     '',
   ].join('\n')
 }

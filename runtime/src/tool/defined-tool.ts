@@ -72,8 +72,12 @@ export interface DefinedTool<P extends ParameterSchemaSpec, O extends ValueSchem
   readonly [toolTypes]?: { readonly args: InferArgs<P>; readonly output: InferValue<O> }
 }
 
-/** Any tool `defineTool` made, whatever its specs. */
-export type AnyDefinedTool = DefinedTool<ParameterSchemaSpec, ValueSchemaSpec>
+/**
+ * Any tool `defineTool` or `defineTypedTool` made, whatever its specs: structural, because a
+ * `DefinedTool`'s type-level `[toolTypes]` member makes one of particular specs unassignable to
+ * `DefinedTool<ParameterSchemaSpec, ValueSchemaSpec>`.
+ */
+export type AnyDefinedTool = ToolDefinition & { readonly spec: { readonly parameters: ParameterSchemaSpec; readonly output: ValueSchemaSpec } }
 
 
 /**
@@ -81,7 +85,9 @@ export type AnyDefinedTool = DefinedTool<ParameterSchemaSpec, ValueSchemaSpec>
  * generator emits beside the specs), not inferred from the specs, so the checker never infers them.
  * The `[toolTypes]` member exists only in the type system.
  */
-export interface TypedTool<A, V> extends ToolDefinition {
+export interface TypedTool<A, V, N extends string = string> extends ToolDefinition {
+  /** The declared name; the generated index narrows it to the literal. */
+  readonly name: N
   readonly spec: { readonly parameters: ParameterSchemaSpec; readonly output: ValueSchemaSpec }
   /** Type-level only (no value has it): the named argument and output types. */
   readonly [toolTypes]?: { readonly args: A; readonly output: V }

@@ -44,7 +44,7 @@ test.each([['--version'], ['--help'], ['-v']])('toolsmith %s loads none of the h
 test('a generate that only creates stubs does not load ts-morph; one that merges an existing stub does', () => {
   project.declare('lookup')
   const creating = heavyImports('generate', '--no-cache')
-  expect(project.read('src/tools/lookup.ts')).toMatch(/defineTool\(/)
+  expect(project.read('src/tools/lookup.ts')).toMatch(/export default defineTypedTool<LookupArgs, LookupOutput>\(/)
   project.write('schemas/lookup.tool.yaml', (project.read('schemas/lookup.tool.yaml') ?? '').replace('description:', 'description: Changed.'))
   const merging = heavyImports('generate', '--no-cache')
   expect({ creating: creating.includes('ts-morph'), merging: merging.includes('ts-morph') }).toEqual({ creating: false, merging: true })
