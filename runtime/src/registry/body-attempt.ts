@@ -9,7 +9,7 @@ import { abortedAfterStart } from './dispatch.js'
 import { acceptValue } from './project-output.js'
 import { abortReason, isAborted } from './signals.js'
 import { thrownFailure } from './thrown-failure.js'
-import type { ToolCall } from './tool-call.js'
+import type { ToolCall } from './call.js'
 import { failureResult } from './tool-results.js'
 
 const CONTEXT_DATA_KEYS: ReadonlySet<string> = new Set(['content'])

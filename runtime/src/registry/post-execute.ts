@@ -13,7 +13,7 @@ import { acceptValue } from './project-output.js'
 import type { RegistryListeners } from './registry-state.js'
 import { snapshotConstant } from './snapshot-constant.js'
 import { thrownMessage } from './thrown-failure.js'
-import type { ToolCall } from './tool-call.js'
+import type { ToolCall } from './call.js'
 import { failureResult, optional, textContent, withContent, withContexts } from './tool-results.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 

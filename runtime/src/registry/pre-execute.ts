@@ -9,7 +9,7 @@ import type { RegistryListeners } from './registry-state.js'
 import { isAborted } from './signals.js'
 import { snapshotConstant } from './snapshot-constant.js'
 import { thrownMessage } from './thrown-failure.js'
-import type { ToolCall } from './tool-call.js'
+import type { ToolCall } from './call.js'
 import { failureResult } from './tool-results.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 

@@ -8,7 +8,7 @@ import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { containRejection } from './contain-rejection.js'
 import { thrownMessage } from './thrown-failure.js'
-import type { ToolCall } from './tool-call.js'
+import type { ToolCall } from './call.js'
 import { failureResult, issueDetails, successResult } from './tool-results.js'
 
 /** What a successful value carries along besides its projections. */
