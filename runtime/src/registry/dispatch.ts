@@ -6,9 +6,8 @@ import { acceptWrapperResult } from './foreign-result.js'
 import type { ListenerEntry } from './listener-list.js'
 import type { RegistryListeners } from './registry-state.js'
 import { follows, fuseSignals, isAborted } from './signals.js'
-import { thrownFailure } from './thrown-failure.js'
+import { thrownFailure, failureResult } from './results.js'
 import { runTimeoutPolicy } from './timeout-policy.js'
-import { failureResult } from './tool-results.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 
 type ExecuteListener = RegistryListeners['execute']['entries'][number]['fn']

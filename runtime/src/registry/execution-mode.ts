@@ -1,7 +1,7 @@
 import type { Agent, ToolExecutionMode } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
-import { containRejection } from './contain-rejection.js'
+import { containRejection } from './results.js'
 import { parentCall } from './call.js'
 import { readCallInput } from './execution-input.js'
 import type { RegistryState } from './registry-state.js'

@@ -11,7 +11,7 @@ import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { invalidResult } from './project-output.js'
 import type { ToolCall } from './call.js'
-import { failureResult, isRegistryResult, issueDetails, successResult } from './tool-results.js'
+import { failureResult, isRegistryResult, issueDetails, successResult } from './results.js'
 
 type JsonRecord = { readonly [key: string]: JsonValue }
 

@@ -1,9 +1,8 @@
 import type { ToolExecutionFailure, ToolGuard } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
-import { containRejection } from './contain-rejection.js'
+import { containRejection, thrownMessage } from './results.js'
 import type { ListenerEntry } from './listener-list.js'
 import { denied } from './pre-execute.js'
-import { thrownMessage } from './thrown-failure.js'
 import type { ToolCall } from './call.js'
 
 /**
