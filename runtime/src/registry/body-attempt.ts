@@ -8,9 +8,8 @@ import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { abortedAfterStart } from './dispatch.js'
 import { acceptValue } from './project-output.js'
 import { abortReason, isAborted } from './signals.js'
-import { thrownFailure } from './thrown-failure.js'
-import type { ToolCall } from './tool-call.js'
-import { failureResult } from './tool-results.js'
+import { thrownFailure, failureResult } from './results.js'
+import type { ToolCall } from './call.js'
 
 const CONTEXT_DATA_KEYS: ReadonlySet<string> = new Set(['content'])
 

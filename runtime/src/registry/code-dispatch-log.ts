@@ -3,11 +3,10 @@ import type { ContentBlock } from '../content/content-block.js'
 import type { Agent, CodeDispatchEvent, CodeDispatchLog, ToolExecution } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
 import { materializeJson } from '../json/materialize-json.js'
-import { containRejection } from './contain-rejection.js'
+import { containRejection, optional } from './results.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { RegistryListeners, RegistryState } from './registry-state.js'
 import { readScopeChain } from './scope-chain.js'
-import { optional } from './tool-results.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 
 type LogListener = RegistryListeners['codeDispatchLog']['entries'][number]['fn']

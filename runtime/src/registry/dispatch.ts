@@ -1,16 +1,13 @@
 import type { UserMessage } from '../content/content-block.js'
 import type { ToolDispatchExecution, ToolExecutionFailure, ToolExecutionResult } from '../execution/execution-types.js'
 import { BodyAttempt } from './body-attempt.js'
-import { DispatchExecution } from './dispatch-execution.js'
+import { DispatchExecution, RunContext, type ToolCall } from './call.js'
 import { acceptWrapperResult } from './foreign-result.js'
 import type { ListenerEntry } from './listener-list.js'
 import type { RegistryListeners } from './registry-state.js'
-import { RunContext } from './run-context.js'
 import { follows, fuseSignals, isAborted } from './signals.js'
-import { thrownFailure } from './thrown-failure.js'
+import { thrownFailure, failureResult } from './results.js'
 import { runTimeoutPolicy } from './timeout-policy.js'
-import type { ToolCall } from './tool-call.js'
-import { failureResult } from './tool-results.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 
 type ExecuteListener = RegistryListeners['execute']['entries'][number]['fn']

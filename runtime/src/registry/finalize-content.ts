@@ -4,11 +4,9 @@ import { formatIssues } from '../errors/json-schema-error.js'
 import type { ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import { containRejection } from './contain-rejection.js'
+import { containRejection, thrownMessage, optional, withContent } from './results.js'
 import { invalidResult } from './project-output.js'
 import type { RegisteredTool } from './registered-tool.js'
-import { thrownMessage } from './thrown-failure.js'
-import { optional, withContent } from './tool-results.js'
 
 /**
  * Calls the definition's `finalizeContent` — captured when the call started — exactly once on the

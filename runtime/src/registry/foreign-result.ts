@@ -10,8 +10,8 @@ import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { invalidResult } from './project-output.js'
-import type { ToolCall } from './tool-call.js'
-import { failureResult, isRegistryResult, issueDetails, successResult } from './tool-results.js'
+import type { ToolCall } from './call.js'
+import { failureResult, isRegistryResult, issueDetails, successResult } from './results.js'
 
 type JsonRecord = { readonly [key: string]: JsonValue }
 

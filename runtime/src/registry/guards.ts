@@ -1,10 +1,9 @@
 import type { ToolExecutionFailure, ToolGuard } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
-import { containRejection } from './contain-rejection.js'
+import { containRejection, thrownMessage } from './results.js'
 import type { ListenerEntry } from './listener-list.js'
 import { denied } from './pre-execute.js'
-import { thrownMessage } from './thrown-failure.js'
-import type { ToolCall } from './tool-call.js'
+import type { ToolCall } from './call.js'
 
 /**
  * Runs the monotonic guards that apply to the call (global ones and those set on its own agent's view),

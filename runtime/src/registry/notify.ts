@@ -1,5 +1,5 @@
 import type { Agent, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
-import { containRejection } from './contain-rejection.js'
+import { containRejection } from './results.js'
 import type { RegistryState } from './registry-state.js'
 
 

@@ -11,10 +11,8 @@ import { omitUndefinedDecisionKeys } from '../json/omit-undefined-keys.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { acceptValue } from './project-output.js'
 import type { RegistryListeners } from './registry-state.js'
-import { snapshotConstant } from './snapshot-constant.js'
-import { thrownMessage } from './thrown-failure.js'
-import type { ToolCall } from './tool-call.js'
-import { failureResult, optional, textContent, withContent, withContexts } from './tool-results.js'
+import { snapshotConstant, thrownMessage, failureResult, optional, textContent, withContent, withContexts } from './results.js'
+import type { ToolCall } from './call.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 
 type PostEntry = RegistryListeners['postExecute']['entries'][number]

@@ -7,10 +7,8 @@ import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
 import { abortedBeforeDispatch } from './dispatch.js'
 import type { RegistryListeners } from './registry-state.js'
 import { isAborted } from './signals.js'
-import { snapshotConstant } from './snapshot-constant.js'
-import { thrownMessage } from './thrown-failure.js'
-import type { ToolCall } from './tool-call.js'
-import { failureResult } from './tool-results.js'
+import { snapshotConstant, thrownMessage, failureResult } from './results.js'
+import type { ToolCall } from './call.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 
 type PreEntry = RegistryListeners['preExecute']['entries'][number]

@@ -6,10 +6,8 @@ import type { ToolExecutionResult } from '../execution/execution-types.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import { containRejection } from './contain-rejection.js'
-import { thrownMessage } from './thrown-failure.js'
-import type { ToolCall } from './tool-call.js'
-import { failureResult, issueDetails, successResult } from './tool-results.js'
+import { containRejection, thrownMessage, failureResult, issueDetails, successResult } from './results.js'
+import type { ToolCall } from './call.js'
 
 /** What a successful value carries along besides its projections. */
 export interface ProjectionCarry {

@@ -15,7 +15,7 @@ import { checkCallbacks } from '../tool/check-callbacks.js'
 import type { ToolDefinition, ToolOutputDefinition, ToolRunContext } from '../tool/tool-definition.js'
 import { checkToolMetadata, type ToolMetadata } from '../tool/tool-metadata.js'
 import { isCodeModeTransport } from './code-mode-transport.js'
-import { thrownMessage } from './thrown-failure.js'
+import { thrownMessage } from './results.js'
 
 /** The name reserved for Code Mode's transport tool; only a marked transport (`defineCodeModeTransport`) takes it. */
 export const RESERVED_TOOL_NAME = 'run_code'

@@ -1,16 +1,6 @@
 import type { ContentBlock } from '../content/content-block.js'
-import type {
-  Agent,
-  CodeDispatchEvent,
-  CodeDispatchLog,
-  PostToolDecision,
-  PreToolDecision,
-  ToolDispatchExecution,
-  ToolExecution,
-  ToolExecutionResult,
-  ToolGuard,
-} from '../execution/execution-types.js'
-import type { InFlightCall } from './execution.js'
+import type { Agent, CodeDispatchEvent, CodeDispatchLog, PostToolDecision, PreToolDecision, ToolDispatchExecution, ToolExecution, ToolExecutionResult, ToolGuard } from '../execution/execution-types.js'
+import type { InFlightCall } from './call.js'
 import { ListenerList } from './listener-list.js'
 import { ScopeLayer } from './scope-layer.js'
 import type { ApprovalService, ToolRuntime, ToolRuntimeOptions } from './tool-runtime.js'

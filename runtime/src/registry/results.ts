@@ -1,0 +1,273 @@
+import { materializeJson } from '../json/materialize-json.js'
+import type { ContentBlock, UserMessage } from '../content/content-block.js'
+import type { ToolErrorCode, ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult, ToolExecutionSuccess } from '../execution/execution-types.js'
+import type { JsonValue } from '../json/json-value.js'
+import { describeValue } from '../json/describe-value.js'
+
+const ignore = (): void => {}
+// The intrinsic `then`: a promise with an own `then` or `catch` that attaches nothing must not turn
+// its rejection into an unhandled one.
+const promiseThen = Promise.prototype.then
+
+/**
+ * Handles the rejection of a promise a hook returned where the runtime expects no promise (an async
+ * guard, classifier or projector, a `tools/result` observer): the runtime has already judged the
+ * answer by its type — failing closed where it matters — so the rejection only must not reach the
+ * host as an unhandled one, which would crash it.
+ */
+export function containRejection(returned: unknown): void {
+  if (returned instanceof Promise) promiseThen.call(returned, undefined, ignore)
+}
+
+/**
+ * The frozen lossless snapshot of a JSON literal written in this package (decision constants and
+ * the like), so it takes materializeJson's already-materialized fast path wherever it travels.
+ * Throws only on a programming error here: the literal is not JSON.
+ */
+export function snapshotConstant<T>(value: T): T {
+  const snapshot = materializeJson(value)
+  if (!snapshot.ok) throw new TypeError(`not a JSON constant: ${snapshot.issues.map((issue) => issue.message).join('; ')}`)
+  return snapshot.value as T
+}
+
+// Every result the registry builds carries a private-field brand, so a `tools/execute` wrapper that
+// hands back a result `next()` gave it is recognised without re-checking it, while a result a
+// wrapper made itself is checked in full. A private field is invisible to reflection and unforgeable.
+class Stamp {
+  constructor(target: object) {
+    return target
+  }
+}
+class ResultBrand extends Stamp {
+  readonly #registry = true
+  static has(value: object): boolean {
+    return #registry in value
+  }
+}
+
+const freeze = Object.freeze
+
+/**
+ * Parts of a success; every part must already be a frozen lossless snapshot. Every key is required
+ * (`undefined` for none), so the parts object always owns them and a polluted `Object.prototype`
+ * cannot supply one — without a per-call `hasOwn` on this hot path.
+ */
+export interface SuccessParts {
+  readonly value: JsonValue
+  readonly content: readonly ContentBlock[]
+  readonly meta: JsonValue | undefined
+  readonly contexts: readonly UserMessage[] | undefined
+  readonly concludesTurn: boolean
+}
+
+/** Builds a frozen success from snapshotted parts; empty contexts and a false marker are omitted. */
+export function successResult(parts: SuccessParts): ToolExecutionSuccess {
+  const result: { -readonly [K in keyof ToolExecutionSuccess]: ToolExecutionSuccess[K] } = {
+    isError: false,
+    value: parts.value,
+    content: parts.content,
+  }
+  const { meta, contexts } = parts
+  if (meta !== undefined) result.meta = meta
+  if (contexts !== undefined && contexts.length > 0) result.additionalContexts = contexts
+  if (parts.concludesTurn) result.concludesTurn = true
+  new ResultBrand(result)
+  return freeze(result)
+}
+
+/** Optional parts of a failure; every part must already be a frozen lossless snapshot. */
+export interface FailureParts {
+  /** Model-facing content; default: one text block with the message. */
+  readonly content?: readonly ContentBlock[] | undefined
+  /** Structured detail (for example validation issues). */
+  readonly details?: JsonValue | undefined
+  /** The class name of the error that caused the failure. */
+  readonly name?: string | undefined
+  readonly meta?: JsonValue | undefined
+  readonly contexts?: readonly UserMessage[] | undefined
+}
+
+/** Builds a frozen failure with `error.info.code`, a readable message and content the model can read. */
+export function failureResult(code: ToolErrorCode, message: string, parts: FailureParts = {}): ToolExecutionFailure {
+  const info: { -readonly [K in keyof ToolErrorInfo]: ToolErrorInfo[K] } = { code }
+  const name = optional(parts, 'name')
+  const details = optional(parts, 'details')
+  const meta = optional(parts, 'meta')
+  const contexts = optional(parts, 'contexts')
+  if (name !== undefined) info.name = name
+  if (details !== undefined) info.details = details
+  const result: { -readonly [K in keyof ToolExecutionFailure]: ToolExecutionFailure[K] } = {
+    isError: true,
+    error: freeze({ message, info: freeze(info) }),
+    content: optional(parts, 'content') ?? textContent(message),
+  }
+  if (meta !== undefined) result.meta = meta
+  if (contexts !== undefined && contexts.length > 0) result.additionalContexts = contexts
+  new ResultBrand(result)
+  return freeze(result)
+}
+
+/**
+ * An optional field of a registry-built result or decision, read from its own properties: the
+ * objects are ordinary, so an absent field would otherwise be read from a polluted
+ * `Object.prototype` and copied, unchecked, into the next result the registry derives.
+ */
+export function optional<T extends object, K extends keyof T>(record: T, key: K): T[K] | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined
+}
+
+/** A result equal to `result` except for its content and contexts (already checked snapshots). */
+function derive(result: ToolExecutionResult, content: readonly ContentBlock[], contexts: readonly UserMessage[] | undefined): ToolExecutionResult {
+  const meta = optional(result, 'meta')
+  if (result.isError) {
+    const info = optional(result.error, 'info')
+    return failureResult(info === undefined ? 'TOOL_ERROR' : info.code, result.error.message, {
+      content,
+      details: info === undefined ? undefined : optional(info, 'details'),
+      name: info === undefined ? undefined : optional(info, 'name'),
+      meta,
+      contexts,
+    })
+  }
+  return successResult({ value: result.value, content, meta, contexts, concludesTurn: optional(result, 'concludesTurn') === true })
+}
+
+/** A result equal to `result` except for its content (already a snapshot of valid blocks). */
+export function withContent(result: ToolExecutionResult, content: readonly ContentBlock[]): ToolExecutionResult {
+  return derive(result, content, optional(result, 'additionalContexts'))
+}
+
+/** A result equal to `result` with `extra` contexts appended after its own. */
+export function withContexts(result: ToolExecutionResult, extra: readonly UserMessage[]): ToolExecutionResult {
+  if (extra.length === 0) return result
+  return derive(result, result.content, joinContexts(optional(result, 'additionalContexts'), extra))
+}
+
+/** Concatenates two frozen context lists into one frozen list. */
+function joinContexts(first: readonly UserMessage[] | undefined, second: readonly UserMessage[]): readonly UserMessage[] {
+  if (first === undefined || first.length === 0) return second
+  return freeze([...first, ...second])
+}
+
+/** Whether `value` is a result this registry built (and therefore already checked and frozen). */
+export function isRegistryResult(value: unknown): value is ToolExecutionResult {
+  return typeof value === 'object' && value !== null && ResultBrand.has(value)
+}
+
+/** One frozen text block carrying `text`. */
+export function textContent(text: string): readonly ContentBlock[] {
+  const snapshot = materializeJson([{ type: 'text', text }])
+  // A string always materializes; the fallback only satisfies the type.
+  return snapshot.ok ? (snapshot.value as unknown as readonly ContentBlock[]) : freeze([])
+}
+
+/** The `details` of a validation failure: `{ issues: [{ path, message }] }` as a frozen snapshot. */
+export function issueDetails(issues: readonly { readonly path: string; readonly message: string }[]): JsonValue | undefined {
+  const snapshot = materializeJson({ issues: issues.map((issue) => ({ path: issue.path, message: issue.message })) })
+  return snapshot.ok ? snapshot.value : undefined
+}
+
+// The codes of this package's error classes: ToolArgsError, ToolOutputError and ToolNotFoundError
+// (a composite tool's nested dispatch may throw the last; the spec maps it to UNKNOWN_TOOL).
+const MAPPED_CODES: ReadonlySet<string> = new Set(['INVALID_ARGS', 'INVALID_TOOL_OUTPUT', 'UNKNOWN_TOOL'])
+// The Code Mode transport's own codes (a marked `run_code` body only), kept with its own `details`.
+const TRANSPORT_CODES: ReadonlySet<string> = new Set([
+  'CODE_SYNTAX_ERROR', 'CODE_THREW', 'CODE_TIME_LIMIT', 'CODE_MEMORY_LIMIT', 'CODE_STACK_LIMIT', 'CODE_CALL_LIMIT', 'CODE_OUTPUT_LIMIT', 'ABORTED',
+])
+
+/** What a thrown value says about itself, read without running its getters. */
+interface ThrownFacts {
+  readonly message: string | undefined
+  readonly name: string | undefined
+  readonly code: unknown
+  readonly issues: unknown
+  readonly details?: unknown
+}
+
+/**
+ * Turns a value a tool body (or a `tools/execute` wrapper) threw into a structured failure. An error
+ * whose own `code` is one of this package's error codes keeps it — `INVALID_ARGS` (`ToolArgsError`),
+ * `INVALID_TOOL_OUTPUT` (`ToolOutputError`), `UNKNOWN_TOOL` (`ToolNotFoundError`) — with its `issues`,
+ * if any, as details; anything else is `TOOL_ERROR` with the error's message. Own data properties
+ * only: a hostile thrown object (getters, Proxies) can neither run code here nor crash the pipeline.
+ */
+export function thrownFailure(error: unknown, contexts?: readonly UserMessage[], transport = false): ToolExecutionFailure {
+  const facts = readThrown(error)
+  const own = typeof facts.code === 'string' && transport && TRANSPORT_CODES.has(facts.code)
+  const code: ToolErrorCode = typeof facts.code === 'string' && (own || MAPPED_CODES.has(facts.code)) ? (facts.code as ToolErrorCode) : 'TOOL_ERROR'
+  const message =
+    facts.message !== undefined && facts.message.length > 0
+      ? facts.message
+      : `The tool failed without a message (it threw ${facts.name ?? describeValue(error)})`
+  let details: JsonValue | undefined
+  if (own && facts.details !== undefined) {
+    const snapshot = materializeJson(facts.details)
+    if (snapshot.ok) details = snapshot.value
+  } else if (code !== 'TOOL_ERROR' && Array.isArray(facts.issues)) {
+    const snapshot = materializeJson({ issues: facts.issues })
+    if (snapshot.ok) details = snapshot.value
+  }
+  return failureResult(code, message, { name: facts.name, details, contexts })
+}
+
+/** A readable message for any thrown value (used where a listener or service failed). */
+export function thrownMessage(error: unknown): string {
+  const facts = readThrown(error)
+  if (facts.message !== undefined && facts.message.length > 0) return facts.message
+  return `it threw ${facts.name ?? describeValue(error)}`
+}
+
+// The platform's own DOMException accessors (its `message` and `name` are getters on the prototype, where an
+// Error has data): abort and timeout reasons are DOMExceptions. The intrinsic getters run no user code and throw
+// for anything that is not a real DOMException.
+const domMessage = typeof DOMException === 'function' ? Object.getOwnPropertyDescriptor(DOMException.prototype, 'message')?.get : undefined
+const domName = typeof DOMException === 'function' ? Object.getOwnPropertyDescriptor(DOMException.prototype, 'name')?.get : undefined
+
+function readDomException(error: object): ThrownFacts | undefined {
+  if (domMessage === undefined || domName === undefined) return undefined
+  try {
+    const message: unknown = domMessage.call(error)
+    const name: unknown = domName.call(error)
+    return { message: typeof message === 'string' ? message : undefined, name: typeof name === 'string' ? name : undefined, code: undefined, issues: undefined }
+  } catch {
+    return undefined
+  }
+}
+
+function readThrown(error: unknown): ThrownFacts {
+  if (typeof error === 'string') return { message: error, name: undefined, code: undefined, issues: undefined }
+  if (typeof error !== 'object' || error === null) return { message: undefined, name: undefined, code: undefined, issues: undefined }
+  const dom = readDomException(error)
+  if (dom !== undefined) return dom
+  try {
+    return {
+      message: ownString(error, 'message'),
+      name: error instanceof Error ? errorName(error) : undefined,
+      code: ownData(error, 'code'),
+      issues: ownData(error, 'issues'),
+      details: ownData(error, 'details'),
+    }
+  } catch {
+    // Only a Proxy trap can throw here.
+    return { message: undefined, name: undefined, code: undefined, issues: undefined }
+  }
+}
+
+function ownData(value: object, key: string): unknown {
+  const descriptor = Object.getOwnPropertyDescriptor(value, key)
+  return descriptor !== undefined && Object.hasOwn(descriptor, 'value') ? descriptor.value : undefined
+}
+
+function ownString(value: object, key: string): string | undefined {
+  const data = ownData(value, key)
+  return typeof data === 'string' ? data : undefined
+}
+
+/** The class name of an Error: its own `name`, else the data `name` on its prototype chain. */
+function errorName(error: Error): string | undefined {
+  for (let target: object | null = error; target !== null; target = Object.getPrototypeOf(target)) {
+    const name = ownData(target, 'name')
+    if (name !== undefined) return typeof name === 'string' ? name : undefined
+  }
+  return undefined
+}
