@@ -10,9 +10,8 @@ import { DECLARATION_SUFFIX } from '../load/discover-declaration-files.js'
 import { type LoadedDeclarationSource, loadDeclarationSource } from '../load/load-declaration-source.js'
 import { loadDeclarations } from '../load/load-declarations.js'
 import { MAX_SOURCE_BYTES } from '../load/source-limits.js'
-import type { Diagnostic } from '../model/diagnostic.js'
+import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
-import { sortDiagnostics } from '../report/sort-diagnostics.js'
 import { type Catalog, type CatalogTool, toolFromDeclaration, toolsFromCatalogJson } from './catalog-model.js'
 
 const run = promisify(execFile)
