@@ -1,5 +1,5 @@
 import { constraintText } from '@toolsmith/providers'
-import { jsonText } from '../../format/json-text.js'
+import { jsonText } from '../../format/ts-literals.js'
 import { markdownFence } from '../../format/markdown-fence.js'
 import { markdownInline, markdownParagraphs, markdownTableCell } from '../../format/markdown-text.js'
 import { isRecord, ownEntries, ownValue } from '../../format/own-entries.js'

@@ -1,8 +1,7 @@
 import { compile } from 'json-schema-to-typescript'
-import { tsPropertyName } from '../../format/ts-property-name.js'
+import { tsPropertyName, escapeControlCharacters } from '../../format/ts-literals.js'
 import type { WorkerPool } from '../../format/worker-pool.js'
 import type { TypeSchema } from './type-schema.js'
-import { escapeControlCharacters } from '../../format/control-characters.js'
 
 const JSON2TS_OPTIONS = {
   bannerComment: '',
