@@ -1,7 +1,6 @@
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import * as prettier from 'prettier'
-import { canBatch, createFormatBatcher } from './format-batcher.js'
-import { prettierRunner } from './prettier-runner.js'
+import { canBatch, createFormatBatcher, prettierRunner } from './format-batcher.js'
 import { layOutTypeScript } from './typescript/lay-out-typescript.js'
 import type { WorkerPool } from './worker-pool.js'
 

@@ -1,8 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { jsdocComment, lineCommentText, tsJsonLiteral, tsPropertyKey, tsStringLiteral } from '../../../generator/src/format/ts-literals.js'
-import { markdownFence } from '../../../generator/src/format/markdown-fence.js'
-import { markdownInline, markdownParagraphs, markdownTableCell } from '../../../generator/src/format/markdown-text.js'
+import { markdownFence, markdownInline, markdownParagraphs, markdownTableCell } from '../../../generator/src/format/markdown-text.js'
 import { literalLayout, quotedString, tsSpecLiteral } from '../../../generator/src/format/ts-spec-literal.js'
 
 // Evaluates an emitted expression the way a module would, so the tests check meaning, not spelling.

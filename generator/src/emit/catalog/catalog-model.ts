@@ -1,7 +1,6 @@
 import { constraintText } from '@toolsmith/providers'
 import { jsonText } from '../../format/ts-literals.js'
-import { markdownFence } from '../../format/markdown-fence.js'
-import { markdownInline, markdownParagraphs, markdownTableCell } from '../../format/markdown-text.js'
+import { markdownFence, markdownInline, markdownParagraphs, markdownTableCell } from '../../format/markdown-text.js'
 import { isRecord, ownEntries, ownValue } from '../../format/own-entries.js'
 import { resolveToolAnnotations } from '@toolsmith/runtime'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
