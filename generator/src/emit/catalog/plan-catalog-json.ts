@@ -8,7 +8,7 @@ import type { Diagnostic } from '../../model/diagnostic.js'
 import type { PlanCache, PlanOptions } from '../../model/plan.js'
 import type { PlannedFile } from '../../model/planned-file.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
-import { messageOf } from '../error-message.js'
+import { messageOf } from '../../model/diagnostic.js'
 import { normalizePath } from '../output-paths.js'
 import { catalogJson } from './catalog-json.js'
 
