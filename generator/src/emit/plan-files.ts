@@ -16,7 +16,7 @@ import { emitCodeModeSdkDeclaration, emitCodeModeSdkModule } from './emit-code-m
 import { planTool, type PreparedTool } from './plan-tool.js'
 import { toolIdentifiers } from './tool-identifiers.js'
 import { withFormatCache } from '../cache/cached-formatter.js'
-import { toolCacheKeys } from '../cache/tool-cache-keys.js'
+import { toolCacheKeys } from '../cache/cache-key.js'
 import { loadTemplates } from './template/template-set.js'
 
 // Enough tools in flight that their format requests meet in prettier batches (the formatter batches what is asked

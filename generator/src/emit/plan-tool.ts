@@ -19,8 +19,8 @@ import { type Template, templateDiagnostic } from './template/template-set.js'
 import { type ToolIdentifiers, toolIdentifiers } from './tool-identifiers.js'
 import { outputDeclaration } from './types/output-declaration.js'
 import type { CatalogOutputType } from './catalog/catalog-model.js'
-import { type CachedModule, type CachedStub, cachedToolValues } from '../cache/cached-tool-values.js'
-import type { ToolCacheKeys } from '../cache/tool-cache-keys.js'
+import { type CachedModule, type CachedStub, cachedToolValues } from '../cache/cached-values.js'
+import type { ToolCacheKeys } from '../cache/cache-key.js'
 
 /** Everything one tool contributes to the plan. */
 export interface PlannedTool {
