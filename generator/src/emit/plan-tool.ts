@@ -1,3 +1,4 @@
+import { setBounded } from '../shared/bounded.js'
 import type { CodeFormatter } from '../format/code-formatter.js'
 import { literalLayout } from '../format/ts-spec-literal.js'
 import type { WorkerPool } from '../format/worker-pool.js'
@@ -157,11 +158,7 @@ async function mergedStub(paths: ToolPaths, names: WiringNames, existing: string
 }
 
 function rememberUnchanged(key: string, merge: StubMerge): void {
-  if (unchangedStubs.size >= UNCHANGED_LIMIT) {
-    const oldest = unchangedStubs.keys().next()
-    if (oldest.done !== true) unchangedStubs.delete(oldest.value)
-  }
-  unchangedStubs.set(key, merge)
+  setBounded(unchangedStubs, UNCHANGED_LIMIT, key, merge)
 }
 
 type Created = { readonly ok: true; readonly value: string } | { readonly ok: false; readonly problem: Diagnostic }

@@ -1,3 +1,4 @@
+import { setBounded } from '../../shared/bounded.js'
 import { compile } from 'json-schema-to-typescript'
 import { tsPropertyName, escapeControlCharacters } from '../../format/ts-literals.js'
 import type { WorkerPool } from '../../format/worker-pool.js'
@@ -42,11 +43,7 @@ export function compileType(typeSchema: TypeSchema, name: string, pool?: WorkerP
       .replace(LINE_SEPARATORS, (char) => (char === '\u2028' ? '\\u2028' : '\\u2029'))
       .trim(),
   ).then(escapeControlCharacters)
-  if (compiled.size >= COMPILED_LIMIT) {
-    const oldest = compiled.keys().next()
-    if (oldest.done !== true) compiled.delete(oldest.value)
-  }
-  compiled.set(key, result)
+  setBounded(compiled, COMPILED_LIMIT, key, result)
   result.catch(() => compiled.delete(key))
   return result
 }
