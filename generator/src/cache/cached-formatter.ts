@@ -1,8 +1,7 @@
 import type { CodeFormatter } from '../format/code-formatter.js'
 import type { PlanCache } from '../model/plan.js'
-import { cacheKey } from './cache-key.js'
-import { isCacheableLayout } from './cacheable-layout.js'
-import { cachedToolValues } from './cached-tool-values.js'
+import { cacheKey, isCacheableLayout } from './cache-key.js'
+import { cachedToolValues } from './cached-values.js'
 
 /**
  * `formatter` with its results kept in the plan cache. Prettier's output is a function of its options and the

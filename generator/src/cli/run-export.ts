@@ -6,8 +6,7 @@ import { writeFileAtomic } from '../apply/write-file-atomic.js'
 import { COMMAND_LINE, loadConfig } from '../config/load-config.js'
 import { exportDeclarations, parseExportSpec } from '../emit/exports/export-declarations.js'
 import { loadDeclarations } from '../load/load-declarations.js'
-import type { Diagnostic } from '../model/diagnostic.js'
-import { sortDiagnostics } from '../report/sort-diagnostics.js'
+import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 
 /** What `toolsmith export` was asked. */
 export interface ExportRequest {

@@ -1,4 +1,4 @@
-import { terminalSafeText } from '../report/terminal-safe-text.js'
+import { terminalSafeText } from '../report/format-diagnostics.js'
 import { atLeast, type DiffFinding, type DiffLevel } from './diff-checks.js'
 import { findingReference } from './diff-policy.js'
 import { byLevel, type DiffReport, diffReportJson } from './diff-report.js'

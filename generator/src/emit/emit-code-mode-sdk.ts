@@ -1,7 +1,7 @@
 import { printCodeModeSdk, type CodeModeSdkTool } from '@toolsmith/providers'
 import { parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema, type ParameterSchemaSpec, type ValueSchemaSpec } from '@toolsmith/runtime'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
-import { tsStringLiteral } from '../format/ts-string-literal.js'
+import { tsStringLiteral } from '../format/ts-literals.js'
 import { generatedHeader } from './generated-header.js'
 
 /**

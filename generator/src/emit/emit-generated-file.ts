@@ -1,7 +1,5 @@
-import { jsdocComment } from '../format/jsdoc-comment.js'
-import { tsJsonLiteral } from '../format/ts-json-literal.js'
+import { jsdocComment, tsJsonLiteral, tsStringLiteral } from '../format/ts-literals.js'
 import { type LiteralLayout, tsSpecLiteral } from '../format/ts-spec-literal.js'
-import { tsStringLiteral } from '../format/ts-string-literal.js'
 import type { WorkerPool } from '../format/worker-pool.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { generatedHeader } from './generated-header.js'

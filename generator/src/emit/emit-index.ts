@@ -1,5 +1,4 @@
-import { tsPropertyName } from '../format/ts-property-name.js'
-import { tsStringLiteral } from '../format/ts-string-literal.js'
+import { tsPropertyName, tsStringLiteral } from '../format/ts-literals.js'
 import { generatedHeader } from './generated-header.js'
 import { toolPaths } from './output-paths.js'
 import { toolIdentifiers } from './tool-identifiers.js'

@@ -1,3 +1,4 @@
+import { setBounded } from '../shared/bounded.js'
 import type { CodeFormatter } from '../format/code-formatter.js'
 import { literalLayout } from '../format/ts-spec-literal.js'
 import type { WorkerPool } from '../format/worker-pool.js'
@@ -14,13 +15,13 @@ import type { StubMerge } from './stub/merge-stub.js'
 import type { StubOutcome } from './stub/parse-stub.js'
 import { lineAndColumn } from './stub/text-edits.js'
 import { stubModel } from './stub/stub-model.js'
-import { messageOf } from './error-message.js'
+import { messageOf } from '../model/diagnostic.js'
 import { type Template, templateDiagnostic } from './template/template-set.js'
 import { type ToolIdentifiers, toolIdentifiers } from './tool-identifiers.js'
 import { outputDeclaration } from './types/output-declaration.js'
 import type { CatalogOutputType } from './catalog/catalog-model.js'
-import { type CachedModule, type CachedStub, cachedToolValues } from '../cache/cached-tool-values.js'
-import type { ToolCacheKeys } from '../cache/tool-cache-keys.js'
+import { type CachedModule, type CachedStub, cachedToolValues } from '../cache/cached-values.js'
+import type { ToolCacheKeys } from '../cache/cache-key.js'
 
 /** Everything one tool contributes to the plan. */
 export interface PlannedTool {
@@ -157,11 +158,7 @@ async function mergedStub(paths: ToolPaths, names: WiringNames, existing: string
 }
 
 function rememberUnchanged(key: string, merge: StubMerge): void {
-  if (unchangedStubs.size >= UNCHANGED_LIMIT) {
-    const oldest = unchangedStubs.keys().next()
-    if (oldest.done !== true) unchangedStubs.delete(oldest.value)
-  }
-  unchangedStubs.set(key, merge)
+  setBounded(unchangedStubs, UNCHANGED_LIMIT, key, merge)
 }
 
 type Created = { readonly ok: true; readonly value: string } | { readonly ok: false; readonly problem: Diagnostic }

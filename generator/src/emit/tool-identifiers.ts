@@ -1,4 +1,4 @@
-import { isReservedWord } from '../format/reserved-words.js'
+import { isReservedWord } from '../format/ts-literals.js'
 import { camelCaseName, pascalCaseName } from '../model/tool-name.js'
 
 /** The TypeScript names one tool's generated code uses, all derived from its name. */

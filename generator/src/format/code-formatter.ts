@@ -1,7 +1,7 @@
+import { setBounded } from '../shared/bounded.js'
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import * as prettier from 'prettier'
-import { canBatch, createFormatBatcher } from './format-batcher.js'
-import { prettierRunner } from './prettier-runner.js'
+import { canBatch, createFormatBatcher, prettierRunner } from './format-batcher.js'
 import { layOutTypeScript } from './typescript/lay-out-typescript.js'
 import type { WorkerPool } from './worker-pool.js'
 
@@ -45,11 +45,7 @@ const FORMATTED_LIMIT = 8_000
 const formatted = new Map<string, string>()
 
 function remember(key: string, value: string): void {
-  if (formatted.size >= FORMATTED_LIMIT) {
-    const oldest = formatted.keys().next()
-    if (oldest.done !== true) formatted.delete(oldest.value)
-  }
-  formatted.set(key, value)
+  setBounded(formatted, FORMATTED_LIMIT, key, value)
 }
 
 function parserFor(path: string): string {

@@ -1,5 +1,5 @@
 import { isRecord, ownEntries } from './own-entries.js'
-import { isIdentifierName } from './is-identifier-name.js'
+import { isIdentifierName } from './ts-literals.js'
 
 /** The parts of a prettier layout the spec literal follows. */
 export interface LiteralLayout {

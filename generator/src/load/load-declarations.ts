@@ -1,8 +1,7 @@
 import path from 'node:path'
-import type { Diagnostic } from '../model/diagnostic.js'
+import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
-import { mapConcurrently } from '../apply/map-concurrently.js'
-import { sortDiagnostics } from '../report/sort-diagnostics.js'
+import { mapBounded } from '../shared/bounded.js'
 import { checkDeclarationSet, type DeclaredName } from './check-declaration-set.js'
 import { discoverDeclarationFiles } from './discover-declaration-files.js'
 import { type LoadedDeclarationSource, loadDeclarationSource } from './load-declaration-source.js'
@@ -53,7 +52,7 @@ export async function loadDeclarations(
     at(options.schemas, 'no-declarations', `no *.tool.yaml files in ${JSON.stringify(options.schemas)}`, 'warning')
   }
 
-  const loaded = await mapConcurrently(discovered.files, READ_CONCURRENCY, async (file) => {
+  const loaded = await mapBounded(discovered.files, READ_CONCURRENCY, async (file) => {
     const read = await readSourceFile(path.resolve(options.cwd, file))
     if (!read.ok) {
       const message =

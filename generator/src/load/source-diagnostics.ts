@@ -1,6 +1,5 @@
 import type { LineCounter } from 'yaml'
-import type { Diagnostic } from '../model/diagnostic.js'
-import { sortDiagnostics } from '../report/sort-diagnostics.js'
+import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 import { MAX_DIAGNOSTICS_PER_FILE } from './source-limits.js'
 
 /**

@@ -13,3 +13,14 @@ export interface Diagnostic {
   readonly line: number
   readonly column: number
 }
+
+/** Orders diagnostics by file, line and column (code-unit order, so output is the same everywhere). */
+export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+  return [...list].sort((a, b) => compare(a.file, b.file) || a.line - b.line || a.column - b.column)
+}
+
+/** The message of a thrown value (an `Error`'s message, anything else as text). */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -8,12 +8,11 @@ import { PLAN_CACHE_PATH, readPlanCacheFile } from '../cache/plan-cache-file.js'
 import type { PlanCacheStore } from '../cache/plan-cache-store.js'
 import { loadConfig } from '../config/load-config.js'
 import type { ProjectConfig } from '../config/project-config.js'
+import { planFiles } from '../emit/plan-files.js'
 import { exportDeclarations, exportFilePath, type ExportSpec } from '../emit/exports/export-declarations.js'
-import type { Diagnostic } from '../model/diagnostic.js'
+import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 import type { PlanResult } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
-import { sortDiagnostics } from '../report/sort-diagnostics.js'
-import { defaultPlanFiles } from './default-planner.js'
 import { loadDeclarationsCached } from './load-declarations-cached.js'
 import type { RunOptions } from './run-options.js'
 
@@ -83,7 +82,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>):
   const reader = createProjectReader(config.cwd, realRoot)
   let plan: PlanResult
   try {
-    plan = await (options.planFiles ?? defaultPlanFiles)(loaded.declarations, {
+    plan = await (options.planFiles ?? planFiles)(loaded.declarations, {
       cwd: config.cwd,
       out: config.out,
       docs: config.docs,

@@ -1,7 +1,6 @@
 import { writePlan } from '../apply/write-plan.js'
 import { PLAN_CACHE_PATH, writePlanCacheFile } from '../cache/plan-cache-file.js'
-import type { Diagnostic } from '../model/diagnostic.js'
-import { sortDiagnostics } from '../report/sort-diagnostics.js'
+import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 import { planProject } from './plan-project.js'
 import type { RunOptions } from './run-options.js'
 

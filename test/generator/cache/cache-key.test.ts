@@ -1,7 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { cacheKey } from '../../../generator/src/cache/cache-key.js'
-import { exactJson } from '../../../generator/src/cache/exact-json.js'
-import { survivesJson } from '../../../generator/src/cache/survives-json.js'
+import { cacheKey, exactJson, survivesJson } from '../../../generator/src/cache/cache-key.js'
 
 const withOwnProto = (): object => {
   const value = {}

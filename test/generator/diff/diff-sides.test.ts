@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { cacheKey } from '../../../generator/src/cache/cache-key.js'
-import { cachedDeclarationSource } from '../../../generator/src/cache/cached-declaration-source.js'
+import { cachedDeclarationSource } from '../../../generator/src/cache/cached-values.js'
 import { PlanCacheStore } from '../../../generator/src/cache/plan-cache-store.js'
 import { readSide } from '../../../generator/src/diff/diff-sides.js'
 import { loadDeclarationSource } from '../../../generator/src/load/load-declaration-source.js'

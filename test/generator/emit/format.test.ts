@@ -1,13 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { jsdocComment } from '../../../generator/src/format/jsdoc-comment.js'
-import { lineCommentText } from '../../../generator/src/format/line-comment-text.js'
-import { markdownFence } from '../../../generator/src/format/markdown-fence.js'
-import { markdownInline, markdownParagraphs, markdownTableCell } from '../../../generator/src/format/markdown-text.js'
-import { tsJsonLiteral } from '../../../generator/src/format/ts-json-literal.js'
-import { tsPropertyKey } from '../../../generator/src/format/ts-property-key.js'
+import { jsdocComment, lineCommentText, tsJsonLiteral, tsPropertyKey, tsStringLiteral } from '../../../generator/src/format/ts-literals.js'
+import { markdownFence, markdownInline, markdownParagraphs, markdownTableCell } from '../../../generator/src/format/markdown-text.js'
 import { literalLayout, quotedString, tsSpecLiteral } from '../../../generator/src/format/ts-spec-literal.js'
-import { tsStringLiteral } from '../../../generator/src/format/ts-string-literal.js'
 
 // Evaluates an emitted expression the way a module would, so the tests check meaning, not spelling.
 const evaluate = (expression: string): unknown => new Function(`"use strict"; return (${expression})`)()

@@ -1,9 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { Diagnostic } from '../../../generator/src/model/diagnostic.js'
-import { formatDiagnosticsGithub } from '../../../generator/src/report/format-diagnostics-github.js'
-import { formatDiagnosticsJson } from '../../../generator/src/report/format-diagnostics-json.js'
-import { formatDiagnosticsText } from '../../../generator/src/report/format-diagnostics-text.js'
-import { renderCodeFrame } from '../../../generator/src/report/render-code-frame.js'
+import { formatDiagnosticsGithub, formatDiagnosticsJson } from '../../../generator/src/report/format-diagnostics.js'
+import { formatDiagnosticsText, renderCodeFrame } from '../../../generator/src/report/format-diagnostics-text.js'
 
 const SOURCE = 'name: t\ndescription: d\nparameters:\n  p: { type: strin }\noutput: { type: string }\n'
 const AT_STRIN: Diagnostic = {

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../model/diagnostic.js'
-import { messageOf } from '../error-message.js'
+import { messageOf } from '../../model/diagnostic.js'
 import { type Template, templateDiagnostic } from '../template/template-set.js'
 import type { CatalogToolModel } from './catalog-model.js'
 import { REGION_CLOSE, REGION_OPEN, scanMarkdown } from './markdown-structure.js'

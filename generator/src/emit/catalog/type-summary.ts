@@ -1,4 +1,4 @@
-import { jsonText } from '../../format/json-text.js'
+import { jsonText } from '../../format/ts-literals.js'
 import { isRecord, ownValue } from '../../format/own-entries.js'
 
 /**

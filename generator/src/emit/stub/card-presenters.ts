@@ -1,4 +1,4 @@
-import { tsStringLiteral } from '../../format/ts-string-literal.js'
+import { tsStringLiteral } from '../../format/ts-literals.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import { type FieldGuarantee, firstRequired, type ScalarKind, scalarField } from './spec-fields.js'
 import { resultCard } from './result-cards.js'

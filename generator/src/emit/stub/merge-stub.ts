@@ -1,7 +1,7 @@
 import { type ImportDeclaration, Node, type ObjectLiteralExpression, type SourceFile, type SpreadAssignment, SyntaxKind } from 'ts-morph'
 import { findStubWiring, type StubWiring, type WiringNames } from './find-stub-wiring.js'
 import { type StubOutcome, type StubProblem, withParsedStub } from './parse-stub.js'
-import { tsStringLiteral } from '../../format/ts-string-literal.js'
+import { tsStringLiteral } from '../../format/ts-literals.js'
 import { applyTextEdits, type TextEdit } from './text-edits.js'
 
 /** An existing stub brought up to date: its new text and what the author should hear about. */

@@ -1,4 +1,4 @@
-import { tsStringLiteral } from '../../format/ts-string-literal.js'
+import { tsStringLiteral } from '../../format/ts-literals.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import type { PresenterCode } from './card-presenters.js'
 import { arrayItems, firstRequired, isScalar, objectProperties, requiredProperty, scalarField } from './spec-fields.js'

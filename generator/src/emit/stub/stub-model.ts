@@ -1,5 +1,4 @@
-import { lineCommentText } from '../../format/line-comment-text.js'
-import { tsStringLiteral } from '../../format/ts-string-literal.js'
+import { lineCommentText, tsStringLiteral } from '../../format/ts-literals.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import { RESULT_VIEWS_SPECIFIER, type ToolPaths } from '../output-paths.js'
 import type { ToolIdentifiers } from '../tool-identifiers.js'

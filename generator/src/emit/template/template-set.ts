@@ -4,7 +4,7 @@ import { posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Handlebars from 'handlebars'
 import type { Diagnostic } from '../../model/diagnostic.js'
-import { messageOf } from '../error-message.js'
+import { messageOf } from '../../model/diagnostic.js'
 import { normalizePath } from '../output-paths.js'
 
 /** The template files the emitters fill; a project's `templates` folder may hold its own copy of any of them. */

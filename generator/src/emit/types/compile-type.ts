@@ -1,8 +1,8 @@
+import { setBounded } from '../../shared/bounded.js'
 import { compile } from 'json-schema-to-typescript'
-import { tsPropertyName } from '../../format/ts-property-name.js'
+import { tsPropertyName, escapeControlCharacters } from '../../format/ts-literals.js'
 import type { WorkerPool } from '../../format/worker-pool.js'
 import type { TypeSchema } from './type-schema.js'
-import { escapeControlCharacters } from '../../format/control-characters.js'
 
 const JSON2TS_OPTIONS = {
   bannerComment: '',
@@ -43,11 +43,7 @@ export function compileType(typeSchema: TypeSchema, name: string, pool?: WorkerP
       .replace(LINE_SEPARATORS, (char) => (char === '\u2028' ? '\\u2028' : '\\u2029'))
       .trim(),
   ).then(escapeControlCharacters)
-  if (compiled.size >= COMPILED_LIMIT) {
-    const oldest = compiled.keys().next()
-    if (oldest.done !== true) compiled.delete(oldest.value)
-  }
-  compiled.set(key, result)
+  setBounded(compiled, COMPILED_LIMIT, key, result)
   result.catch(() => compiled.delete(key))
   return result
 }

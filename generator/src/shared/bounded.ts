@@ -15,3 +15,12 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, task:
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
   return results
 }
+
+/** Sets `key` in `memo`, first dropping the oldest entry when it holds `limit` already (a bounded in-process memo). */
+export function setBounded<K, V>(memo: Map<K, V>, limit: number, key: K, value: V): void {
+  if (memo.size >= limit) {
+    const oldest = memo.keys().next()
+    if (oldest.done !== true) memo.delete(oldest.value)
+  }
+  memo.set(key, value)
+}
