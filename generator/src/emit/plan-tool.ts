@@ -1,4 +1,4 @@
-import { setBounded } from '../shared/bounded.js'
+import { setBounded } from '../base/bounded.js'
 import type { CodeFormatter } from '../format/code-formatter.js'
 import { literalLayout } from '../format/ts-spec-literal.js'
 import type { WorkerPool } from '../format/worker-pool.js'

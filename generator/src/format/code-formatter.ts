@@ -1,4 +1,4 @@
-import { setBounded } from '../shared/bounded.js'
+import { setBounded } from '../base/bounded.js'
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import * as prettier from 'prettier'
 import { canBatch, createFormatBatcher, prettierRunner } from './format-batcher.js'

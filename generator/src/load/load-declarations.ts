@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
-import { mapBounded } from '../shared/bounded.js'
+import { mapBounded } from '../base/bounded.js'
 import { checkDeclarationSet, type DeclaredName } from './check-declaration-set.js'
 import { discoverDeclarationFiles } from './discover-declaration-files.js'
 import { type LoadedDeclarationSource, loadDeclarationSource } from './load-declaration-source.js'

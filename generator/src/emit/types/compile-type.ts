@@ -1,4 +1,4 @@
-import { setBounded } from '../../shared/bounded.js'
+import { setBounded } from '../../base/bounded.js'
 import { compile } from 'json-schema-to-typescript'
 import { tsPropertyName, escapeControlCharacters } from '../../format/ts-literals.js'
 import type { WorkerPool } from '../../format/worker-pool.js'
