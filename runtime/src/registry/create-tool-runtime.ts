@@ -1,4 +1,4 @@
-import { ToolRegistryError } from '../errors/tool-registry-error.js'
+import { ToolRegistryError } from '../errors/tool-errors.js'
 import { describeValue } from '../json/describe-value.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { createRegistryState } from './registry-state.js'

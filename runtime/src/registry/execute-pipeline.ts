@@ -1,5 +1,5 @@
-import { ToolArgsError } from '../errors/tool-args-error.js'
-import { ToolNotFoundError } from '../errors/tool-not-found-error.js'
+import { ToolArgsError } from '../errors/tool-errors.js'
+import { ToolNotFoundError } from '../errors/tool-errors.js'
 import type { Agent, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { thenPolluted } from '../json/prototypes-polluted.js'

@@ -4,5 +4,5 @@ export { declaredApprovals } from './declared-approvals.js'
 // The runtime factory, its view type, options, the approval service, and the typed tools/* events.
 export type { ApprovalAnswer, ApprovalRequest, ApprovalService, ToolRuntime, ToolRuntimeOptions } from './tool-runtime.js'
 export type { Awaitable, ToolListenerOptions, ToolRuntimeEventName, ToolRuntimeEvents } from './tool-runtime-events.js'
-export { ToolRegistryError } from '../errors/tool-registry-error.js'
+export { ToolRegistryError } from '../errors/tool-errors.js'
 export { defineCodeModeTransport } from './code-mode-transport.js'

@@ -1,7 +1,7 @@
 import { checkContentBlocks } from '../content/check-content-blocks.js'
 import type { ContentBlock, UserMessage } from '../content/content-block.js'
 import { formatIssues } from '../errors/json-schema-error.js'
-import { ToolOutputError } from '../errors/tool-output-error.js'
+import { ToolOutputError } from '../errors/tool-errors.js'
 import type { ToolExecutionResult } from '../execution/execution-types.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'

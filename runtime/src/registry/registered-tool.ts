@@ -1,6 +1,6 @@
 import type { ContentBlock } from '../content/content-block.js'
 import { collectSchemaIssues } from '../errors/json-schema-error.js'
-import { ToolRegistryError } from '../errors/tool-registry-error.js'
+import { ToolRegistryError } from '../errors/tool-errors.js'
 import type { ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
 import { escapeJsonPointerToken } from '../json/json-pointer.js'

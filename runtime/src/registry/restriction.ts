@@ -1,4 +1,4 @@
-import { ToolRegistryError } from '../errors/tool-registry-error.js'
+import { ToolRegistryError } from '../errors/tool-errors.js'
 import { describeValue } from '../json/describe-value.js'
 import { escapeJsonPointerToken } from '../json/json-pointer.js'
 import type { JsonValue } from '../json/json-value.js'

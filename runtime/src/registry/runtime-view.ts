@@ -1,4 +1,4 @@
-import { ToolRegistryError } from '../errors/tool-registry-error.js'
+import { ToolRegistryError } from '../errors/tool-errors.js'
 import type { Agent, ToolGuard, ToolPresentationMode } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
 import { logCodeDispatch } from './code-dispatch-log.js'

@@ -1,4 +1,4 @@
-import { ToolArgsError } from '../../errors/tool-args-error.js'
+import { ToolArgsError } from '../../errors/tool-errors.js'
 import { type CompiledJsonSchema, compileJsonSchema } from '../json-schema/compile-json-schema.js'
 import type { InferArgs } from './infer-value.js'
 import { parameterSchemaSpecToJsonSchema } from './parameter-schema-spec-to-json-schema.js'
