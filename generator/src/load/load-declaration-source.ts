@@ -26,6 +26,13 @@ export function loadDeclarationSource(file: string, bytes: Uint8Array): LoadedDe
   const checked = checkDeclaration(read.value, file, (pointer, code, message) => {
     // A problem with a key itself (an unknown field or keyword) is shown at the key, not at its value.
     const unknownKeyword = /: unknown keyword "/.test(message)
+    const missing = code === 'missing-field' && pointer === '' ? /^missing required field "([^"]+)"/.exec(message)?.[1] : undefined
+    if (missing !== undefined) {
+      // Shown where the key belongs (after the field before it in the documented order), not at the mapping's first key.
+      const place = read.locateMissing(missing, DECLARATION_FIELDS)
+      diagnostics.error(place.offset, code, place.after === undefined ? message : `${message}, after ${JSON.stringify(place.after)}`)
+      return
+    }
     const offset = read.locate(pointer, code === 'unknown-field' || unknownKeyword || /: "[^"]+" is not allowed on /.test(message))
     const suggestion = code === 'unknown-field' || unknownKeyword ? suggestionFor(pointer, unknownKeyword) : ''
     diagnostics.error(offset, code, message + suggestion + read.hintAt(offset))

@@ -41,3 +41,28 @@ export function locateJsonPointer(
 function follow(node: ParsedNode, aliases: ReadonlyMap<Alias, ParsedNode>): ParsedNode {
   return isAlias(node) ? (aliases.get(node) ?? node) : node
 }
+
+/**
+ * Where a member missing from the root mapping belongs, in the documented order of `fields`: the place right after the
+ * nearest earlier field the mapping holds (the start of the member that follows it, or the line after it when it is
+ * the last), and that field's name. Without an earlier field, the mapping's first key. A user reads the position as
+ * "type it here": pointing at the mapping's start would look like a problem with its first key (usually `name`).
+ */
+export function locateMissingMember(root: ParsedNode | null, key: string, fields: readonly string[], text: string): { offset: number; after: string | undefined } {
+  if (root === null || !isMap(root)) return { offset: root?.range[0] ?? 0, after: undefined }
+  const items = root.items
+  const indexOf = (name: string): number => items.findIndex((item) => isScalar(item.key) && item.key.value === name)
+  for (let f = fields.indexOf(key) - 1; f >= 0; f--) {
+    const at = indexOf(fields[f] as string)
+    if (at < 0) continue
+    const pair = items[at]!
+    const next = items[at + 1]?.key
+    if (next !== undefined && next !== null) return { offset: next.range[0], after: fields[f] }
+    const end = pair.value?.range[1] ?? pair.key?.range[1] ?? root.range[0]
+    const newline = text.indexOf('\n', Math.max(0, end - 1))
+    // The line after the last member; a file without a final line break keeps the mapping's start.
+    if (newline >= 0 && root.flow !== true) return { offset: newline + 1, after: fields[f] }
+    break
+  }
+  return { offset: root.range[0], after: undefined }
+}

@@ -1,5 +1,5 @@
 import { decodeSource } from './decode-source.js'
-import { locateJsonPointer } from './locate-json-pointer.js'
+import { locateJsonPointer, locateMissingMember } from './locate-json-pointer.js'
 import { parseYamlSource } from './parse-yaml-source.js'
 import { SourceDiagnostics } from './source-diagnostics.js'
 import { MAX_SOURCE_BYTES } from './source-limits.js'
@@ -13,6 +13,8 @@ export type YamlJsonSource =
       readonly text: string
       /** The offset a JSON Pointer into `value` stands for in the text (with `atKey`, a member's key). */
       readonly locate: (pointer: string, atKey?: boolean) => number
+      /** Where `key`, missing from the root mapping, belongs in the order of `fields`, and the field it follows. */
+      readonly locateMissing: (key: string, fields: readonly string[]) => { offset: number; after: string | undefined }
       /** A hint to add to a problem at this offset (a value cut off by a comma), or ''. */
       readonly hintAt: (offset: number) => string
       /** Where further problems of this file go; it may already hold recoverable ones (then the file is invalid). */
@@ -57,6 +59,7 @@ export function readYamlJson(file: string, bytes: Uint8Array): YamlJsonSource {
   const root = parsed.document.contents
   const locate = (pointer: string, atKey = false): number =>
     root === null ? (parsed.document?.range[0] ?? 0) : locateJsonPointer(root, pointer, json.aliases, atKey)
+  const locateMissing = (key: string, fields: readonly string[]): { offset: number; after: string | undefined } => locateMissingMember(root, key, fields, text)
   const hintAt = (offset: number): string => (json.commaSplitKeys.has(offset) ? COMMA_HINT : '')
-  return { ok: true, value: json.value, text, locate, hintAt, diagnostics }
+  return { ok: true, value: json.value, text, locate, locateMissing, hintAt, diagnostics }
 }

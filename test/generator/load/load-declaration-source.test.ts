@@ -71,7 +71,7 @@ presentation: { kind: search, card: search, shape: matches }
 const INVALID: [string, { text: string; code: string; at: string; nth?: number; says?: string }][] = [
   ['an unknown top-level field', { text: `${HEAD}${PARAMS}${OUTPUT}timeout: 5\n`, code: 'unknown-field', at: 'timeout: 5', says: '"timeout"' }],
   ['an unknown field with a mapping value', { text: `${HEAD}${PARAMS}${OUTPUT}extra:\n  a: 1\n`, code: 'unknown-field', at: 'extra' }],
-  ['a missing output', { text: `${HEAD}${PARAMS}`, code: 'missing-field', at: 'name', says: '"output"' }],
+  ['a missing output (where it belongs: after parameters)', { text: `${HEAD}${PARAMS}presentation:\n  kind: read\n`, code: 'missing-field', at: 'presentation', says: '"output"' }],
   ['a numeric name', { text: `name: 12\ndescription: d\n${PARAMS}${OUTPUT}`, code: 'wrong-type', at: '12' }],
   ['a name with a space', { text: `name: read file\ndescription: d\n${PARAMS}${OUTPUT}`, code: 'invalid-name', at: 'read file' }],
   ['a name starting with a digit', { text: `name: 1tool\ndescription: d\n${PARAMS}${OUTPUT}`, code: 'invalid-name', at: '1tool' }],

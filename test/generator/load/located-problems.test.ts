@@ -55,9 +55,22 @@ describe('positions', () => {
     expect(at('a: [1, 2\nb: 3\n')).toContain('1:4 yaml-unclosed')
   })
 
-  test('a missing description is at the declaration mapping and names the key', () => {
-    const diagnostics = load('# yaml-language-server: $schema=./tool.schema.json\nname: a\nparameters: {}\noutput: { type: string }\n').diagnostics
-    expect(diagnostics).toEqual([expect.objectContaining({ code: 'missing-field', line: 2, column: 1, message: expect.stringMatching(/"description".*declaration mapping/) })])
+  // Issue 10: the mapping starts at its first key (`name`, after a leading comment), so a position at the mapping read
+  // as a problem with `name`; a missing field is shown where it belongs in the documented order instead.
+  test.each([
+    ['after a leading comment', '# yaml-language-server: $schema=./tool.schema.json\nname: a\nparameters: {}\noutput: { type: string }\n', '3:1', 'after "name"'],
+    ['name as the last member (the line after it)', 'parameters: {}\noutput: { type: string }\nname: a\n', '4:1', 'after "name"'],
+    ['indented, with a comment between', '# c\n  name: a\n  # d\n  output: { type: string }\n  parameters: {}\n', '4:3', 'after "name"'],
+    ['in a flow mapping', '{ name: a, parameters: {}, output: { type: string } }\n', '1:12', 'after "name"'],
+  ])('a missing description %s: where it belongs, naming the key', (_name, text, where, after) => {
+    const diagnostics = load(text).diagnostics
+    expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([`${where} missing-field`])
+    expect(diagnostics[0]?.message).toMatch(/"description".*declaration mapping/)
+    expect(diagnostics[0]?.message).toContain(after)
+  })
+
+  test('a missing name (no field before it) is at the mapping\'s first key', () => {
+    expect(at('# c\ndescription: d\nparameters: {}\noutput: { type: string }\n')).toEqual(['2:1 missing-field'])
   })
 })
 
