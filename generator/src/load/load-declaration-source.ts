@@ -1,9 +1,12 @@
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { TOOL_NAME_PATTERN } from '../model/tool-name.js'
+import { readBlockYaml } from './block-yaml.js'
 import { checkDeclaration, DECLARATION_FIELDS } from './check-declaration.js'
+import { decodeSource } from './decode-source.js'
 import { readYamlJson } from './read-yaml-json.js'
 import { capDiagnostics } from './source-diagnostics.js'
+import { MAX_SOURCE_BYTES } from './source-limits.js'
 import { didYouMean, SPEC_KEYWORDS } from './suggest-name.js'
 
 /** One declaration file after loading: the declaration when it was valid, every problem otherwise. */
@@ -20,6 +23,30 @@ export interface LoadedDeclarationSource {
 
 /** Loads one `*.tool.yaml` from its bytes: decode, parse, convert to JSON, check. Never throws on bad input. */
 export function loadDeclarationSource(file: string, bytes: Uint8Array): LoadedDeclarationSource {
+  return loadValid(file, bytes) ?? loadLocated(file, bytes)
+}
+
+/**
+ * The fast path: a file the block reader reads and the checks accept needs no syntax tree and no positions but its
+ * name's. Anything else (the reader declines, or any check fails) returns `undefined`, and the full path reads the
+ * file again to locate every problem, so the diagnostics are the same whichever path a file would take.
+ */
+function loadValid(file: string, bytes: Uint8Array): LoadedDeclarationSource | undefined {
+  if (bytes.length > MAX_SOURCE_BYTES) return undefined
+  const decoded = decodeSource(bytes)
+  if (!decoded.ok) return undefined
+  const read = readBlockYaml(decoded.text)
+  if (read === undefined || read.nameAt === undefined) return undefined
+  let clean = true
+  const declaration = checkDeclaration(read.value, file, () => {
+    clean = false
+  })
+  if (!clean || declaration === undefined) return undefined
+  return { declaration, diagnostics: [], text: decoded.text, nameAt: read.nameAt, name: declaration.name }
+}
+
+/** The full path: yaml's parser and composer, every problem located. */
+function loadLocated(file: string, bytes: Uint8Array): LoadedDeclarationSource {
   const read = readYamlJson(file, bytes)
   if (!read.ok) return { declaration: undefined, diagnostics: capDiagnostics(read.diagnostics.list), text: read.text, nameAt: { line: 1, column: 1 }, name: undefined }
   const { diagnostics } = read

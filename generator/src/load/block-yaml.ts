@@ -1,0 +1,415 @@
+import { MAX_YAML_VALUES } from './source-limits.js'
+
+/** A YAML text read by the fast path: its JSON value and where the root's `name` value is written. */
+export interface BlockYaml {
+  /** Plain JSON, built exactly as the full path builds it (own data properties, a `__proto__` key stays a key). */
+  readonly value: Record<string, unknown>
+  /** The 1-based line and column of the root mapping's `name` value, when it is a scalar written on a line. */
+  readonly nameAt: { readonly line: number; readonly column: number } | undefined
+}
+
+/**
+ * Reads the YAML most declarations are written in, an order of magnitude faster than the full parser: block mappings
+ * and sequences, plain, single- and double-quoted scalars (also over several lines), comments, and the empty `{}` and
+ * `[]`. The value is the one the full path (yaml's parser and composer, the core schema, then the JSON conversion)
+ * gives for the same text. Anything else, or anything the full path would report (a duplicate key, a tag, an
+ * anchor, a tab, a number JSON cannot hold, a flow collection with content, a block scalar, a second document, a
+ * syntax error…), gives `undefined`: the caller then takes the full path, which locates every problem. So this path
+ * never decides that a file is valid, it only makes a valid one cheap. A differential test holds it to the full path.
+ */
+export function readBlockYaml(text: string): BlockYaml | undefined {
+  if (UNSUPPORTED_CHARACTERS.test(text)) return undefined
+  try {
+    return new BlockReader(text).document()
+  } catch (error) {
+    if (error === DECLINE) return undefined
+    throw error
+  }
+}
+
+// Tabs, carriage returns, other control characters, BOMs/non-characters, line and paragraph separators, lone
+// surrogates: the full path has rules (and errors) for each; they are rare in declarations.
+const UNSUPPORTED_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udfff]/u
+
+/** Thrown to give up on the fast path; the full path decides. */
+const DECLINE: unique symbol = Symbol('decline')
+function decline(): never {
+  throw DECLINE
+}
+
+// Deeper than any declaration goes; the full path has the real bound.
+const MAX_DEPTH = 128
+// The first character of a plain scalar (or key) that the fast path accepts: not an indicator, not a space.
+const PLAIN_FIRST = /^[^\s\-?:,[\]{}#&*!|>'"%@`]/
+const NULL = /^(?:~|[Nn]ull|NULL)?$/
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/
+const INT = /^[-+]?[0-9]+$/
+const OCT = /^0o[0-7]+$/
+const HEX = /^0x[0-9a-fA-F]+$/
+const NOT_FINITE = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/
+// Escapes of YAML's double-quoted style that mean the same in JSON; the others (\x, \U, \N, \_, \0, \ …) decline.
+const JSON_ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y
+
+/** A plain scalar's value under the YAML 1.2 core schema, as yaml resolves it (`.inf`/`.nan` decline: not JSON). */
+function resolvePlain(source: string): unknown {
+  const first = source.charCodeAt(0)
+  // Letters other than n/N/t/T/f/F start only strings: most scalars are decided by this one test.
+  if ((first >= 0x41 && first <= 0x7a && !'nNtTfF'.includes(source[0] as string)) || first > 0x7f) return source
+  if (NULL.test(source)) return null
+  if (BOOL.test(source)) return source[0] === 't' || source[0] === 'T'
+  if (OCT.test(source)) return finite(parseInt(source.substring(2), 8))
+  if (INT.test(source)) return finite(parseInt(source, 10))
+  if (HEX.test(source)) return finite(parseInt(source.substring(2), 16))
+  if (NOT_FINITE.test(source)) decline()
+  if (FLOAT.test(source)) return finite(parseFloat(source))
+  return source
+}
+
+/** A number JSON can hold; `1e400` overflows to Infinity, which the full path refuses. */
+function finite(value: number): number {
+  return Number.isFinite(value) ? value : decline()
+}
+
+// YAML trims spaces only (tabs never get here): String.prototype.trim would also drop U+00A0 and other spaces.
+function trimEnd(text: string): string {
+  let end = text.length
+  while (end > 0 && text.charCodeAt(end - 1) === 0x20) end--
+  return text.slice(0, end)
+}
+
+function trim(text: string): string {
+  return trimEnd(text.slice(indentOf(text)))
+}
+
+function isBlank(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i)
+    if (c === 0x23) return true // a comment line
+    if (c !== 0x20) return false
+  }
+  return true
+}
+
+function indentOf(line: string): number {
+  let i = 0
+  while (line.charCodeAt(i) === 0x20) i++
+  return i
+}
+
+/** Where a mapping entry's `:` is on a line from `column` on, or -1 when the text there is not `key:` / `key: …`. */
+function keyEnd(line: string, column: number): number {
+  const first = line[column]
+  if (first === '"' || first === "'") {
+    const close = closingQuote(line, column + 1, first)
+    if (close < 0) return -1
+    let at = close + 1
+    while (line[at] === ' ') at++
+    return line[at] === ':' && (at + 1 === line.length || line[at + 1] === ' ') ? at : -1
+  }
+  for (let at = line.indexOf(':', column); at >= 0; at = line.indexOf(':', at + 1)) {
+    if (at + 1 === line.length || line[at + 1] === ' ') return at
+  }
+  return -1
+}
+
+/** The index of the quote closing a quoted scalar that starts before `from` on this line, or -1. */
+function closingQuote(line: string, from: number, quote: string): number {
+  for (let i = from; i < line.length; i++) {
+    const c = line[i]
+    if (quote === '"' && c === '\\') i++
+    else if (c === quote) {
+      if (quote === "'" && line[i + 1] === "'") i++
+      else return i
+    }
+  }
+  return -1
+}
+
+function jsonString(raw: string): string {
+  // Every backslash must start an escape JSON shares with YAML.
+  for (let at = raw.indexOf('\\'); at >= 0; at = raw.indexOf('\\', at)) {
+    JSON_ESCAPE.lastIndex = at
+    if (!JSON_ESCAPE.test(raw)) decline()
+    at = JSON_ESCAPE.lastIndex
+  }
+  return JSON.parse(`"${raw}"`) as string
+}
+
+class BlockReader {
+  readonly #lines: string[]
+  #line = 0
+  #values = 0
+  #nameAt: { line: number; column: number } | undefined
+  readonly #anchors = new Map<string, unknown>()
+
+  constructor(text: string) {
+    this.#lines = text.split('\n')
+  }
+
+  document(): BlockYaml | undefined {
+    const start = this.#nextContent()
+    if (start < 0) return undefined
+    const line = this.#lines[start] as string
+    const column = indentOf(line)
+    if (keyEnd(line, column) < 0) return undefined
+    const value = this.#map(start, column, 0, true)
+    if (this.#nextContent() >= 0) decline()
+    return { value, nameAt: this.#nameAt }
+  }
+
+  /** The index of the next line holding content (not blank, not only a comment), from the current one; -1 at the end. */
+  #nextContent(): number {
+    while (this.#line < this.#lines.length && isBlank(this.#lines[this.#line] as string)) this.#line++
+    return this.#line < this.#lines.length ? this.#line : -1
+  }
+
+  #count(): void {
+    if (++this.#values > MAX_YAML_VALUES) decline()
+  }
+
+  /** A block mapping whose keys start at `column`; its first key is on line `start` (maybe after `- `). */
+  #map(start: number, column: number, depth: number, root = false): Record<string, unknown> {
+    if (depth > MAX_DEPTH) decline()
+    this.#count()
+    const out: Record<string, unknown> = {}
+    const seen = new Set<string>()
+    let index = start
+    for (;;) {
+      const line = this.#lines[index] as string
+      if (line.startsWith('---') || line.startsWith('...')) decline()
+      const colon = keyEnd(line, column)
+      if (colon < 0) decline()
+      const key = this.#key(line.slice(column, colon))
+      if (seen.has(key)) decline()
+      seen.add(key)
+      let at = colon + 1
+      while (line[at] === ' ') at++
+      this.#line = index + 1
+      let value: unknown
+      const anchor = line[at] === '&' ? this.#anchorName(line, at) : undefined
+      if (anchor !== undefined) {
+        at += anchor.length + 1
+        while (line[at] === ' ') at++
+        if (root && key === 'name') decline()
+      }
+      if (at === line.length || line[at] === '#') {
+        if (at < line.length && line[at - 1] !== ' ') decline()
+        value = this.#nested(column, depth, true)
+      } else {
+        if (anchor !== undefined && keyEnd(line, at) >= 0) decline()
+        if (root && key === 'name') this.#nameAt = { line: index + 1, column: at + 1 }
+        value = this.#inline(index, at, column, depth)
+      }
+      if (anchor !== undefined) this.#anchor(anchor, value)
+      Object.defineProperty(out, key, { __proto__: null, value, enumerable: true, writable: true, configurable: true } as PropertyDescriptor)
+      const next = this.#nextContent()
+      if (next < 0) return out
+      const indent = indentOf(this.#lines[next] as string)
+      if (indent < column) return out
+      if (indent > column) decline()
+      index = next
+    }
+  }
+
+  /** A mapping key: a plain or quoted scalar that resolves to a string (as the full path requires). */
+  #key(written: string): string {
+    const source = trimEnd(written)
+    if (source.length === 0 || source.length > 1024) decline()
+    const first = source[0]
+    if (first === '"' || first === "'") {
+      const close = closingQuote(source, 1, first)
+      if (close !== source.length - 1) decline()
+      return first === '"' ? jsonString(source.slice(1, -1)) : source.slice(1, -1).replaceAll("''", "'")
+    }
+    if (!PLAIN_FIRST.test(source) || source.includes(' #') || source === '<<') decline()
+    const key = resolvePlain(source)
+    if (typeof key !== 'string') decline()
+    return key
+  }
+
+  /** The value after `key:` (or `-`) with nothing more on its line: the block below it, or null. */
+  #nested(column: number, depth: number, inMap: boolean): unknown {
+    const next = this.#nextContent()
+    if (next >= 0) {
+      const line = this.#lines[next] as string
+      const indent = indentOf(line)
+      if (indent > column) return this.#block(next, indent, column, depth + 1)
+      // `key:` followed by `- item` at the key's own indentation: the sequence is the key's value.
+      if (inMap && indent === column && (line[indent] === '-' && (line[indent + 1] === ' ' || line.length === indent + 1))) {
+        return this.#seq(next, column, depth + 1)
+      }
+    }
+    this.#count()
+    return null
+  }
+
+  /** The block node whose first content is at `column` of line `index`: a mapping or a sequence (a lone scalar declines). */
+  #block(index: number, column: number, _parent: number, depth: number): unknown {
+    const line = this.#lines[index] as string
+    if (line[column] === '-' && (line[column + 1] === ' ' || line.length === column + 1)) return this.#seq(index, column, depth)
+    if (keyEnd(line, column) >= 0) return this.#map(index, column, depth)
+    return decline()
+  }
+
+  /** A block sequence whose `-` indicators are at `column`, the first on line `start`. */
+  #seq(start: number, column: number, depth: number): unknown[] {
+    if (depth > MAX_DEPTH) decline()
+    this.#count()
+    const out: unknown[] = []
+    let index = start
+    for (;;) {
+      const line = this.#lines[index] as string
+      if (line.startsWith('---') || line.startsWith('...')) decline()
+      let at = column + 1
+      while (line[at] === ' ') at++
+      this.#line = index + 1
+      const anchor = line[at] === '&' ? this.#anchorName(line, at) : undefined
+      if (anchor !== undefined) {
+        at += anchor.length + 1
+        while (line[at] === ' ') at++
+      }
+      let item: unknown
+      if (at === line.length || line[at] === '#') {
+        if (at < line.length && line[at - 1] !== ' ') decline()
+        item = this.#nested(column, depth, false)
+      } else if (line[at] === '-' && (line[at + 1] === ' ' || line.length === at + 1)) {
+        if (anchor !== undefined) decline()
+        item = this.#seq(index, at, depth + 1)
+      } else if (keyEnd(line, at) >= 0) {
+        if (anchor !== undefined) decline()
+        item = this.#map(index, at, depth + 1)
+      } else {
+        item = this.#inline(index, at, column, depth)
+      }
+      if (anchor !== undefined) this.#anchor(anchor, item)
+      out.push(item)
+      const next = this.#nextContent()
+      if (next < 0) return out
+      const nextLine = this.#lines[next] as string
+      const indent = indentOf(nextLine)
+      if (indent < column) return out
+      if (indent > column) decline()
+      if (!(nextLine[indent] === '-' && (nextLine[indent + 1] === ' ' || nextLine.length === indent + 1))) return out
+      index = next
+    }
+  }
+
+  /** The name of the anchor `&name` at `at` (followed by a space or the line's end), or decline. */
+  #anchorName(line: string, at: number): string {
+    let end = at + 1
+    while (end < line.length && line[end] !== ' ') end++
+    const name = line.slice(at + 1, end)
+    if (name === '' || /[,[\]{}]/.test(name)) decline()
+    return name
+  }
+
+  /** Records what an anchor stands for (a name anchored twice declines: the full path decides). */
+  #anchor(name: string, value: unknown): void {
+    if (this.#anchors.has(name)) decline()
+    this.#anchors.set(name, value)
+  }
+
+  /** A copy of an anchored value, as the full path builds one per use (counted against the same bound). */
+  #copy(value: unknown): unknown {
+    this.#count()
+    if (typeof value !== 'object' || value === null) return value
+    if (Array.isArray(value)) return value.map((item) => this.#copy(item))
+    const out: Record<string, unknown> = {}
+    for (const key of Object.keys(value)) {
+      Object.defineProperty(out, key, { __proto__: null, value: this.#copy((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true } as PropertyDescriptor)
+    }
+    return out
+  }
+
+  /** A scalar (or `{}` / `[]`, or an alias) starting at `at` of line `index`, inside a node at `parent`; may run over lines. */
+  #inline(index: number, at: number, parent: number, _depth: number): unknown {
+    const line = this.#lines[index] as string
+    const first = line[at] as string
+    if (first === '*') {
+      // An alias (of an anchor defined before, and closed: a value containing its own alias is not in the map yet).
+      const name = this.#anchorName(line, at)
+      const rest = line.slice(at + 1 + name.length)
+      if (trim(rest) !== '' && !/^ +#/.test(rest)) decline()
+      if (!this.#anchors.has(name)) decline()
+      return this.#copy(this.#anchors.get(name))
+    }
+    this.#count()
+    if (first === '"' || first === "'") return this.#quoted(index, at, parent, first)
+    if (first === '{' || first === '[') {
+      const rest = trimEnd(line.slice(at + 1))
+      const close = first === '{' ? '}' : ']'
+      if (rest !== close && !(rest.startsWith(close) && /^. +#/.test(rest))) decline()
+      return first === '{' ? {} : []
+    }
+    if (!PLAIN_FIRST.test(first) && !(first === '-' && /[^\s\-?:,[\]{}#&*!|>'"%@`]/.test(line[at + 1] ?? ' '))) decline()
+    const comment = line.indexOf(' #', at)
+    const text = trimEnd(comment < 0 ? line.slice(at) : line.slice(at, comment))
+    if (text.includes(': ') || text.endsWith(':')) decline()
+    // Continuation lines (more indented than the node holding the scalar) fold into it: one space per line break,
+    // a line break per blank line in between.
+    let value = text
+    let blanks = 0
+    for (let i = index + 1; i < this.#lines.length; i++) {
+      const next = this.#lines[i] as string
+      const trimmed = trim(next)
+      if (trimmed === '') {
+        blanks++
+        continue
+      }
+      if (indentOf(next) <= parent || trimmed[0] === '#') break
+      // A comment ends a plain scalar: a more indented line after it is an error (the full path reports it).
+      if (comment >= 0) decline()
+      if (trimmed.includes(': ') || trimmed.endsWith(':') || trimmed.includes(' #') || trimmed.startsWith('- ') || trimmed === '-') decline()
+      value += blanks === 0 ? ` ${trimmed}` : '\n'.repeat(blanks)
+      if (blanks > 0) value += trimmed
+      blanks = 0
+      this.#line = i + 1
+    }
+    return resolvePlain(value)
+  }
+
+  /** A single- or double-quoted scalar opening at `at` of line `index`, closed on that line or a later one. */
+  #quoted(index: number, at: number, parent: number, quote: string): string {
+    let line = this.#lines[index] as string
+    let close = closingQuote(line, at + 1, quote)
+    let raw: string
+    if (close >= 0) {
+      raw = line.slice(at + 1, close)
+    } else {
+      // Folded like a plain scalar: trailing and leading spaces of each line go, a line break is a space, and each
+      // blank line in between is a line break (written as the escape, so the text stays one JSON string body).
+      const newline = quote === '"' ? '\\n' : '\n'
+      const end = (segment: string): string => {
+        const trimmed = trimEnd(segment)
+        // An escaped line break or escaped trailing space means something else: the full path decides.
+        if (quote === '"' && trimmed.endsWith('\\')) decline()
+        return trimmed
+      }
+      raw = end(line.slice(at + 1))
+      let blanks = 0
+      for (let i = index + 1; ; i++) {
+        if (i >= this.#lines.length) decline()
+        line = this.#lines[i] as string
+        if (line.startsWith('---') || line.startsWith('...')) decline()
+        if (trim(line) === '') {
+          blanks++
+          continue
+        }
+        const indent = indentOf(line)
+        if (indent <= parent) decline()
+        close = closingQuote(line, indent, quote)
+        const segment = close >= 0 ? line.slice(indent, close) : end(line.slice(indent))
+        raw += blanks === 0 ? ` ${segment}` : newline.repeat(blanks) + segment
+        blanks = 0
+        if (close >= 0) {
+          this.#line = i + 1
+          break
+        }
+      }
+    }
+    const after = line.slice(close + 1)
+    if (trim(after) !== '' && !/^ +#/.test(after)) decline()
+    return quote === '"' ? jsonString(raw) : raw.replaceAll("''", "'")
+  }
+}
