@@ -78,14 +78,24 @@ export function toolFromDeclaration(declaration: ToolDeclaration, source?: Catal
   return {
     name: declaration.name,
     description: declaration.description,
-    parameters: parameterSchemaSpecToJsonSchema(declaration.parameters as unknown as ParameterSchemaSpec),
-    output: valueSchemaSpecToJsonSchema(declaration.output as unknown as ValueSchemaSpec),
+    parameters: compiled(declaration.parameters, (spec) => parameterSchemaSpecToJsonSchema(spec as ParameterSchemaSpec)),
+    output: compiled(declaration.output, (spec) => valueSchemaSpecToJsonSchema(spec as ValueSchemaSpec)),
     timeoutMs: declaration.timeoutMs,
     concurrencySafe: declaration.concurrencySafe === true,
     annotations: resolveAnnotations(policy.annotations),
     approval: policy.approval === 'always' ? 'always' : 'never',
     ...(source === undefined ? {} : { source }),
   }
+}
+
+// A declaration whose file is the same on both sides is loaded once (diff-sides.ts), so both sides hold the same spec
+// objects: each is compiled once, and both tools then hold the very same schema objects (compared, and hashed, once).
+const compiledSchemas = new WeakMap<object, unknown>()
+
+function compiled(spec: object, compile: (spec: unknown) => unknown): unknown {
+  let schema = compiledSchemas.get(spec)
+  if (schema === undefined) compiledSchemas.set(spec, (schema = compile(spec)))
+  return schema
 }
 
 /** A problem in a `catalog.json`: a JSON Pointer into it and a message. */
@@ -151,6 +161,19 @@ export function toolsFromCatalogJson(value: unknown, source?: Omit<CatalogToolSo
  * text a model reads changes the hash.
  */
 export function surfaceHash(tool: CatalogTool): string {
+  // Both sides' tool of an unchanged file share their schema objects: the hash is taken once.
+  const known = typeof tool.parameters === 'object' && tool.parameters !== null ? surfaceHashes.get(tool.parameters) : undefined
+  if (known !== undefined && known.name === tool.name && known.description === tool.description && known.title === tool.annotations.title && known.output === tool.output) return known.hash
+  const hash = hashSurface(tool)
+  if (typeof tool.parameters === 'object' && tool.parameters !== null) {
+    surfaceHashes.set(tool.parameters, { name: tool.name, description: tool.description, title: tool.annotations.title, output: tool.output, hash })
+  }
+  return hash
+}
+
+const surfaceHashes = new WeakMap<object, { name: string; description: string; title: string | undefined; output: unknown; hash: string }>()
+
+function hashSurface(tool: CatalogTool): string {
   const surface = {
     name: tool.name,
     description: tool.description,

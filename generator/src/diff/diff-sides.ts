@@ -141,7 +141,8 @@ async function readFolder(context: SideContext, folder: string, label: string, k
   for (const declaration of loaded.declarations) {
     const file = declaration.sourceFile
     const text = loaded.sources.get(file) ?? ''
-    tools.set(declaration.name, toolFromDeclaration(declaration, { file, bytes: new TextEncoder().encode(text), kind: 'declaration' }))
+    // The bytes are needed again only to locate a finding (a few tools): encoded when asked for.
+    tools.set(declaration.name, toolFromDeclaration(declaration, { file, kind: 'declaration', get bytes() { return new TextEncoder().encode(text) } }))
   }
   return { catalog: { label, kind, tools: sortedByName(tools) }, diagnostics: loaded.diagnostics, sources: loaded.sources }
 }
