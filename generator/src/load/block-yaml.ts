@@ -31,6 +31,16 @@ export function readBlockYaml(text: string): BlockYaml | undefined {
 // surrogates: the full path has rules (and errors) for each; they are rare in declarations.
 const UNSUPPORTED_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udfff]/u
 
+/**
+ * Adds an own data property, as the full path does. Plain assignment keeps the object in V8's fast mode (every
+ * defineProperty call would not); a name Object.prototype has (`__proto__`, `toString`, or a polluted accessor) is
+ * defined instead, so it stays an own data property and no inherited setter runs.
+ */
+function define(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key in out) Object.defineProperty(out, key, { __proto__: null, value, enumerable: true, writable: true, configurable: true } as PropertyDescriptor)
+  else out[key] = value
+}
+
 /** Thrown to give up on the fast path; the full path decides. */
 const DECLINE: unique symbol = Symbol('decline')
 function decline(): never {
@@ -202,7 +212,7 @@ class BlockReader {
         value = this.#inline(index, at, column, depth)
       }
       if (anchor !== undefined) this.#anchor(anchor, value)
-      Object.defineProperty(out, key, { __proto__: null, value, enumerable: true, writable: true, configurable: true } as PropertyDescriptor)
+      define(out, key, value)
       const next = this.#nextContent()
       if (next < 0) return out
       const indent = indentOf(this.#lines[next] as string)
@@ -317,7 +327,7 @@ class BlockReader {
     if (Array.isArray(value)) return value.map((item) => this.#copy(item))
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(value)) {
-      Object.defineProperty(out, key, { __proto__: null, value: this.#copy((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true } as PropertyDescriptor)
+      define(out, key, this.#copy((value as Record<string, unknown>)[key]))
     }
     return out
   }
