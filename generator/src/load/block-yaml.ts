@@ -6,6 +6,25 @@ export interface BlockYaml {
   readonly value: Record<string, unknown>
   /** The 1-based line and column of the root mapping's `name` value, when it is a scalar written on a line. */
   readonly nameAt: { readonly line: number; readonly column: number } | undefined
+  /**
+   * With `positions`, the place a JSON Pointer into `value` stands for, by the full path's rules (see
+   * locateJsonPointer): a scalar where it is written, a mapping or list (or, with `atKey`, any member) at its key, an
+   * empty value at its key, a pointer past what exists at the deepest node it reaches, an alias as what it stands for.
+   */
+  readonly locate?: (pointer: string, atKey?: boolean) => { line: number; column: number }
+}
+
+/** A 1-based line and column. */
+type Position = { readonly line: number; readonly column: number }
+
+/** Where a value is written, and, for a mapping or list, where its members are. */
+interface Slot {
+  readonly at: Position
+  readonly scalar: boolean
+  /** A scalar with nothing written (`key:`). */
+  readonly empty: boolean
+  readonly members?: Map<string, { readonly key: Position; readonly slot: Slot }>
+  readonly items?: Slot[]
 }
 
 /**
@@ -17,10 +36,10 @@ export interface BlockYaml {
  * syntax error…), gives `undefined`: the caller then takes the full path, which locates every problem. So this path
  * never decides that a file is valid, it only makes a valid one cheap. A differential test holds it to the full path.
  */
-export function readBlockYaml(text: string): BlockYaml | undefined {
+export function readBlockYaml(text: string, positions = false): BlockYaml | undefined {
   if (UNSUPPORTED_CHARACTERS.test(text)) return undefined
   try {
-    return new BlockReader(text).document()
+    return new BlockReader(text, positions).document()
   } catch (error) {
     if (error === DECLINE) return undefined
     throw error
@@ -151,10 +170,18 @@ class BlockReader {
   #line = 0
   #values = 0
   #nameAt: { line: number; column: number } | undefined
-  readonly #anchors = new Map<string, unknown>()
+  readonly #anchors = new Map<string, { value: unknown; slot: Slot | undefined }>()
+  readonly #positions: boolean
+  /** The slot of the value the last method returned (with `positions`). */
+  #last: Slot | undefined
 
-  constructor(text: string) {
+  constructor(text: string, positions: boolean) {
     this.#lines = text.split('\n')
+    this.#positions = positions
+  }
+
+  #scalarSlot(index: number, at: number, empty = false): void {
+    if (this.#positions) this.#last = { at: { line: index + 1, column: at + 1 }, scalar: true, empty }
   }
 
   document(): BlockYaml | undefined {
@@ -165,7 +192,9 @@ class BlockReader {
     if (keyEnd(line, column) < 0) return undefined
     const value = this.#map(start, column, 0, true)
     if (this.#nextContent() >= 0) decline()
-    return { value, nameAt: this.#nameAt }
+    const root = this.#last
+    if (!this.#positions || root === undefined) return { value, nameAt: this.#nameAt }
+    return { value, nameAt: this.#nameAt, locate: (pointer, atKey = false) => locateSlot(root, pointer, atKey) }
   }
 
   /** The index of the next line holding content (not blank, not only a comment), from the current one; -1 at the end. */
@@ -184,6 +213,8 @@ class BlockReader {
     this.#count()
     const out: Record<string, unknown> = {}
     const seen = new Set<string>()
+    const members = this.#positions ? new Map<string, { key: Position; slot: Slot }>() : undefined
+    const slot: Slot | undefined = members === undefined ? undefined : { at: { line: start + 1, column: column + 1 }, scalar: false, empty: false, members }
     let index = start
     for (;;) {
       const line = this.#lines[index] as string
@@ -213,6 +244,8 @@ class BlockReader {
       }
       if (anchor !== undefined) this.#anchor(anchor, value)
       define(out, key, value)
+      if (members !== undefined) members.set(key, { key: { line: index + 1, column: column + 1 }, slot: this.#last as Slot })
+      this.#last = slot
       const next = this.#nextContent()
       if (next < 0) return out
       const indent = indentOf(this.#lines[next] as string)
@@ -251,6 +284,8 @@ class BlockReader {
       }
     }
     this.#count()
+    // yaml places the empty scalar where the line's content ends; the locator shows it at its key anyway.
+    this.#scalarSlot(this.#line - 1, (this.#lines[this.#line - 1] as string).length, true)
     return null
   }
 
@@ -267,6 +302,8 @@ class BlockReader {
     if (depth > MAX_DEPTH) decline()
     this.#count()
     const out: unknown[] = []
+    const items: Slot[] | undefined = this.#positions ? [] : undefined
+    const slot: Slot | undefined = items === undefined ? undefined : { at: { line: start + 1, column: column + 1 }, scalar: false, empty: false, items }
     let index = start
     for (;;) {
       const line = this.#lines[index] as string
@@ -294,6 +331,8 @@ class BlockReader {
       }
       if (anchor !== undefined) this.#anchor(anchor, item)
       out.push(item)
+      items?.push(this.#last as Slot)
+      this.#last = slot
       const next = this.#nextContent()
       if (next < 0) return out
       const nextLine = this.#lines[next] as string
@@ -317,7 +356,7 @@ class BlockReader {
   /** Records what an anchor stands for (a name anchored twice declines: the full path decides). */
   #anchor(name: string, value: unknown): void {
     if (this.#anchors.has(name)) decline()
-    this.#anchors.set(name, value)
+    this.#anchors.set(name, { value, slot: this.#last })
   }
 
   /** A copy of an anchored value, as the full path builds one per use (counted against the same bound). */
@@ -341,15 +380,22 @@ class BlockReader {
       const name = this.#anchorName(line, at)
       const rest = line.slice(at + 1 + name.length)
       if (trim(rest) !== '' && !/^ +#/.test(rest)) decline()
-      if (!this.#anchors.has(name)) decline()
-      return this.#copy(this.#anchors.get(name))
+      const anchored = this.#anchors.get(name)
+      if (anchored === undefined) decline()
+      this.#last = anchored.slot
+      return this.#copy(anchored.value)
     }
     this.#count()
+    this.#scalarSlot(index, at)
     if (first === '"' || first === "'") return this.#quoted(index, at, parent, first)
     if (first === '{' || first === '[') {
       const rest = trimEnd(line.slice(at + 1))
       const close = first === '{' ? '}' : ']'
       if (rest !== close && !(rest.startsWith(close) && /^. +#/.test(rest))) decline()
+      if (this.#positions) {
+        const at_ = { line: index + 1, column: at + 1 }
+        this.#last = first === '{' ? { at: at_, scalar: false, empty: false, members: new Map() } : { at: at_, scalar: false, empty: false, items: [] }
+      }
       return first === '{' ? {} : []
     }
     if (!PLAIN_FIRST.test(first) && !(first === '-' && /[^\s\-?:,[\]{}#&*!|>'"%@`]/.test(line[at + 1] ?? ' '))) decline()
@@ -422,4 +468,28 @@ class BlockReader {
     if (trim(after) !== '' && !/^ +#/.test(after)) decline()
     return quote === '"' ? jsonString(raw) : raw.replaceAll("''", "'")
   }
+}
+
+/** The position a pointer stands for, by locateJsonPointer's rules (the full path's locator). */
+function locateSlot(root: Slot, pointer: string, atKey: boolean): Position {
+  let slot = root
+  let key: Position | undefined
+  for (const token of pointer === '' ? [] : pointer.slice(1).split('/')) {
+    const name = token.replaceAll('~1', '/').replaceAll('~0', '~')
+    let next: Slot | undefined
+    let nextKey: Position | undefined
+    if (slot.members !== undefined) {
+      const member = slot.members.get(name)
+      if (member === undefined) break
+      next = member.slot
+      nextKey = member.key
+    } else if (slot.items !== undefined && /^(0|[1-9][0-9]*)$/.test(name)) {
+      next = slot.items[Number(name)]
+    }
+    if (next === undefined) break
+    slot = next
+    key = nextKey
+  }
+  if ((atKey || !slot.scalar || slot.empty) && key !== undefined) return key
+  return slot.at
 }

@@ -14,12 +14,22 @@ import { syntheticDeclarations } from '../../../bench/generate/synthetic-tools.m
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const FILE = 'schemas/t.tool.yaml'
 
-function full(text: string): { value: unknown; nameAt: { line: number; column: number } | undefined } | undefined {
+type At = { line: number; column: number }
+
+function full(text: string): { value: unknown; nameAt: At | undefined; locate: (pointer: string, atKey: boolean) => At } | undefined {
   const read = readYamlJson(FILE, Buffer.from(text))
   if (!read.ok || read.diagnostics.list.length > 0) return undefined
   const value = read.value as Record<string, unknown>
   const nameAt = typeof value === 'object' && value !== null && Object.hasOwn(value, 'name') && (typeof value['name'] !== 'object' || value['name'] === null) ? read.diagnostics.position(read.locate('/name')) : undefined
-  return { value, nameAt }
+  return { value, nameAt, locate: (pointer, atKey) => read.diagnostics.position(read.locate(pointer, atKey)) }
+}
+
+/** Every pointer into a value, plus one past each container (a member or item it does not have). */
+function pointers(value: unknown, at = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [at, `${at}/x`]
+  const escape = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1')
+  const children = Array.isArray(value) ? value.map((item, i) => pointers(item, `${at}/${i}`)) : Object.keys(value).map((key) => pointers((value as Record<string, unknown>)[key], `${at}/${escape(key)}`))
+  return [at, `${at}/99`, `${at}/missing`, ...children.flat()]
 }
 
 /**
@@ -42,11 +52,15 @@ function differences(a: unknown, b: unknown, at = ''): string[] {
 
 /** Holds the fast path to the full path on one text; returns whether the fast path read it. */
 function agrees(text: string): boolean {
-  const fast = readBlockYaml(text)
+  const fast = readBlockYaml(text, true)
+  expect(readBlockYaml(text)?.value).toEqual(fast?.value)
   if (fast === undefined) return false
   const slow = full(text)
   expect(slow, `the fast path read a text the full path refuses:\n${text}`).toBeDefined()
   expect(differences(fast.value, slow?.value), text).toEqual([])
+  for (const pointer of pointers(slow?.value)) {
+    for (const atKey of [false, true]) expect(fast.locate?.(pointer, atKey), `${pointer} ${String(atKey)}\n${text}`).toEqual(slow?.locate(pointer, atKey))
+  }
   if (slow?.nameAt !== undefined && fast.nameAt !== undefined) expect(fast.nameAt, text).toEqual(slow.nameAt)
   if (typeof slow?.value === 'object' && slow.value !== null && typeof (slow.value as { name?: unknown }).name === 'string') expect(fast.nameAt, text).toEqual(slow.nameAt)
   return true
