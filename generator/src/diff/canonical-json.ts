@@ -1,5 +1,7 @@
-// Canonical JSON texts are asked for again and again while a schema is walked (each node, then its parts), so each
-// object's text is kept for the objects that were seen; schemas are plain, immutable JSON for the whole diff.
+// Canonical JSON texts are asked for again and again while a schema is walked (each node, then its parts), so the
+// text of each object holding other objects is kept; a flat object's text is cheaper to make again than to keep
+// (a WeakMap entry per leaf costs more, in the collector, than it saves). Schemas are plain, immutable JSON for the
+// whole diff.
 const texts = new WeakMap<object, string>()
 
 /**
@@ -12,17 +14,30 @@ export function canonicalJson(value: unknown): string {
   const known = texts.get(value)
   if (known !== undefined) return known
   let text: string
+  let nested = false
   if (Array.isArray(value)) {
-    text = `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`
+    text = '['
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i]
+      if (i > 0) text += ','
+      if (typeof item === 'object' && item !== null) nested = true
+      text += item === undefined ? 'null' : canonicalJson(item)
+    }
+    text += ']'
   } else {
-    const keys = Object.keys(value).sort()
-    const parts: string[] = []
+    const keys = Object.keys(value)
+    if (keys.length > 1) keys.sort()
+    text = '{'
+    let first = true
     for (const key of keys) {
       const member = (value as Record<string, unknown>)[key]
-      if (member !== undefined) parts.push(`${JSON.stringify(key)}:${canonicalJson(member)}`)
+      if (member === undefined) continue
+      if (typeof member === 'object' && member !== null) nested = true
+      text += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`
+      first = false
     }
-    text = `{${parts.join(',')}}`
+    text += '}'
   }
-  texts.set(value, text)
+  if (nested) texts.set(value, text)
   return text
 }
