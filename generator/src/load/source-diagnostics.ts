@@ -7,19 +7,38 @@ import { MAX_DIAGNOSTICS_PER_FILE } from './source-limits.js'
  * one's place counting the rest. The list is returned as it is when it is short enough.
  */
 export function capDiagnostics(list: readonly Diagnostic[], max = MAX_DIAGNOSTICS_PER_FILE): readonly Diagnostic[] {
-  if (list.length <= max) return list
-  const sorted = sortDiagnostics(list)
-  const next = sorted[max] as Diagnostic
-  const rest = sorted.length - max
+  let counted = 0
+  let summary: Diagnostic | undefined
+  for (const diagnostic of list) {
+    const omitted = omittedBy.get(diagnostic)
+    if (omitted !== undefined) {
+      counted += omitted
+      summary ??= diagnostic
+    }
+  }
+  if (list.length <= max && summary === undefined) return list
+  const shown = summary === undefined ? list : list.filter((diagnostic) => !omittedBy.has(diagnostic))
+  if (shown.length <= max && summary !== undefined && shown.length === list.length - 1 && list.at(-1) === summary) return list
+  const sorted = sortDiagnostics(shown)
+  const next = sorted[max] ?? (summary as Diagnostic)
+  return [...sorted.slice(0, max), tooManyProblems(next, Math.max(0, sorted.length - max) + counted)]
+}
+
+// Summaries made before the list was capped, each with the number of problems it stands for.
+const omittedBy = new WeakMap<Diagnostic, number>()
+
+/** The closing error of a capped list: `rest` problems not shown, at the place of the first of them. */
+export function tooManyProblems(at: Pick<Diagnostic, 'file' | 'line' | 'column'>, rest: number): Diagnostic {
   const more: Diagnostic = {
     severity: 'error',
     code: 'too-many-problems',
     message: `${rest} more problem${rest === 1 ? '' : 's'} in this file not shown; fix the ones above and run again`,
-    file: next.file,
-    line: next.line,
-    column: next.column,
+    file: at.file,
+    line: at.line,
+    column: at.column,
   }
-  return [...sorted.slice(0, max), more]
+  omittedBy.set(more, rest)
+  return more
 }
 
 /** Builds located diagnostics for one source file from character offsets. */
@@ -41,6 +60,14 @@ export class SourceDiagnostics {
   /** Records a warning at a character offset. */
   warning(offset: number, code: string, message: string): void {
     this.add('warning', offset, code, message)
+  }
+
+  /**
+   * Records that `count` more problems were found from `offset` on, without building them: a file of 150,000 syntax
+   * errors is counted, not turned into 150,000 diagnostics to sort and drop (capDiagnostics shows the count).
+   */
+  omitted(offset: number, count: number): void {
+    this.list.push(tooManyProblems({ file: this.file, ...this.position(offset) }, count))
   }
 
   /** Records an error at an explicit 1-based line and column. */

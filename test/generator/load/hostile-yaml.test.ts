@@ -71,6 +71,12 @@ describe('hostile and unusual YAML', () => {
     expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'yaml-too-deep', line: 2, column: 9 + MAX_YAML_DEPTH - 1 })])
   })
 
+  test('of two collections nested too deep, the first in the text is reported', () => {
+    const deep = `${'['.repeat(MAX_YAML_DEPTH + 5)}${']'.repeat(MAX_YAML_DEPTH + 5)}`
+    const result = load(`name: t\nfirst: ${deep}\nsecond: ${deep}\n`)
+    expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'yaml-too-deep', line: 2, column: 8 + MAX_YAML_DEPTH - 1 })])
+  })
+
   test('deep block nesting within the bound loads; the DSL bound reports it as a schema issue', () => {
     const lines = ['name: t', 'description: d', 'parameters: {}', 'output:']
     let indent = '  '

@@ -75,6 +75,25 @@ describe('positions', () => {
 })
 
 describe('many errors in one file', () => {
+  test('past the cap the rest is counted exactly, and the ones shown are the first', () => {
+    const diagnostics = load(']'.repeat(1_000)).diagnostics
+    expect(diagnostics).toHaveLength(MAX_DIAGNOSTICS_PER_FILE + 1)
+    expect(diagnostics.slice(0, -1).map((d) => d.column)).toEqual(Array.from({ length: MAX_DIAGNOSTICS_PER_FILE }, (_, i) => i + 1))
+    expect(diagnostics.at(-1)).toMatchObject({ code: 'too-many-problems', line: 1, column: MAX_DIAGNOSTICS_PER_FILE + 1, message: `${1_000 - MAX_DIAGNOSTICS_PER_FILE} more problems in this file not shown; fix the ones above and run again` })
+  })
+
+  test('the config file is capped the same way', async () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'toolsmith-many-config-'))
+    try {
+      writeFileSync(path.join(cwd, 'toolsmith.config.yaml'), ']'.repeat(1_000))
+      const loaded = await loadConfig({ cwd })
+      expect(loaded.diagnostics).toHaveLength(MAX_DIAGNOSTICS_PER_FILE + 1)
+      expect(loaded.diagnostics.at(-1)?.message).toMatch(/^950 more problems/)
+    } finally {
+      rmSync(cwd, { recursive: true, force: true })
+    }
+  })
+
   const root = mkdtempSync(path.join(tmpdir(), 'toolsmith-many-'))
   afterAll(() => rmSync(root, { recursive: true, force: true }))
 
