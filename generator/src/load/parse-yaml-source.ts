@@ -45,15 +45,14 @@ export function parseYamlSource(text: string, file: string): ParsedYamlSource {
   const tokens = read.tokens
   // Past the cap, the parser's own errors are reported as they are, without composing (which costs seconds on a file
   // that is nothing but errors, and would only find more of them). They come in text order: the first ones are built,
-  // the rest only counted.
-  let streamErrors = 0
-  for (const token of tokens) if (token.type === 'error') streamErrors++
+  // the rest only counted (a lower bound when reading stopped at the budget).
+  const streamErrors = read.errors
   if (streamErrors > MAX_DIAGNOSTICS_PER_FILE) {
     let built = 0
     for (const token of tokens) {
       if (token.type !== 'error') continue
       if (built++ === MAX_DIAGNOSTICS_PER_FILE) {
-        diagnostics.omitted(token.offset, streamErrors - MAX_DIAGNOSTICS_PER_FILE)
+        diagnostics.omitted(token.offset, streamErrors - MAX_DIAGNOSTICS_PER_FILE, read.stopped)
         break
       }
       diagnostics.error(token.offset, 'yaml-syntax', `invalid YAML: ${token.message}: ${JSON.stringify(token.source.slice(0, 40))}`)
@@ -98,25 +97,39 @@ export function parseYamlSource(text: string, file: string): ParsedYamlSource {
 const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection'])
 
 /**
- * The syntax tokens of `text`, fed to the parser one lexical token at a time so that nesting past MAX_YAML_DEPTH stops
- * it at once (70,000 `[` took the parser half a second to the end): `tooDeep` is then the offset of the first
- * collection past the bound, the same one findTooDeep finds in the finished tokens.
+ * Syntax errors read before the parser stops: a file of 150,000 (150 KB of `]`) took it about a second to the end, to
+ * report 50 of them and a count. The count is then "at least".
  */
-function readTokens(text: string): { tokens: CST.Token[]; tooDeep?: number } {
+const MAX_SYNTAX_ERRORS_READ = 20 * MAX_DIAGNOSTICS_PER_FILE
+
+/**
+ * The syntax tokens of `text`, fed to the parser one lexical token at a time so that it stops at once on nesting past
+ * MAX_YAML_DEPTH (70,000 `[` took the parser half a second to the end; `tooDeep` is then the offset of the first
+ * collection past the bound, the same one findTooDeep finds in the finished tokens) or after
+ * MAX_SYNTAX_ERRORS_READ syntax errors (`stopped`).
+ */
+function readTokens(text: string): { tokens: CST.Token[]; errors: number; stopped: boolean; tooDeep?: number } {
   const parser = new Parser()
   const tokens: CST.Token[] = []
+  let errors = 0
   for (const lexeme of new Lexer().lex(text)) {
-    for (const token of parser.next(lexeme)) tokens.push(token)
+    for (const token of parser.next(lexeme)) {
+      tokens.push(token)
+      if (token.type === 'error' && ++errors >= MAX_SYNTAX_ERRORS_READ) return { tokens, errors, stopped: true }
+    }
     // The stack holds at least one entry per open collection: only a long one can hold too many.
     if (parser.stack.length > MAX_YAML_DEPTH) {
       let depth = 0
       for (const open of parser.stack) {
-        if (COLLECTIONS.has(open.type) && ++depth > MAX_YAML_DEPTH) return { tokens, tooDeep: open.offset }
+        if (COLLECTIONS.has(open.type) && ++depth > MAX_YAML_DEPTH) return { tokens, errors, stopped: true, tooDeep: open.offset }
       }
     }
   }
-  for (const token of parser.end()) tokens.push(token)
-  return { tokens }
+  for (const token of parser.end()) {
+    tokens.push(token)
+    if (token.type === 'error') errors++
+  }
+  return { tokens, errors, stopped: false }
 }
 
 /**

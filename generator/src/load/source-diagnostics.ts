@@ -8,11 +8,13 @@ import { MAX_DIAGNOSTICS_PER_FILE } from './source-limits.js'
  */
 export function capDiagnostics(list: readonly Diagnostic[], max = MAX_DIAGNOSTICS_PER_FILE): readonly Diagnostic[] {
   let counted = 0
+  let atLeast = false
   let summary: Diagnostic | undefined
   for (const diagnostic of list) {
     const omitted = omittedBy.get(diagnostic)
     if (omitted !== undefined) {
-      counted += omitted
+      counted += omitted.count
+      atLeast ||= omitted.atLeast
       summary ??= diagnostic
     }
   }
@@ -21,23 +23,24 @@ export function capDiagnostics(list: readonly Diagnostic[], max = MAX_DIAGNOSTIC
   if (shown.length <= max && summary !== undefined && shown.length === list.length - 1 && list.at(-1) === summary) return list
   const sorted = sortDiagnostics(shown)
   const next = sorted[max] ?? (summary as Diagnostic)
-  return [...sorted.slice(0, max), tooManyProblems(next, Math.max(0, sorted.length - max) + counted)]
+  return [...sorted.slice(0, max), tooManyProblems(next, Math.max(0, sorted.length - max) + counted, atLeast)]
 }
 
-// Summaries made before the list was capped, each with the number of problems it stands for.
-const omittedBy = new WeakMap<Diagnostic, number>()
+// Summaries made before the list was capped, each with the number of problems it stands for (a lower bound when the
+// file was not read to its end).
+const omittedBy = new WeakMap<Diagnostic, { count: number; atLeast: boolean }>()
 
-/** The closing error of a capped list: `rest` problems not shown, at the place of the first of them. */
-export function tooManyProblems(at: Pick<Diagnostic, 'file' | 'line' | 'column'>, rest: number): Diagnostic {
+/** The closing error of a capped list: `rest` (or at least `rest`) problems not shown, at the place of the first. */
+export function tooManyProblems(at: Pick<Diagnostic, 'file' | 'line' | 'column'>, rest: number, atLeast = false): Diagnostic {
   const more: Diagnostic = {
     severity: 'error',
     code: 'too-many-problems',
-    message: `${rest} more problem${rest === 1 ? '' : 's'} in this file not shown; fix the ones above and run again`,
+    message: `${atLeast ? 'at least ' : ''}${rest} more problem${rest === 1 ? '' : 's'} in this file not shown${atLeast ? ' (reading stopped there)' : ''}; fix the ones above and run again`,
     file: at.file,
     line: at.line,
     column: at.column,
   }
-  omittedBy.set(more, rest)
+  omittedBy.set(more, { count: rest, atLeast })
   return more
 }
 
@@ -63,11 +66,11 @@ export class SourceDiagnostics {
   }
 
   /**
-   * Records that `count` more problems were found from `offset` on, without building them: a file of 150,000 syntax
-   * errors is counted, not turned into 150,000 diagnostics to sort and drop (capDiagnostics shows the count).
+   * Records that `count` (with `atLeast`, at least `count`) more problems were found from `offset` on, without
+   * building them: they are counted, not built, sorted and dropped (capDiagnostics shows the count).
    */
-  omitted(offset: number, count: number): void {
-    this.list.push(tooManyProblems({ file: this.file, ...this.position(offset) }, count))
+  omitted(offset: number, count: number, atLeast = false): void {
+    this.list.push(tooManyProblems({ file: this.file, ...this.position(offset) }, count, atLeast))
   }
 
   /** Records an error at an explicit 1-based line and column. */
