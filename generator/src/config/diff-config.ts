@@ -1,5 +1,5 @@
 import { escapeJsonPointerToken } from '@toolsmith/runtime'
-import { describeFound } from '../load/describe-found.js'
+import { describeFound } from '../load/check-declaration.js'
 import { DIFF_LEVELS, type DiffLevel, isDiffCheckId } from '../diff/diff-checks.js'
 
 /** What the config may set a check to: a level, or `ignore` (the finding is not reported). */

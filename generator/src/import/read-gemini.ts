@@ -1,5 +1,5 @@
 import { isRecord } from '../format/own-entries.js'
-import { describeFound } from '../load/describe-found.js'
+import { describeFound } from '../load/check-declaration.js'
 import { at, SourceCollector, unknownFields, type SourceTools, type ToolLoss } from './source-tools.js'
 import { ownEntries, ownValue, setOwn, type ImportRefusal } from './schema-to-spec.js'
 

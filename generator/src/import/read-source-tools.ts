@@ -1,5 +1,5 @@
 import { isRecord } from '../format/own-entries.js'
-import { describeFound } from '../load/describe-found.js'
+import { describeFound } from '../load/check-declaration.js'
 import { readBfclTools } from './read-bfcl.js'
 import { readGeminiTools } from './read-gemini.js'
 import { ownEntries, ownValue, setOwn } from './schema-to-spec.js'

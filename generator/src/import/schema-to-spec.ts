@@ -1,6 +1,6 @@
 import { checkParameterSchemaSpec, checkValueSchemaSpec, escapeJsonPointerToken } from '@toolsmith/runtime'
 import { isRecord } from '../format/own-entries.js'
-import { describeFound } from '../load/describe-found.js'
+import { describeFound } from '../load/check-declaration.js'
 
 // Standard JSON Schema (draft 2020-12 and draft-07 alike, as the providers take it) → the YAML's ValueSchemaSpec DSL.
 // Faithful where the DSL can say it; where it cannot, either a loss (the keyword only narrows the values or only

@@ -1,6 +1,6 @@
 import { escapeJsonPointerToken } from '@toolsmith/runtime'
 import { isRecord } from '../format/own-entries.js'
-import { describeFound } from '../load/describe-found.js'
+import { describeFound } from '../load/check-declaration.js'
 import { ownEntries, ownValue, type ImportRefusal } from './schema-to-spec.js'
 
 // What every reader produces: the tools found in the input (their schemas already standard JSON Schema), the

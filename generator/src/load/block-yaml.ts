@@ -1,4 +1,4 @@
-import { MAX_YAML_VALUES } from './source-limits.js'
+import { MAX_YAML_VALUES } from './parse-yaml-source.js'
 
 /** A YAML text read by the fast path: its JSON value and where the root's `name` value is written. */
 export interface BlockYaml {

@@ -1,9 +1,6 @@
-import { checkParameterSchemaSpec, checkValueSchemaSpec, escapeJsonPointerToken } from '@toolsmith/runtime'
-import type { ToolDeclaration } from '../model/tool-declaration.js'
+import { checkParameterSchemaSpec, checkValueSchemaSpec, escapeJsonPointerToken, type ToolAnnotations, type ToolCallKind } from '@toolsmith/runtime'
+import type { PresentationCard, PresentationHints, ToolDeclaration } from '../model/tool-declaration.js'
 import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-name.js'
-import { checkAnnotations, checkApproval } from './check-annotations.js'
-import { checkPresentation, type ReportAt } from './check-presentation.js'
-import { describeFound } from './describe-found.js'
 
 /** The top-level fields of a declaration, in the order the format documents them. */
 export const DECLARATION_FIELDS = ['name', 'description', 'timeoutMs', 'concurrencySafe', 'annotations', 'approval', 'parameters', 'output', 'presentation'] as const
@@ -174,3 +171,129 @@ function deepestProperty(properties: Record<string, unknown>, levels: number, po
   }
   return undefined
 }
+
+/** Names what a YAML value turned out to be, in the words of the format ("a list", "a mapping"). */
+export function describeFound(value: unknown): string {
+  if (value === null) return 'null (an empty value)'
+  if (Array.isArray(value)) return 'a list'
+  switch (typeof value) {
+    case 'string':
+      return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`
+    case 'number':
+      return `the number ${String(value)}`
+    case 'boolean':
+      return String(value)
+    case 'object':
+      return 'a mapping'
+    default:
+      return typeof value
+  }
+}
+
+/** The keys of `annotations`, with MCP's meanings (tool annotations). */
+export const ANNOTATION_FIELDS = ['title', 'readOnly', 'destructive', 'idempotent', 'openWorld'] as const
+
+/**
+ * Checks `annotations`: a mapping of `title` (a non-empty string) and the four MCP hint booleans
+ * `readOnly`, `destructive`, `idempotent`, `openWorld`; anything else is reported at its node.
+ * Returns the annotations, or `undefined` after reporting.
+ */
+export function checkAnnotations(value: unknown, report: ReportAt): ToolAnnotations | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    report('/annotations', 'wrong-type', `"annotations" must be a mapping of ${ANNOTATION_FIELDS.join(', ')}, found ${describeFound(value)}`)
+    return undefined
+  }
+  let ok = true
+  const annotations: { -readonly [K in keyof ToolAnnotations]: ToolAnnotations[K] } = {}
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key]
+    const pointer = `/annotations/${escapeJsonPointerToken(key)}`
+    if (key === 'title') {
+      if (typeof item === 'string' && item.trim() !== '') annotations.title = item
+      else {
+        ok = false
+        report(pointer, 'wrong-type', `annotations.title must be a non-empty string, found ${describeFound(item)}`)
+      }
+    } else if (key === 'readOnly' || key === 'destructive' || key === 'idempotent' || key === 'openWorld') {
+      if (typeof item === 'boolean') annotations[key] = item
+      else {
+        ok = false
+        report(pointer, 'wrong-type', `annotations.${key} must be true or false, found ${describeFound(item)}`)
+      }
+    } else {
+      ok = false
+      report(pointer, 'unknown-field', `unknown field ${JSON.stringify(key)} in annotations; expected ${ANNOTATION_FIELDS.join(', ')}`)
+    }
+  }
+  return ok ? annotations : undefined
+}
+
+/** Checks `approval`: `never` or `always`. */
+export function checkApproval(value: unknown, report: ReportAt): 'never' | 'always' | undefined {
+  if (value === 'never' || value === 'always') return value
+  report('/approval', 'wrong-type', `"approval" must be never or always, found ${describeFound(value)}`)
+  return undefined
+}
+
+/** Reports one problem at a JSON Pointer into the declaration. */
+export type ReportAt = (pointer: string, code: string, message: string) => void
+
+const FIELDS = ['kind', 'card', 'shape']
+
+/**
+ * Checks `presentation`: only `kind` (a ToolCallKind), `card` (one of the six cards) and `shape`
+ * (`matches` | `paths`, required by `card: search` and allowed nowhere else). Returns the hints, or
+ * `undefined` after reporting.
+ */
+export function checkPresentation(value: unknown, report: ReportAt): PresentationHints | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    report('/presentation', 'wrong-type', `"presentation" must be a mapping with kind, card and shape, found ${describeFound(value)}`)
+    return undefined
+  }
+  let ok = true
+  const fail = (pointer: string, code: string, message: string): void => {
+    ok = false
+    report(pointer, code, message)
+  }
+  for (const key of Object.keys(value)) {
+    if (!FIELDS.includes(key)) {
+      fail(`/presentation/${escapeJsonPointerToken(key)}`, 'unknown-field', `unknown field ${JSON.stringify(key)} in presentation; expected kind, card or shape`)
+    }
+  }
+  const kind = own(value, 'kind')
+  const card = own(value, 'card')
+  const shape = own(value, 'shape')
+  if (kind !== undefined && !includes(TOOL_CALL_KINDS, kind)) {
+    fail('/presentation/kind', 'invalid-presentation', `presentation.kind must be one of ${TOOL_CALL_KINDS.join(', ')}; found ${describeFound(kind)}`)
+  }
+  if (card !== undefined && !includes(PRESENTATION_CARDS, card)) {
+    fail('/presentation/card', 'invalid-presentation', `presentation.card must be one of ${PRESENTATION_CARDS.join(', ')}; found ${describeFound(card)}`)
+  }
+  if (shape !== undefined && !includes(SEARCH_SHAPES, shape)) {
+    fail('/presentation/shape', 'invalid-presentation', `presentation.shape must be matches or paths; found ${describeFound(shape)}`)
+  } else if (shape !== undefined && card !== 'search') {
+    fail('/presentation/shape', 'invalid-presentation', 'presentation.shape applies only to card: search')
+  }
+  if (card === 'search' && shape === undefined) {
+    fail('/presentation/card', 'invalid-presentation', 'card: search needs "shape: matches" (grep-like) or "shape: paths" (glob-like)')
+  }
+  if (!ok) return undefined
+  return {
+    ...(kind === undefined ? {} : { kind: kind as NonNullable<PresentationHints['kind']> }),
+    ...(card === undefined ? {} : { card: card as PresentationCard }),
+    ...(shape === undefined ? {} : { shape: shape as NonNullable<PresentationHints['shape']> }),
+  }
+}
+
+function includes(list: readonly string[], value: unknown): boolean {
+  return typeof value === 'string' && list.includes(value)
+}
+
+/** Every `ToolCallKind`, in the runtime's order (a type test keeps the list equal to the type). */
+export const TOOL_CALL_KINDS = ['read', 'edit', 'delete', 'move', 'search', 'execute', 'fetch', 'other'] as const satisfies readonly ToolCallKind[]
+
+/** Every card `presentation.card` may name. */
+export const PRESENTATION_CARDS = ['generic', 'terminal', 'diff', 'search', 'read', 'web'] as const satisfies readonly PresentationCard[]
+
+/** The shapes of `card: search`. */
+export const SEARCH_SHAPES = ['matches', 'paths'] as const satisfies readonly NonNullable<PresentationHints['shape']>[]

@@ -4,9 +4,9 @@ import { TOOL_NAME_PATTERN } from '../model/tool-name.js'
 import { readBlockYaml } from './block-yaml.js'
 import { checkDeclaration, DECLARATION_FIELDS } from './check-declaration.js'
 import { decodeSource } from './decode-source.js'
+import { MAX_SOURCE_BYTES } from './read-source-file.js'
 import { readYamlJson } from './read-yaml-json.js'
 import { capDiagnostics } from './source-diagnostics.js'
-import { MAX_SOURCE_BYTES } from './source-limits.js'
 import { didYouMean, SPEC_KEYWORDS } from './suggest-name.js'
 
 /** One declaration file after loading: the declaration when it was valid, every problem otherwise. */

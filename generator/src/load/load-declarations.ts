@@ -1,12 +1,11 @@
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
+import { mapBounded } from '../base/bounded.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
-import { mapBounded } from '../base/bounded.js'
-import { checkDeclarationSet, type DeclaredName } from './check-declaration-set.js'
-import { discoverDeclarationFiles } from './discover-declaration-files.js'
-import { type LoadedDeclarationSource, loadDeclarationSource } from './load-declaration-source.js'
-import { readSourceFile } from './read-source-file.js'
-import { MAX_SOURCE_BYTES } from './source-limits.js'
+import { pascalCaseName } from '../model/tool-name.js'
+import { loadDeclarationSource, type LoadedDeclarationSource } from './load-declaration-source.js'
+import { MAX_SOURCE_BYTES, readSourceFile } from './read-source-file.js'
 
 /** Where to load declarations from. */
 export interface LoadDeclarationsOptions {
@@ -82,4 +81,97 @@ export async function loadDeclarations(
   }
   for (const diagnostic of checkDeclarationSet(names)) diagnostics.push(diagnostic)
   return { declarations, diagnostics: sortDiagnostics(diagnostics), sources }
+}
+
+/** One valid declaration's name and where it is written. */
+export interface DeclaredName {
+  readonly name: string
+  readonly file: string
+  readonly line: number
+  readonly column: number
+}
+
+/**
+ * Checks the names across files (given in file order): the same name twice, two names that give the
+ * same TypeScript identifier (`read-file` and `read_file` both give `ReadFile`), and two names that
+ * differ only in letter case (their stubs would clash on case-insensitive file systems). Each error
+ * is placed at the later name and names the earlier file.
+ */
+export function checkDeclarationSet(names: readonly DeclaredName[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = []
+  const byName = new Map<string, DeclaredName>()
+  const byIdentifier = new Map<string, DeclaredName>()
+  const byFileName = new Map<string, DeclaredName>()
+  for (const entry of names) {
+    const at = (code: string, message: string): void => {
+      diagnostics.push({ severity: 'error', code, message, file: entry.file, line: entry.line, column: entry.column })
+    }
+    const quoted = JSON.stringify(entry.name)
+    const sameName = byName.get(entry.name)
+    if (sameName !== undefined) {
+      at('duplicate-name', `duplicate tool name ${quoted}: also declared in ${where(sameName)}`)
+      continue
+    }
+    byName.set(entry.name, entry)
+    const identifier = pascalCaseName(entry.name)
+    const sameIdentifier = byIdentifier.get(identifier)
+    if (sameIdentifier !== undefined) {
+      at(
+        'name-collision',
+        `tool name ${quoted} and ${JSON.stringify(sameIdentifier.name)} (${where(sameIdentifier)}) both become the TypeScript name ${identifier}`,
+      )
+      continue
+    }
+    byIdentifier.set(identifier, entry)
+    const fileName = entry.name.toLowerCase()
+    const sameFileName = byFileName.get(fileName)
+    if (sameFileName !== undefined) {
+      at(
+        'name-collision',
+        `tool name ${quoted} and ${JSON.stringify(sameFileName.name)} (${where(sameFileName)}) differ only in letter case; their files would clash on case-insensitive file systems`,
+      )
+      continue
+    }
+    byFileName.set(fileName, entry)
+  }
+  return diagnostics
+}
+
+function where(entry: DeclaredName): string {
+  return `${entry.file}:${entry.line}:${entry.column}`
+}
+
+/** The declaration files of a schemas folder, and near-misses worth a warning. */
+export interface DiscoveredFiles {
+  /** `false` when the folder does not exist (or is not a folder). */
+  readonly found: boolean
+  /** Paths relative to the working directory, `/`-separated, sorted by code unit (locale-independent). */
+  readonly files: readonly string[]
+  /** `*.tool.yml` files, which toolsmith does not read. */
+  readonly ignored: readonly string[]
+}
+
+/** The suffix of a declaration file. */
+export const DECLARATION_SUFFIX = '.tool.yaml'
+
+/**
+ * Lists the `*.tool.yaml` files directly inside the schemas folder. Subfolders are not searched, so
+ * the folder is the whole inventory and a stray copy elsewhere never becomes a tool.
+ */
+export async function discoverDeclarationFiles(cwd: string, schemas: string): Promise<DiscoveredFiles> {
+  const entries = await readdir(path.resolve(cwd, schemas), { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined
+    throw error
+  })
+  if (entries === undefined) return { found: false, files: [], ignored: [] }
+  const files: string[] = []
+  const ignored: string[] = []
+  for (const entry of entries) {
+    if (entry.isDirectory()) continue
+    const relative = path.posix.join(schemas, entry.name)
+    if (entry.name.endsWith(DECLARATION_SUFFIX) && entry.name.length > DECLARATION_SUFFIX.length) files.push(relative)
+    else if (entry.name.endsWith('.tool.yml')) ignored.push(relative)
+  }
+  const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+  return { found: true, files: files.sort(byCodeUnit), ignored: ignored.sort(byCodeUnit) }
 }

@@ -1,8 +1,14 @@
-import { Composer, Lexer, LineCounter, Parser, type CST, type Document, type ParsedNode } from 'yaml'
-import { findUnclosedFlows } from './find-unclosed-flow.js'
-import { findTooDeep } from './measure-yaml-depth.js'
-import { SourceDiagnostics } from './source-diagnostics.js'
-import { MAX_DIAGNOSTICS_PER_FILE, MAX_YAML_DEPTH } from './source-limits.js'
+import { Composer, CST, type Document, Lexer, LineCounter, type ParsedNode, Parser } from 'yaml'
+import { MAX_DIAGNOSTICS_PER_FILE, SourceDiagnostics } from './source-diagnostics.js'
+
+/** Most JSON values one document may expand to, aliases counted per use (alias bombs). */
+export const MAX_YAML_VALUES = 100_000
+
+/**
+ * Deepest YAML collection nesting accepted. Checked on the syntax tree before composing, because the
+ * composer recurses per level; the DSL's own bound (256 spec levels) is what declarations meet first.
+ */
+export const MAX_YAML_DEPTH = 600
 
 /** One parsed YAML source: its single document when it can be read (no syntax error), and the line map for positions. */
 export interface ParsedYamlSource {
@@ -142,4 +148,71 @@ function lineCounterOf(text: string): LineCounter {
   lines.addNewLine(0)
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines.addNewLine(at + 1)
   return lines
+}
+
+/** The first syntax node nested deeper than allowed, or `undefined` when the tokens stay within it. */
+export interface TooDeep {
+  readonly offset: number
+}
+
+/**
+ * Walks CST tokens with an explicit stack (the composer recurses per level, so very deep input must
+ * be refused before it is composed) and reports the first collection deeper than `maxDepth`.
+ */
+export function findTooDeep(tokens: readonly CST.Token[], maxDepth: number): TooDeep | undefined {
+  // Children are pushed last first, so the walk visits them in text order: the first collection too deep is reported.
+  const stack: { token: CST.Token; depth: number }[] = tokens.map((token) => ({ token, depth: 0 })).reverse()
+  while (stack.length > 0) {
+    const { token, depth } = stack.pop()!
+    switch (token.type) {
+      case 'document':
+        if (token.value !== undefined) stack.push({ token: token.value, depth })
+        break
+      case 'block-map':
+      case 'block-seq':
+      case 'flow-collection': {
+        if (depth + 1 > maxDepth) return { offset: token.offset }
+        for (let i = token.items.length - 1; i >= 0; i--) {
+          const item = token.items[i] as (typeof token.items)[number]
+          if ('value' in item && item.value !== undefined) stack.push({ token: item.value, depth: depth + 1 })
+          if ('key' in item && item.key !== undefined && item.key !== null) stack.push({ token: item.key, depth: depth + 1 })
+        }
+        break
+      }
+      default:
+        break
+    }
+  }
+  return undefined
+}
+
+/** A flow collection (`{ … }` or `[ … ]`) the text opens and never closes. */
+export interface UnclosedFlow {
+  /** Offset of the opening `{` or `[`. */
+  readonly offset: number
+  readonly open: '{' | '['
+}
+
+/**
+ * Every flow collection without its closing bracket, outermost first. The parser reports such a mistake where it gave
+ * up (often lines later); the opening bracket is where the author must look. Call it on tokens already checked for
+ * depth.
+ */
+export function findUnclosedFlows(tokens: readonly CST.Token[]): UnclosedFlow[] {
+  const found: UnclosedFlow[] = []
+  const check = (token: CST.Token | null | undefined): void => {
+    if (token?.type !== 'flow-collection') return
+    const closing = token.start.type === 'flow-map-start' ? 'flow-map-end' : 'flow-seq-end'
+    if (!token.end.some((end) => end.type === closing)) found.push({ offset: token.start.offset, open: token.start.type === 'flow-map-start' ? '{' : '[' })
+  }
+  // yaml's own CST walk (it recurses, which is safe here: the tokens passed the depth check).
+  for (const token of tokens) {
+    if (token.type === 'document') {
+      CST.visit(token, (item) => {
+        check(item.key)
+        check(item.value)
+      })
+    }
+  }
+  return found
 }

@@ -1,5 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs'
-import { MAX_SOURCE_BYTES } from './source-limits.js'
+
+/** Largest declaration or config file read, in bytes (the YAML parser needs seconds per MiB). */
+export const MAX_SOURCE_BYTES = 256 * 1024
 
 /** A source file's bytes, or why they were not read. */
 export type SourceFileRead =

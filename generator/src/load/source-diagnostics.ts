@@ -1,6 +1,11 @@
 import type { LineCounter } from 'yaml'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
-import { MAX_DIAGNOSTICS_PER_FILE } from './source-limits.js'
+
+/**
+ * Most problems reported for one file: the first ones (by position) and then one line counting the rest. A file of
+ * 150 KB of `]` has 150,000 syntax errors; printing every one (with code frames) takes minutes and helps nobody.
+ */
+export const MAX_DIAGNOSTICS_PER_FILE = 50
 
 /**
  * At most `max` of one file's diagnostics: the first by position, then one error (`too-many-problems`) at the next

@@ -2,7 +2,7 @@ import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
-import { MAX_DIAGNOSTICS_PER_FILE } from '../../../generator/src/load/source-limits.js'
+import { MAX_DIAGNOSTICS_PER_FILE } from '../../../generator/src/load/source-diagnostics.js'
 import type { Diagnostic } from '../../../generator/src/model/diagnostic.js'
 import { runCheck } from '../../../generator/src/pipeline/run-check.js'
 import { runGenerate } from '../../../generator/src/pipeline/run-generate.js'

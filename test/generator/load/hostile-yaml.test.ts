@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { loadDeclarationSource } from '../../../generator/src/load/load-declaration-source.js'
-import { MAX_SOURCE_BYTES, MAX_YAML_DEPTH, MAX_YAML_VALUES } from '../../../generator/src/load/source-limits.js'
+import { MAX_SOURCE_BYTES } from '../../../generator/src/load/read-source-file.js'
+import { MAX_YAML_DEPTH, MAX_YAML_VALUES } from '../../../generator/src/load/parse-yaml-source.js'
 import { positionOf } from './position-of.js'
 
 const FILE = 'schemas/t.tool.yaml'

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { loadConfig } from '../../../generator/src/config/load-config.js'
 import { loadDeclarationSource } from '../../../generator/src/load/load-declaration-source.js'
 import { loadDeclarations } from '../../../generator/src/load/load-declarations.js'
-import { MAX_DIAGNOSTICS_PER_FILE } from '../../../generator/src/load/source-limits.js'
+import { MAX_DIAGNOSTICS_PER_FILE } from '../../../generator/src/load/source-diagnostics.js'
 import { suggestName } from '../../../generator/src/load/suggest-name.js'
 
 // Issue 10: every problem is reported on the line and column where it is, a file of many errors is capped and never

@@ -1,7 +1,7 @@
 import { parseDocument } from 'yaml'
 import { expect, test } from 'vitest'
 import { SourceDiagnostics } from '../../../generator/src/load/source-diagnostics.js'
-import { yamlToJson } from '../../../generator/src/load/yaml-to-json.js'
+import { yamlToJson } from '../../../generator/src/load/read-yaml-json.js'
 
 // The descriptors the converter builds have a null prototype: under a polluted Object.prototype.get or .set an
 // ordinary descriptor literal inherits it, and defineProperty throws on "an accessor with a value". (The yaml

@@ -1,6 +1,6 @@
 import type { ToolCallKind } from '@toolsmith/runtime'
 import { expectTypeOf, test } from 'vitest'
-import { PRESENTATION_CARDS, SEARCH_SHAPES, TOOL_CALL_KINDS } from '../../../generator/src/load/presentation-values.js'
+import { PRESENTATION_CARDS, SEARCH_SHAPES, TOOL_CALL_KINDS } from '../../../generator/src/load/check-declaration.js'
 import type { PresentationCard, PresentationHints } from '../../../generator/src/model/tool-declaration.js'
 
 test('the loader lists exactly the kinds, cards and shapes the types name', () => {
