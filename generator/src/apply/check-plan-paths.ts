@@ -2,7 +2,7 @@ import type { ProjectConfig } from '../config/project-config.js'
 import { exportFilePath } from '../emit/exports/export-declarations.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlanResult } from '../model/plan.js'
-import { isPlainPathInside } from './project-path.js'
+import { isPlainPathInside } from '../base/project-files.js'
 
 /**
  * Confines the plan before anything is compared or written: every planned file must be the catalog,

@@ -3,9 +3,7 @@ import path from 'node:path'
 import { isGeneratorOwnedText } from '../emit/generated-header.js'
 import type { PlanResult } from '../model/plan.js'
 import type { FileOwner } from '../model/planned-file.js'
-import { fileSystemAdvice, isFileSystemError } from './file-system-error.js'
-import { readRegularFile } from './read-regular-file.js'
-import { isLeftoverTemporary } from './write-file-atomic.js'
+import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, readRegularFile } from '../base/project-files.js'
 
 /** One planned file next to what is on disk. */
 export interface PlannedChange {

@@ -1,6 +1,6 @@
 import { mkdir, realpath, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { realPathInside } from '../apply/real-path-inside.js'
+import { realPathInside } from '../base/project-files.js'
 import type { ProjectConfig } from '../config/project-config.js'
 import { DECLARATION_SUFFIX } from '../load/discover-declaration-files.js'
 import { loadDeclarations } from '../load/load-declarations.js'

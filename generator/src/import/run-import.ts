@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { mkdir, open, realpath } from 'node:fs/promises'
 import path from 'node:path'
-import { realPathInside } from '../apply/real-path-inside.js'
+import { realPathInside } from '../base/project-files.js'
 import { toolSchemaReference } from '../cli/tool-schema-reference.js'
 import type { ProjectConfig } from '../config/project-config.js'
 import { checkDeclaration, DECLARATION_FIELDS } from '../load/check-declaration.js'
