@@ -10,8 +10,7 @@ import { capDiagnostics } from '../load/source-diagnostics.js'
 import { didYouMean } from '../load/suggest-name.js'
 import { COMMAND_LINE, type Diagnostic } from '../model/diagnostic.js'
 import { type DiffConfig, readDiffConfig } from './diff-config.js'
-import { type ExportSpec, parseExportSpec } from '../emit/exports/export-declarations.js'
-import { CONFIG_DEFAULTS, CONFIG_FILE_NAME, type ProjectConfig } from './project-config.js'
+import { CONFIG_DEFAULTS, CONFIG_FILE_NAME, type ExportSpec, parseExportSpec, type ProjectConfig } from './project-config.js'
 
 /** What the command line says about the config. */
 export interface LoadConfigOptions {
