@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { COMMAND_LINE, type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
-import { driftDiagnostic } from '../pipeline/drift-diagnostic.js'
-import type { RunOptions } from '../pipeline/run-options.js'
+import type { RunOptions } from '../model/plan.js'
 import { DIAGNOSTIC_FORMATS, type DiagnosticFormat, formatDiagnosticsGithub, formatDiagnosticsJson } from '../report/format-diagnostics.js'
 import { type CliIo, DiagnosticPrinter } from './cli-io.js'
 import { DIFF_FORMATS, type DiffFormat } from '../diff/format-diff.js'
@@ -98,7 +97,7 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     }
     case 'check': {
       if (rest.length > 0) return usageError(`check takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
-      const { runCheck } = await import('../pipeline/run-check.js')
+      const { driftDiagnostic, runCheck } = await import('../pipeline/run-check.js')
       const outcome = await runCheck(run)
       // Text shows the diffs themselves; machine formats get one located error per drifted file.
       const drifted = format === 'text' ? [] : outcome.drift.map(driftDiagnostic)

@@ -2,24 +2,13 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type ExportTarget, parseExportTarget } from '@toolsmith/providers'
+import type { ProjectLayout } from '../model/plan.js'
 import type { DiffConfig } from './diff-config.js'
 
-/** The resolved configuration of one run: every path relative to the project (the cwd), `/`-separated. */
-export interface ProjectConfig {
-  /** Absolute project folder (the working directory). */
-  readonly cwd: string
-  /** Folder of the `*.tool.yaml` declarations. */
+/** The resolved configuration of one run: the layout the planner reads, plus what only the commands read. */
+export interface ProjectConfig extends ProjectLayout {
+  /** Folder of the `*.tool.yaml` declarations (`schemas`, default `schemas`). */
   readonly schemas: string
-  /** Folder of the TypeScript output. */
-  readonly out: string
-  /** The catalog Markdown file. */
-  readonly docs: string
-  /** The machine-readable catalog. */
-  readonly catalogJson: string
-  /** Hand-written Markdown files with catalog regions. */
-  readonly catalogRegions: readonly string[]
-  /** A project's own templates folder, when configured. */
-  readonly templates?: string
   /** The `diff` section: check levels and the ignore file of `toolsmith diff`. */
   readonly diff?: DiffConfig
   /** The exports `generate` writes beside `catalog.json` (`tools.<name>.json`) and `check` holds to "no loss". */

@@ -1,6 +1,5 @@
 import { realpath } from 'node:fs/promises'
-import { checkPlanPaths } from '../apply/check-plan-paths.js'
-import { comparePlan, type PlanComparison } from '../apply/compare-plan.js'
+import { checkPlanPaths, comparePlan, type PlanComparison } from '../apply/compare-plan.js'
 import { createProjectReader, fileSystemDiagnostic, isFileSystemError, ProjectReadError } from '../base/project-files.js'
 import { generatorFingerprint } from '../cache/generator-fingerprint.js'
 import { PLAN_CACHE_PATH, readPlanCacheFile } from '../cache/plan-cache-file.js'
@@ -10,10 +9,9 @@ import type { ExportSpec, ProjectConfig } from '../config/project-config.js'
 import { planFiles } from '../emit/plan-files.js'
 import { exportDeclarations, exportFilePath } from '../emit/exports/export-declarations.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
-import type { PlanResult } from '../model/plan.js'
+import type { PlanResult, RunOptions } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { loadDeclarationsCached } from './load-declarations-cached.js'
-import type { RunOptions } from './run-options.js'
 
 /** Everything `generate` and `check` share: the plan compared with disk, or why there is none. */
 export interface ProjectPlan {
