@@ -1,7 +1,7 @@
 // Safe access to the project's files: paths confined to the project (lexically, then through links), file-system
 // errors in words, reads of regular files only, atomic writes, and the planner's confined reader built on them.
 import { randomBytes } from 'node:crypto'
-import { closeSync, constants, type Dirent, fstatSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlanOptions } from '../model/plan.js'
@@ -102,7 +102,7 @@ export function isPlainPathInside(folder: string, planned: string): boolean {
 export async function realPathInside(realRoot: string, absolute: string): Promise<boolean> {
   let existing = absolute
   for (;;) {
-    const real = realPathOrUndefined(existing)
+    const real = unlessAbsent(() => realpathSync(existing))
     if (real !== undefined) return real === realRoot || real.startsWith(realRoot.endsWith(path.sep) ? realRoot : `${realRoot}${path.sep}`)
     const parent = path.dirname(existing)
     if (parent === existing) return false
@@ -110,9 +110,10 @@ export async function realPathInside(realRoot: string, absolute: string): Promis
   }
 }
 
-function realPathOrUndefined(existing: string): string | undefined {
+/** `step`'s answer, or `undefined` when nothing is at the path it reads (ENOENT, or a file where a folder should be). */
+function unlessAbsent<T>(step: () => T): T | undefined {
   try {
-    return realpathSync(existing)
+    return step()
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined
@@ -323,7 +324,7 @@ export function createProjectReader(cwd: string, realRoot: string): ProjectReade
     },
     async listFiles(dir) {
       const absolute = await confined(dir)
-      const entries = await guarded(dir, async () => listOrEmpty(absolute))
+      const entries = await guarded(dir, async () => unlessAbsent(() => readdirSync(absolute, { withFileTypes: true })) ?? [])
       return entries
         .filter((entry) => entry.isFile())
         .map((entry) => entry.name)
@@ -332,7 +333,8 @@ export function createProjectReader(cwd: string, realRoot: string): ProjectReade
   }
 }
 
-function isSymbolicLink(absolute: string): boolean {
+/** Whether a symbolic link is at `absolute` (false when nothing is there or it cannot be told). */
+export function isSymbolicLink(absolute: string): boolean {
   try {
     return lstatSync(absolute).isSymbolicLink()
   } catch {
@@ -347,15 +349,5 @@ async function guarded<T>(file: string, step: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!isFileSystemError(error)) throw error
     throw new ProjectReadError(file, `cannot read ${JSON.stringify(file)} (${error.code}): ${fileSystemAdvice(error)}`)
-  }
-}
-
-function listOrEmpty(absolute: string): Dirent[] {
-  try {
-    return readdirSync(absolute, { withFileTypes: true })
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT' || code === 'ENOTDIR') return []
-    throw error
   }
 }
