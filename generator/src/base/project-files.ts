@@ -1,5 +1,7 @@
 // Safe access to the project's files: paths confined to the project (lexically, then through links), file-system
 // errors in words, reads of regular files only, atomic writes, and the planner's confined reader built on them.
+// Every file-system call here is synchronous (the promises only carry results): a run touches thousands of small
+// local files, and an asynchronous call costs a thread-pool round trip several times the work itself.
 import { randomBytes } from 'node:crypto'
 import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -96,8 +98,7 @@ export function isPlainPathInside(folder: string, planned: string): boolean {
 /**
  * Whether `absolute` really lies inside `realRoot` (the project's real path): its nearest existing
  * ancestor (or itself) is resolved through every symbolic link, so a linked folder or file pointing
- * elsewhere is caught before anything is read or written through it. (Resolved synchronously: one call per
- * folder, where an asynchronous one costs a thread-pool round trip for nothing.)
+ * elsewhere is caught before anything is read or written through it.
  */
 export async function realPathInside(realRoot: string, absolute: string): Promise<boolean> {
   let existing = absolute
@@ -193,7 +194,6 @@ export class FileAppearedError extends Error {
  * file and a crash leaves the old one. An existing file's permission bits are kept: `mode` gives them
  * when the caller already knows them (`null`: no file there), else they are read. With `mode` `null` the file is
  * created only if still absent (linked into place, which fails if a file appeared meanwhile: FileAppearedError).
- * The calls are synchronous (a generate writes thousands of small files; asynchronous calls cost more than the writes).
  */
 export async function writeFileAtomic(absolute: string, content: string, mode?: number | null): Promise<void> {
   const existingMode = mode !== undefined ? mode : (statOrUndefined(absolute)?.mode ?? null)
@@ -268,8 +268,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 /**
  * Reads for the planner, confined to the project: paths outside it (lexically or through a symbolic
  * link) are refused; text is strict UTF-8 with any BOM kept, so an author's file round-trips byte
- * for byte (a lossy decode would silently rewrite their bytes on the next write). The file-system calls
- * are synchronous: a plan reads a file per tool, and an asynchronous call costs more than the read.
+ * for byte (a lossy decode would silently rewrite their bytes on the next write).
  */
 export function createProjectReader(cwd: string, realRoot: string): ProjectReader {
   // One real-path walk per folder: a planner reads a file per tool from the same few folders.
