@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { planCacheFile } from '../../../generator/src/cache/plan-cache-file.js'
 import { runCli } from '../../../generator/src/cli/run-cli.js'
 import { loadDeclarationSource } from '../../../generator/src/load/load-declaration-source.js'
 import { fakePlanFiles } from '../pipeline/fake-planner.js'
@@ -153,5 +155,31 @@ describe('toolsmith new', () => {
     const run = await cli('new', name)
     expect(run.code).toBe(2)
     expect([...project.snapshot().keys()]).toEqual([])
+  })
+})
+
+describe('--no-cache', () => {
+  // The real planner: the flag decides whether the plan cache is read and saved.
+  const realCli = async (...argv: string[]): Promise<{ code: number; stdout: string }> => {
+    let stdout = ''
+    const code = await runCli(argv, { cwd: project.cwd, stdout: (text) => (stdout += text), stderr: () => undefined, color: false })
+    return { code, stdout }
+  }
+
+  test('--no-cache plans without the cache and saves none; without it generate saves one', async () => {
+    project.declare('a')
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    expect((await realCli('generate', '--no-cache')).code).toBe(0)
+    expect(existsSync(planCacheFile(project.cwd))).toBe(false)
+    expect((await realCli('check', '--no-cache')).code).toBe(0)
+    expect((await realCli('generate')).code).toBe(0)
+    expect(existsSync(planCacheFile(project.cwd))).toBe(true)
+  })
+
+  test('--help documents --no-cache and where the cache lives', async () => {
+    const { code, stdout } = await realCli('--help')
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/--no-cache\s+plan everything afresh/)
+    expect(stdout).toContain('node_modules/.cache/toolsmith/')
   })
 })
