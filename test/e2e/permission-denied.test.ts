@@ -62,14 +62,15 @@ afterEach(() => {
 })
 
 test.each([
-  ['the declaration', 'schemas/echo.tool.yaml', 0o000, 2],
-  ['the schemas folder', 'schemas', 0o000, 2],
-  ['the stub', 'src/tools/echo.ts', 0o000, 2],
-  ['the generated module', 'src/tools/generated/echo.ts', 0o000, 2],
-  ['the catalog', 'docs/tools.md', 0o000, 2],
-  ['the config', 'toolsmith.config.yaml', 0o000, 2],
-  ['the generated folder (not writable)', 'src/tools/generated', 0o555, 1],
-] as const)('EACCES at %s (%s, mode %o): a located error, nothing written', (_what, file, mode, exitCode) => {
+  ['the declaration', 'schemas/echo.tool.yaml', '000', 2],
+  ['the schemas folder', 'schemas', '000', 2],
+  ['the stub', 'src/tools/echo.ts', '000', 2],
+  ['the generated module', 'src/tools/generated/echo.ts', '000', 2],
+  ['the catalog', 'docs/tools.md', '000', 2],
+  ['the config', 'toolsmith.config.yaml', '000', 2],
+  ['the generated folder (not writable)', 'src/tools/generated', '555', 1],
+] as const)('EACCES at %s (%s, mode %s): a located error, nothing written', (_what, file, octal, exitCode) => {
+  const mode = Number.parseInt(octal, 8)
   if (file === 'toolsmith.config.yaml') {
     writeFileSync(path.join(cwd, file), 'out: src/tools\n')
     own(cwd)
