@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { planCacheFile } from '../../../generator/src/cache/plan-cache-file.js'
-import { runCli } from '../../../generator/src/cli/run-cli.js'
+import { type CliRun, runCliIn } from './cli-run.js'
 import { loadDeclarationSource } from '../../../generator/src/load/load-declaration-source.js'
 import { fakePlanFiles } from '../pipeline/fake-planner.js'
 import { TempProject } from '../pipeline/temp-project.js'
@@ -14,12 +14,7 @@ beforeEach(() => {
 })
 afterEach(() => project.remove())
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(argv, { cwd: project.cwd, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), color: false }, { planFiles: fakePlanFiles })
-  return { code, stdout, stderr }
-}
+const cli = (...argv: string[]): Promise<CliRun> => runCliIn(project.cwd, argv, { planFiles: fakePlanFiles })
 
 const BAD_A = 'name: a\ndescription: d\nparameters:\n  p: { type: strin }\noutput: { type: string }\n'
 const BAD_B = 'name: b\ndescription: d\nparameters: {}\noutput: { type: string }\ntimeoutMs: 0\nextra: 1\n'
@@ -160,11 +155,7 @@ describe('toolsmith new', () => {
 
 describe('--no-cache', () => {
   // The real planner: the flag decides whether the plan cache is read and saved.
-  const realCli = async (...argv: string[]): Promise<{ code: number; stdout: string }> => {
-    let stdout = ''
-    const code = await runCli(argv, { cwd: project.cwd, stdout: (text) => (stdout += text), stderr: () => undefined, color: false })
-    return { code, stdout }
-  }
+  const realCli = (...argv: string[]): Promise<CliRun> => runCliIn(project.cwd, argv)
 
   test('--no-cache plans without the cache and saves none; without it generate saves one', async () => {
     project.declare('a')
