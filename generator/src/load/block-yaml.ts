@@ -207,6 +207,20 @@ class BlockReader {
     if (++this.#values > MAX_YAML_VALUES) decline()
   }
 
+  /** For the flow reader: count a value, and record (with `positions`) the slot of the value just read. */
+  flowValue(slot: () => Slot): void {
+    this.#count()
+    if (this.#positions) this.#last = slot()
+  }
+
+  get positions(): boolean {
+    return this.#positions
+  }
+
+  get last(): Slot | undefined {
+    return this.#last
+  }
+
   /** A block mapping whose keys start at `column`; its first key is on line `start` (maybe after `- `). */
   #map(start: number, column: number, depth: number, root = false): Record<string, unknown> {
     if (depth > MAX_DEPTH) decline()
@@ -323,6 +337,8 @@ class BlockReader {
       } else if (line[at] === '-' && (line[at + 1] === ' ' || line.length === at + 1)) {
         if (anchor !== undefined) decline()
         item = this.#seq(index, at, depth + 1)
+      } else if (line[at] === '{' || line[at] === '[') {
+        item = this.#inline(index, at, column, depth)
       } else if (keyEnd(line, at) >= 0) {
         if (anchor !== undefined) decline()
         item = this.#map(index, at, depth + 1)
@@ -389,14 +405,11 @@ class BlockReader {
     this.#scalarSlot(index, at)
     if (first === '"' || first === "'") return this.#quoted(index, at, parent, first)
     if (first === '{' || first === '[') {
-      const rest = trimEnd(line.slice(at + 1))
-      const close = first === '{' ? '}' : ']'
-      if (rest !== close && !(rest.startsWith(close) && /^. +#/.test(rest))) decline()
-      if (this.#positions) {
-        const at_ = { line: index + 1, column: at + 1 }
-        this.#last = first === '{' ? { at: at_, scalar: false, empty: false, members: new Map() } : { at: at_, scalar: false, empty: false, items: [] }
-      }
-      return first === '{' ? {} : []
+      const flow = new FlowReader(this, line, index)
+      const value = flow.node(at, 0)
+      const rest = line.slice(flow.at)
+      if (trim(rest) !== '' && !/^ +#/.test(rest)) decline()
+      return value
     }
     if (!PLAIN_FIRST.test(first) && !(first === '-' && /[^\s\-?:,[\]{}#&*!|>'"%@`]/.test(line[at + 1] ?? ' '))) decline()
     const comment = line.indexOf(' #', at)
@@ -492,4 +505,117 @@ function locateSlot(root: Slot, pointer: string, atKey: boolean): Position {
   }
   if ((atKey || !slot.scalar || slot.empty) && key !== undefined) return key
   return slot.at
+}
+
+/**
+ * A flow collection written on one line (`{ type: string, required: true }`, `[a, "b"]`): plain scalars without
+ * indicators or `:` inside, quoted scalars, nested collections, and `key: value` pairs in mappings. A trailing comma,
+ * an empty key or value, a pair inside a list, or a collection going on to the next line declines.
+ */
+class FlowReader {
+  at = 0
+
+  constructor(
+    private readonly reader: BlockReader,
+    private readonly line: string,
+    private readonly index: number,
+  ) {}
+
+  #spaces(): void {
+    while (this.line[this.at] === ' ') this.at++
+  }
+
+  #position(at: number): Position {
+    return { line: this.index + 1, column: at + 1 }
+  }
+
+  /** The node at `at`: a collection or a scalar. */
+  node(at: number, depth: number): unknown {
+    if (depth > MAX_DEPTH) decline()
+    this.at = at
+    const first = this.line[at]
+    if (first === '{') return this.#map(depth)
+    if (first === '[') return this.#seq(depth)
+    const value = this.#scalar()
+    this.reader.flowValue(() => ({ at: this.#position(at), scalar: true, empty: false }))
+    return value
+  }
+
+  #scalar(): unknown {
+    const line = this.line
+    const start = this.at
+    const first = line[start]
+    if (first === '"' || first === "'") {
+      const close = closingQuote(line, start + 1, first)
+      if (close < 0) decline()
+      this.at = close + 1
+      const raw = line.slice(start + 1, close)
+      return first === '"' ? jsonString(raw) : raw.replaceAll("''", "'")
+    }
+    if (first === undefined || !(PLAIN_FIRST.test(first) || (first === '-' && /[\w.]/.test(line[start + 1] ?? ' ')))) decline()
+    let end = start
+    while (end < line.length && !',[]{}:#'.includes(line[end] as string)) end++
+    if (line[end] === '#') decline()
+    this.at = end
+    const text = trimEnd(line.slice(start, end))
+    return resolvePlain(text)
+  }
+
+  #map(depth: number): Record<string, unknown> {
+    const open = this.at
+    this.at++
+    const out: Record<string, unknown> = {}
+    const members = this.reader.positions ? new Map<string, { key: Position; slot: Slot }>() : undefined
+    const slot: Slot | undefined = members === undefined ? undefined : { at: this.#position(open), scalar: false, empty: false, members }
+    this.#spaces()
+    if (this.line[this.at] !== '}') {
+      for (;;) {
+        this.#spaces()
+        const keyAt = this.at
+        const key = this.#scalar()
+        if (typeof key !== 'string' || (this.line[keyAt] !== '"' && this.line[keyAt] !== "'" && key === '<<') || Object.hasOwn(out, key)) decline()
+        this.#spaces()
+        if (this.line[this.at] !== ':' || this.line[this.at + 1] !== ' ') decline()
+        this.at++
+        this.#spaces()
+        const value = this.node(this.at, depth + 1)
+        define(out, key, value)
+        if (members !== undefined) members.set(key, { key: this.#position(keyAt), slot: this.reader.last as Slot })
+        this.#spaces()
+        if (this.line[this.at] === '}') break
+        if (this.line[this.at] !== ',') decline()
+        this.at++
+        this.#spaces()
+        if (this.line[this.at] === '}') decline()
+      }
+    }
+    this.at++
+    this.reader.flowValue(() => slot as Slot)
+    return out
+  }
+
+  #seq(depth: number): unknown[] {
+    const open = this.at
+    this.at++
+    const out: unknown[] = []
+    const items: Slot[] | undefined = this.reader.positions ? [] : undefined
+    const slot: Slot | undefined = items === undefined ? undefined : { at: this.#position(open), scalar: false, empty: false, items }
+    this.#spaces()
+    if (this.line[this.at] !== ']') {
+      for (;;) {
+        this.#spaces()
+        out.push(this.node(this.at, depth + 1))
+        items?.push(this.reader.last as Slot)
+        this.#spaces()
+        if (this.line[this.at] === ']') break
+        if (this.line[this.at] !== ',') decline()
+        this.at++
+        this.#spaces()
+        if (this.line[this.at] === ']') decline()
+      }
+    }
+    this.at++
+    this.reader.flowValue(() => slot as Slot)
+    return out
+  }
 }

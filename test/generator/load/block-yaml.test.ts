@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import { stringify } from 'yaml'
+import { Document, isCollection, stringify, visit } from 'yaml'
 import { readBlockYaml } from '../../../generator/src/load/block-yaml.js'
 import { readYamlJson } from '../../../generator/src/load/read-yaml-json.js'
 // @ts-expect-error: a plain .mjs module of the benches
@@ -68,7 +68,7 @@ function agrees(text: string): boolean {
 
 describe('readBlockYaml', () => {
   test.each([
-    ['block mappings and sequences', 'name: a\nlist:\n  - 1\n  - x: 2\n    y: [ ]\n  -\n  - - 3\n    - 4\nnested:\n  deeper:\n    k: v\n', false],
+    ['block mappings and sequences', 'name: a\nlist:\n  - 1\n  - x: 2\n    y: [ ]\n  -\n  - - 3\n    - 4\nnested:\n  deeper:\n    k: v\n', true],
     ['the common shapes', 'name: a\ndescription: Says hello.\nparameters:\n  x:\n    type: string\n    required: true\noutput:\n  oneOf:\n    - type: string\n    - type: "null"\n', true],
     ['a compact sequence at the key indentation', 'name: a\nitems:\n- 1\n- two\nafter: x\n', true],
     ['comments everywhere', '# head\nname: a # the name\n  # indented comment\nlist: # c\n  - 1 # one\n\n  # between\n  - 2\n', true],
@@ -98,7 +98,13 @@ describe('readBlockYaml', () => {
     ['CRLF', 'name: a\r\nb: c\r\n', false],
     ['a block scalar', 'name: a\nb: |\n  c\n', false],
     ['a second document', 'name: a\n---\nb: c\n', false],
-    ['a flow mapping', 'name: a\nb: { c: d }\n', false],
+    ['flow collections on one line', 'name: a\nb: { c: d, "e f": [1, -2.5, "x, y", \'z\'], g: {}, h: [] } # c\nlist:\n  - { type: string, required: true }\n  - [a b, { c: null }]\n', true],
+    ['a flow collection over lines', 'name: a\nb: { c: d,\n  e: f }\n', false],
+    ['a trailing comma', 'name: a\nb: [1, 2, ]\n', false],
+    ['an empty flow value', 'name: a\nb: { c: }\n', false],
+    ['a pair inside a flow list', 'name: a\nb: [c: d]\n', false],
+    ['a colon inside a flow scalar', 'name: a\nb: [http://x]\n', false],
+    ['a duplicate flow key', 'name: a\nb: { c: 1, c: 2 }\n', false],
     ['a non-string key', 'name: a\n1: b\n', false],
     ['a nested mapping on one line', 'name: a\nb: c: d\n', false],
     ['bad indentation', 'name: a\nb:\n    c: 1\n  d: 2\n', false],
@@ -156,6 +162,7 @@ describe('readBlockYaml', () => {
     indentSeq: fc.boolean(),
     defaultStringType: fc.constantFrom('PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE') as fc.Arbitrary<'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE'>,
     defaultKeyType: fc.constantFrom(null, 'PLAIN', 'QUOTE_DOUBLE') as fc.Arbitrary<null | 'PLAIN' | 'QUOTE_DOUBLE'>,
+    flowDepth: fc.integer({ min: 0, max: 3 }),
   })
   const edit = fc.record({ at: fc.nat(), kind: fc.constantFrom('delete', 'insert', 'indent', 'dedent', 'duplicate-line'), insert: fc.constantFrom(...CHARS) })
 
@@ -165,7 +172,15 @@ describe('readBlockYaml', () => {
       fc.property(document, options, fc.array(edit, { maxLength: 3 }), (value, style, edits) => {
         let yamlText: string
         try {
-          yamlText = stringify(value, { ...style, collectionStyle: 'block' })
+          // Collections from `flowDepth` down are written in flow style (yaml breaks them over lines past lineWidth).
+          const doc = new Document(value)
+          visit(doc, {
+            Collection(_key, node, path) {
+              if (style.flowDepth > 0 && path.filter(isCollection).length >= style.flowDepth) node.flow = true
+            },
+          })
+          const { flowDepth: _flowDepth, ...options } = style
+          yamlText = doc.toString(options)
         } catch {
           return
         }
