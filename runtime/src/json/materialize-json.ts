@@ -1,8 +1,7 @@
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import { assignOwn } from './assign-own.js'
+import { assignOwn } from './hostile-prototypes.js'
 import { describeValue } from './describe-value.js'
-import { MAX_ISSUES, MAX_JSON_DEPTH } from './json-limits.js'
-import { escapeJsonPointerToken } from './json-pointer.js'
+import { escapeJsonPointerToken, MAX_ISSUES, MAX_JSON_DEPTH } from './json-value.js'
 import type { JsonValue } from './json-value.js'
 import { registerSnapshot, snapshotHeight } from './materialized-snapshots.js'
 
