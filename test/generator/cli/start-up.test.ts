@@ -20,6 +20,7 @@ beforeAll(() => {
     `export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context)
   if (!/^(\\.|\\/|node:|file:)/.test(specifier)) process.stderr.write('IMPORTED ' + specifier + '\\n')
+  if (resolved.url.includes('/generator/dist/')) process.stderr.write('LOADED ' + resolved.url + '\\n')
   return resolved
 }\n`,
   )
@@ -39,6 +40,16 @@ function heavyImports(...args: string[]): string[] {
 
 test.each([['--version'], ['--help'], ['-v']])('toolsmith %s loads none of the heavy dependencies', (flag) => {
   expect(heavyImports(flag)).toEqual([])
+})
+
+// The runtime barrel alone is about 70 modules (and diff/ imports it): none of that is needed to print a version.
+test.each([['--version'], ['--help']])('toolsmith %s loads neither @toolsmith/runtime nor the diff modules', (flag) => {
+  const run = spawnSync(process.execPath, ['--import', register, cli, flag], { cwd: project.cwd, encoding: 'utf8' })
+  expect(run.status, run.stderr).toBe(0)
+  const imported = run.stderr.split('\n').filter((line) => line.startsWith('IMPORTED ')).map((line) => line.slice('IMPORTED '.length))
+  expect(imported.filter((specifier) => specifier === '@toolsmith/runtime')).toEqual([])
+  const loaded = run.stderr.split('\n').filter((line) => line.startsWith('LOADED ') && line.includes('/generator/dist/diff/'))
+  expect(loaded).toEqual([])
 })
 
 test('a generate that only creates stubs does not load ts-morph; one that merges an existing stub does', () => {
