@@ -60,13 +60,24 @@ export class ToolNameAssigner {
   #clash(name: string): string | undefined {
     const lower = this.#lower.get(name.toLowerCase())
     if (lower !== undefined) return lower
-    const pascal = this.#pascal.get(pascalCaseName(name))
+    const pascal = this.#pascal.get(this.#pascalOf(name))
     return pascal === undefined ? undefined : `${pascal} (the same TypeScript name)`
   }
 
   #claim(name: string, why: string): void {
     if (!this.#lower.has(name.toLowerCase())) this.#lower.set(name.toLowerCase(), why)
-    const pascal = pascalCaseName(name)
+    const pascal = this.#pascalOf(name)
     if (!this.#pascal.has(pascal)) this.#pascal.set(pascal, why)
+  }
+
+  // The last name converted: a name is looked up (#clash) and then claimed, so it is converted once.
+  #lastName = ''
+  #lastPascal = ''
+  #pascalOf(name: string): string {
+    if (name !== this.#lastName) {
+      this.#lastName = name
+      this.#lastPascal = pascalCaseName(name)
+    }
+    return this.#lastPascal
   }
 }
