@@ -40,16 +40,23 @@ function pathsWithCommentsBelow(comments: DeclarationComments): Set<string> {
 
 class Printer {
   readonly #below: Set<string>
+  /** Whether any comment is about a node (not the tool as a whole): only then are the nodes' paths needed. */
+  readonly #tracking: boolean
 
   constructor(
     private readonly out: string[],
     private readonly comments: DeclarationComments,
   ) {
     this.#below = pathsWithCommentsBelow(comments)
+    this.#tracking = [...comments.keys()].some((path) => path !== '' && path !== '/name')
+  }
+
+  #child(path: string, token: string): string {
+    return this.#tracking ? `${path}/${token.replaceAll('~', '~0').replaceAll('/', '~1')}` : ''
   }
 
   #comment(path: string, indent: string, skipWhole: boolean): void {
-    if (skipWhole && (path === '' || path === '/name')) return
+    if (!this.#tracking || (skipWhole && (path === '' || path === '/name'))) return
     const lines = this.comments.get(path)
     if (lines !== undefined) for (const line of lines) this.out.push(`${indent}# ${commentText(line)}`)
   }
@@ -57,7 +64,7 @@ class Printer {
   /** A block mapping at `indent` (its keys' comments first). */
   blockMap(value: Record<string, unknown>, path: string, indent: string, top = false): void {
     for (const [key, member] of ownEntries(value)) {
-      const memberPath = `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`
+      const memberPath = this.#child(path, key)
       this.#comment(memberPath, indent, top)
       const written = scalar(key, 'key')
       if (written.length > MAX_IMPLICIT_KEY) {
@@ -103,7 +110,7 @@ class Printer {
   /** A block sequence at `indent`: each item after `- `, its comment on the line before. */
   #blockSeq(items: readonly unknown[], path: string, indent: string): void {
     items.forEach((item, index) => {
-      const itemPath = `${path}/${index}`
+      const itemPath = this.#child(path, String(index))
       this.#comment(itemPath, indent, false)
       if (isRecord(item) && Object.keys(item).length > 0 && (this.#below.has(itemPath) || !isLeafSpec(item))) {
         // The mapping's first line follows the dash; the rest line up under it.
@@ -163,9 +170,8 @@ function flowMap(value: Record<string, unknown>): string {
 }
 
 // Plain scalars, conservatively: a letter first; then letters, digits, spaces and punctuation that is never an
-// indicator where it stands. In a block, `:` only when no space follows it and `#` never, so neither `: ` nor ` #`
-// can occur; in a flow collection also no `,`, `[`, `]`, `{`, `}` and no `:` at all. No trailing space (it would be
-// cut), no tab. Keys are the same, shorter and without spaces in flow collections only for readability.
+// indicator where it stands — never `:` or `#` (so neither `: ` nor ` #` can occur), and in a flow collection also no
+// `,`, `[`, `]`, `{`, `}`. No trailing space (it would be cut), no tab, no line break.
 const PLAIN_BLOCK = /^[A-Za-z][A-Za-z0-9 _.,;()'/+\-=<>?!&*%@$^|[\]{}]*$/
 const PLAIN_FLOW = /^[A-Za-z][A-Za-z0-9 _.;()'/+\-=<>?!&*%@$^|]*$/
 /** Words the YAML 1.2 core schema (or a YAML 1.1 reader) would read as something other than a string. */
@@ -181,14 +187,8 @@ function scalar(value: unknown, context: 'key' | 'block' | 'flow' | 'flow-key'):
   }
   if (typeof value !== 'string') throw new Error(`internal: ${typeof value} is not a JSON scalar`)
   const plain = context === 'block' || context === 'key' ? PLAIN_BLOCK : PLAIN_FLOW
-  if (
-    plain.test(value) &&
-    !value.endsWith(' ') &&
-    !RESERVED_WORDS.has(value.toLowerCase()) &&
-    (context === 'flow' || context === 'flow-key' || !/[:#]/.test(value))
-  ) {
-    return value
-  }
+  // (Neither pattern has `:` or `#`, so `: ` and ` #` cannot occur; every reserved word is at most 5 letters.)
+  if (plain.test(value) && !value.endsWith(' ') && !(value.length <= 5 && RESERVED_WORDS.has(value.toLowerCase()))) return value
   return quoted(value)
 }
 

@@ -169,6 +169,12 @@ describe('tool names', () => {
     const got = ['math.factorial', 'math_factorial', 'mathFactorial', 'Taken', 'MATH_FACTORIAL', 'math.factorial'].map((name) => names.assign(name).name)
     expect(got).toEqual(['math_factorial', 'math_factorial_2', 'mathFactorial_3', 'Taken_2', 'MATH_FACTORIAL_4', 'math_factorial_5'])
   })
+
+  test('many copies of one name take the next free suffixes, skipping names taken meanwhile and beforehand', () => {
+    const names = new ToolNameAssigner(new Map([['a_3', 'schemas/a_3.tool.yaml']]))
+    const got = ['a', 'a', 'a', 'a_5', 'a', 'A', 'a_2', 'a'].map((name) => names.assign(name).name)
+    expect(got).toEqual(['a', 'a_2', 'a_4', 'a_5', 'a_6', 'A_7', 'a_2_2', 'a_8'])
+  })
 })
 
 describe('toolsmith import (CLI)', () => {
