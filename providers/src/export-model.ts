@@ -49,7 +49,7 @@ export interface ToolSurface {
   readonly parameters: JsonSchema
   /** The output value's JSON Schema (any root); only MCP carries it. */
   readonly output?: JsonSchema
-  /** MCP's behaviour hints; only MCP carries them. */
+  /** MCP's behaviour hints; only MCP carries them (elsewhere a non-default one is a `dropped` loss). */
   readonly annotations?: {
     readonly title?: string
     readonly readOnly?: boolean
@@ -57,7 +57,7 @@ export interface ToolSurface {
     readonly idempotent?: boolean
     readonly openWorld?: boolean
   }
-  /** Whether the host must ask before every call; no provider format carries it (the host enforces it). */
+  /** Whether the host must ask before every call; no provider format carries it (`always` is a `dropped` loss: the host enforces it). */
   readonly approval?: 'never' | 'always'
 }
 

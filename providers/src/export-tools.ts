@@ -1,4 +1,5 @@
 import { type ExportError, type ExportOptions, type ExportResult, type ExportTarget, type LossEntry, NEWEST_MCP, type ToolSurface } from './export-model.js'
+import { hostKeptLosses } from './host-kept.js'
 import { cloneJson, escapePointer, lowerSchema, own } from './lower-schema.js'
 import { ANTHROPIC_NAME, checkAnthropicStrictLimits, lowerAnthropicStrict } from './targets/anthropic.js'
 import { GEMINI_JSON_SCHEMA, GEMINI_NAME, GEMINI_PARAMETER_NAME, GEMINI_PARAMETERS } from './targets/gemini.js'
@@ -19,8 +20,10 @@ const NAME_RULES: { readonly [T in ExportTarget]: { readonly pattern: RegExp; re
  * `tools/list` result) takes — with one report entry per lossy step and an error for whatever cannot
  * be exported at all. Pure: the tools are not changed, and the result shares nothing with them.
  * Only the model-facing surface is lowered (name, description, parameters; MCP also carries the
- * title, the output schema and the annotations); a tool's approval is never part of a provider
- * format, the host enforces it.
+ * title, the output schema and the annotations). What a format has no field for is still a loss of
+ * the export and in the report (`dropped`, keyword `annotations` or `approval`, see `isHostKept`):
+ * a non-default annotation outside MCP, and `approval: always` everywhere (the host must enforce it,
+ * with `declaredApprovals()`).
  */
 export function exportTools(name: ExportTarget | 'mcp', tools: readonly ToolSurface[], options: ExportOptions = {}): ExportResult {
   // `mcp` alone is the newest revision.
@@ -80,6 +83,7 @@ export function exportTools(name: ExportTarget | 'mcp', tools: readonly ToolSurf
       default:
         out.push(mcpTool(target, tool, report))
     }
+    report.push(...hostKeptLosses(target, tool))
   }
   if ((target === 'openai-chat' || target === 'openai-responses') && tools.length > OPENAI_MAX_TOOLS) {
     errors.push({ message: `${tools.length} tools, over OpenAI's ${OPENAI_MAX_TOOLS} per request` })

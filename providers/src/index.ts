@@ -3,6 +3,7 @@ export type { ExportError, ExportOptions, ExportResult, ExportTarget, JsonSchema
 export { EXPORT_TARGETS, NEWEST_MCP, parseExportTarget } from './export-model.js'
 export { exportTool, exportTools } from './export-tools.js'
 export { fromStrictArgs } from './strict-args.js'
+export { HOST_KEPT_KEYWORDS, isHostKept } from './host-kept.js'
 export { mcpStructuredContent } from './targets/mcp.js'
 export { CONSTRAINT_TEXT_KEYWORDS, constraintPhrases, constraintText } from './constraint-text.js'
 export { CODE_MODE_TOOL_ERROR_CODES, printCodeModeSdk, printCodeModeToolDeclaration } from './code-mode-sdk.js'

@@ -82,6 +82,8 @@ class Walk {
     const { profile } = this
     const out: Record<string, JsonValue> = {}
     const moved: string[] = []
+    // OpenAPI's nullable: the one value branch of a value-or-null union, merged into this node after its own keywords.
+    let merged: { branch: JsonSchema; at: string; lowered: Record<string, JsonValue> } | undefined
     const type = own(node, 'type')
     const isObject = type === 'object' || (type === undefined && own(node, 'properties') !== undefined)
     if (isObject) this.tally.depth = Math.max(this.tally.depth, depth + 1)
@@ -107,7 +109,7 @@ class Walk {
           continue
         case 'oneOf':
         case 'anyOf':
-          this.union(keyword, value as readonly JsonSchema[], at, depth, out)
+          merged = this.union(keyword, value as readonly JsonSchema[], at, depth, out)
           continue
         case 'enum':
           this.tally.enumValues += Array.isArray(value) ? value.length : 0
@@ -147,6 +149,7 @@ class Walk {
       }
     }
 
+    if (merged !== undefined) this.merge(node, merged, out)
     if (isObject) this.object(node, path, depth, root, out)
     else if (type === undefined && own(node, 'oneOf') === undefined && own(node, 'anyOf') === undefined && profile.blockAnyJson) {
       if (own(node, 'enum') === undefined && own(node, 'const') === undefined) {
@@ -154,7 +157,7 @@ class Walk {
       }
     }
     if (moved.length > 0) {
-      const description = own(node, 'description')
+      const description = own(out, 'description')
       const note = `(${moved.join('; ')})`
       set(out, 'description', typeof description === 'string' && description !== '' ? `${description} ${note}` : note)
     }
@@ -173,6 +176,10 @@ class Walk {
       const at = `${path}/properties/${escapePointer(key)}`
       const child = properties?.[key] as JsonSchema
       let schema = this.node(child, at, depth + 1, false)
+      if (required.has(key) && profile.optionalAsNull && acceptsNull(child)) {
+        // Already what an optional key is lowered to (required, null allowed): the two look the same from here on.
+        this.loss(at, 'required', 'rewritten', `required and nullable: ${profile.label} sends an optional key the same way (required, null allowed), so nothing tells the model that null here is a value and not "not given"; fromStrictArgs keeps this key's null (the declaration requires the key), and a reader of the export (toolsmith import) takes the key for an optional one`)
+      }
       if (!required.has(key)) {
         this.tally.optional++
         if (profile.optionalAsNull) {
@@ -212,7 +219,33 @@ class Walk {
     }
   }
 
-  private union(keyword: 'oneOf' | 'anyOf', branches: readonly JsonSchema[], at: string, depth: number, out: Record<string, JsonValue>): void {
+  /**
+   * Merges the value branch of a value-or-null union into the union's node (OpenAPI's nullable). A keyword both
+   * say is a loss: two descriptions are joined (the union's first), any other keyword keeps the union's value and
+   * the branch's is dropped.
+   */
+  private merge(node: JsonSchema, merged: { branch: JsonSchema; at: string; lowered: Record<string, JsonValue> }, out: Record<string, JsonValue>): void {
+    const { profile } = this
+    for (const key of Object.keys(merged.lowered)) {
+      const value = merged.lowered[key] as JsonValue
+      if (!Object.hasOwn(out, key)) {
+        set(out, key, value)
+        continue
+      }
+      const mine = out[key] as JsonValue
+      if (JSON.stringify(mine) === JSON.stringify(value)) continue
+      if (key === 'description' && typeof mine === 'string' && typeof value === 'string') {
+        set(out, 'description', `${mine} ${value}`)
+        if (own(node, 'description') !== undefined && own(merged.branch, 'description') !== undefined) {
+          this.loss(`${merged.at}/description`, 'description', 'rewritten', `${profile.label} says "or null" with nullable, so the value branch merges into the union: the two descriptions are joined into one (the union's first)`)
+        }
+        continue
+      }
+      this.loss(`${merged.at}/${escapePointer(key)}`, key, 'dropped', `${profile.label} says "or null" with nullable, so the value branch merges into the union, whose own ${key} (${JSON.stringify(mine)}) is kept`)
+    }
+  }
+
+  private union(keyword: 'oneOf' | 'anyOf', branches: readonly JsonSchema[], at: string, depth: number, out: Record<string, JsonValue>): { branch: JsonSchema; at: string; lowered: Record<string, JsonValue> } | undefined {
     const { profile } = this
     this.tally.unions++
     let list = branches.map((branch, index) => ({ branch, index }))
@@ -225,9 +258,7 @@ class Walk {
       }
       if (list.length === 1) {
         const only = list[0] as { branch: JsonSchema; index: number }
-        const single = this.node(only.branch, `${at}/${only.index}`, depth, false)
-        for (const key of Object.keys(single)) set(out, key, single[key] as JsonValue)
-        return
+        return { branch: only.branch, at: `${at}/${only.index}`, lowered: this.node(only.branch, `${at}/${only.index}`, depth, false) }
       }
     }
     const lowered = list.map(({ branch, index }) => this.node(branch, `${at}/${index}`, depth, false))
@@ -236,6 +267,7 @@ class Walk {
       this.loss(at, 'oneOf', 'rewritten', `${profile.label} has anyOf, not oneOf: a value matching several branches is no longer refused`)
     }
     set(out, name, lowered)
+    return undefined
   }
 
   private move(at: string, keyword: string, value: JsonValue, moved: string[], why: string): void {

@@ -7,6 +7,13 @@ import { own, set } from './lower-schema.js'
  * schema describes (nested objects, array items, the one object branch of a union). Everything else
  * is copied as it is, so the result validates against the original schema exactly when the strict
  * answer meant a valid call. `args` is not changed.
+ *
+ * The original schema decides, never the lowered one (where every key is required):
+ * - an optional key's `null` is removed, also when the key itself accepts null (the export reports
+ *   that such a key cannot receive a null value);
+ * - a required key's `null` is kept: for a required nullable key it is the value null (the export
+ *   reports that the model cannot tell this key from an optional one), for any other required key
+ *   the validator refuses it.
  */
 export function fromStrictArgs(parameters: JsonSchema, args: unknown): unknown {
   return normalize(parameters, args)

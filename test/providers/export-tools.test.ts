@@ -1,4 +1,4 @@
-import { type ExportResult, exportTool, exportTools, fromStrictArgs, type JsonSchema, parseExportTarget, type ToolSurface } from '@toolsmith/providers'
+import { type ExportOptions, type ExportResult, type ExportTarget, exportTool, exportTools, fromStrictArgs, isHostKept, type JsonSchema, parseExportTarget, type ToolSurface } from '@toolsmith/providers'
 import { describe, expect, test } from 'vitest'
 
 const tool = (parameters: Record<string, unknown>, extra: Partial<ToolSurface> = {}): ToolSurface => ({
@@ -92,6 +92,12 @@ describe('openai-chat and openai-responses: strict always written', () => {
       { properties: { v: { oneOf: [{ type: 'string' }, { type: 'null' }] } } },
       [['/parameters/properties/v', 'required', 'rewritten']],
       (p) => expect(p).toMatchObject({ required: ['v'], properties: { v: { anyOf: [{ type: 'string' }, { type: 'null' }] } } }),
+    ],
+    [
+      'a required property that accepts null looks like an optional one (reported: the export cannot tell them apart)',
+      { properties: { v: { oneOf: [{ type: 'string' }, { type: 'null' }] }, w: { type: 'string' } }, required: ['v'] },
+      [['/parameters/properties/v', 'required', 'rewritten']],
+      (p) => expect(p).toMatchObject({ required: ['v', 'w'], properties: { v: { anyOf: [{ type: 'string' }, { type: 'null' }] }, w: { anyOf: [{ type: 'string' }, { type: 'null' }] } } }),
     ],
   ])('%s', (_name, parameters, report, check) => {
     const result = exportTool('openai-chat', tool(parameters))
@@ -289,6 +295,33 @@ describe('gemini', () => {
     ])
   })
 
+  test('nullable merges the value branch into the union: a description on both is joined and reported, as is any other keyword on both', () => {
+    const result = exportTool(
+      'gemini',
+      tool({
+        properties: {
+          both: { description: 'The limit.', oneOf: [{ type: 'integer', description: 'A count.' }, { type: 'null' }] },
+          after: { oneOf: [{ type: 'integer', description: 'A count.', title: 'N' }, { type: 'null' }], description: 'The limit.', title: 'Limit' },
+          branchOnly: { oneOf: [{ type: 'string', description: 'A name.' }, { type: 'null' }] },
+          unionOnly: { description: 'A name.', oneOf: [{ type: 'string', exclusiveMaximum: 3 }, { type: 'null' }] },
+        },
+      }),
+    )
+    const properties = (one(result)['parameters'] as { properties: Record<string, unknown> }).properties
+    expect(properties).toEqual({
+      both: { description: 'The limit. A count.', nullable: true, type: 'INTEGER' },
+      after: { nullable: true, type: 'INTEGER', description: 'The limit. A count.', title: 'Limit' },
+      branchOnly: { nullable: true, type: 'STRING', description: 'A name.' },
+      unionOnly: { description: 'A name. (exclusiveMaximum: 3)', nullable: true, type: 'STRING' },
+    })
+    expect(entries(result)).toEqual([
+      ['/parameters/properties/both/oneOf/0/description', 'description', 'rewritten'],
+      ['/parameters/properties/after/oneOf/0/description', 'description', 'rewritten'],
+      ['/parameters/properties/after/oneOf/0/title', 'title', 'dropped'],
+      ['/parameters/properties/unionOnly/oneOf/0/exclusiveMaximum', 'exclusiveMaximum', 'moved-to-description'],
+    ])
+  })
+
   test('parametersJsonSchema: JSON Schema with additionalProperties; oneOf → anyOf, const → enum, unsupported keywords move', () => {
     const result = exportTool(
       'gemini',
@@ -344,16 +377,17 @@ describe('mcp', () => {
       outputSchema: { type: 'object', properties: {}, additionalProperties: false },
       annotations: { title: 'Search', readOnlyHint: true, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     })
-    expect(result.report).toEqual([])
+    // MCP carries the annotations; no format carries the approval.
+    expect(entries(result)).toEqual([['/approval', 'approval', 'dropped']])
   })
 
   test('2025-11-25 wraps a non-object output as { result } (reported); 2026-07-28 sends it as it is', () => {
     const older = exportTool('mcp@2025-11-25', surface({ type: 'array', items: { type: 'string' } }))
     expect(one(older)['outputSchema']).toEqual({ type: 'object', properties: { result: { type: 'array', items: { type: 'string' } } }, required: ['result'], additionalProperties: false })
-    expect(entries(older)).toEqual([['/output', 'type', 'rewritten']])
+    expect(entries(older)).toEqual([['/output', 'type', 'rewritten'], ['/approval', 'approval', 'dropped']])
     const newer = exportTool('mcp@2026-07-28', surface({ type: 'array', items: { type: 'string' } }))
     expect(one(newer)['outputSchema']).toEqual({ type: 'array', items: { type: 'string' } })
-    expect(newer.report).toEqual([])
+    expect(entries(newer)).toEqual([['/approval', 'approval', 'dropped']])
   })
 
   test.each<[string, boolean]>([
@@ -363,6 +397,43 @@ describe('mcp', () => {
     ['has space', false],
   ])('names: %s', (name, ok) => {
     expect(exportTool('mcp@2025-11-25', tool({ properties: {} }, { name })).errors.length === 0).toBe(ok)
+  })
+})
+
+describe('annotations and approval: what a format has no field for is a reported loss', () => {
+  const declared = tool({ properties: {} }, { annotations: { title: 'Search', readOnly: true, destructive: true, idempotent: false, openWorld: false }, approval: 'always' })
+  const hints: [string, string, string][] = [
+    ['/annotations/title', 'annotations', 'dropped'],
+    ['/annotations/readOnly', 'annotations', 'dropped'],
+    ['/annotations/openWorld', 'annotations', 'dropped'],
+  ]
+  const approval: [string, string, string] = ['/approval', 'approval', 'dropped']
+
+  test.each<[string, ExportOptions, [string, string, string][]]>([
+    ['openai-chat', {}, [...hints, approval]],
+    ['openai-responses', {}, [...hints, approval]],
+    ['anthropic', {}, [...hints, approval]],
+    ['anthropic', { strict: true }, [...hints, approval]],
+    ['gemini', {}, [...hints, approval]],
+    ['mcp@2025-11-25', {}, [approval]],
+    ['mcp@2026-07-28', {}, [approval]],
+  ])('%s %o: every non-default annotation it cannot carry and approval: always, as dropped', (target, options, want) => {
+    const result = exportTool(target as ExportTarget, declared, options)
+    expect(result.errors).toEqual([])
+    expect(entries(result)).toEqual(want)
+    expect(result.report.every(isHostKept)).toBe(true)
+    const detail = result.report.find((entry) => entry.keyword === 'approval')?.detail
+    expect(detail).toContain('declaredApprovals()')
+  })
+
+  test.each(['openai-chat', 'anthropic', 'gemini', 'mcp@2026-07-28'] as const)('%s: absent or default-valued annotations and approval: never are no loss', (target) => {
+    expect(exportTool(target, tool({ properties: {} }, { annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true }, approval: 'never' })).report).toEqual([])
+    expect(exportTool(target, tool({ properties: {} })).report).toEqual([])
+  })
+
+  test('a schema loss is not host-kept', () => {
+    const result = exportTool('openai-chat', tool({ properties: { n: { type: 'integer', default: 1 } }, required: ['n'] }))
+    expect(result.report.map(isHostKept)).toEqual([false])
   })
 })
 
@@ -400,8 +471,10 @@ describe('fromStrictArgs — a strict model’s null for "not given" goes back t
       o: { type: 'object', properties: { x: { type: 'string' }, y: { type: 'string' } }, required: ['x'], additionalProperties: false },
       list: { type: 'array', items: { type: 'object', properties: { z: { type: 'integer' } }, additionalProperties: false } },
       u: { oneOf: [{ type: 'string' }, { type: 'object', properties: { w: { type: 'string' } }, additionalProperties: false }] },
+      rn: { oneOf: [{ type: 'string' }, { type: 'null' }] },
+      on: { oneOf: [{ type: 'string' }, { type: 'null' }] },
     },
-    required: ['a'],
+    required: ['a', 'rn'],
   } as const satisfies JsonSchema
 
   test.each<[string, unknown, unknown]>([
@@ -411,6 +484,9 @@ describe('fromStrictArgs — a strict model’s null for "not given" goes back t
     ['the object branch of a union', { a: 'x', u: { w: null } }, { a: 'x', u: {} }],
     ['undeclared keys and non-null values are kept', { a: 'x', extra: null, b: 0 }, { a: 'x', extra: null, b: 0 }],
     ['non-objects pass through', 'text', 'text'],
+    // The two cases the strict export reports: the original schema decides, not the lowered one.
+    ['a required nullable key keeps its null: it is the value null', { a: 'x', rn: null }, { a: 'x', rn: null }],
+    ['an optional nullable key loses its null: it reads as "not given"', { a: 'x', rn: 'v', on: null }, { a: 'x', rn: 'v' }],
   ])('%s', (_name, given, want) => {
     const before = JSON.stringify(given)
     expect(fromStrictArgs(parameters, given)).toEqual(want)

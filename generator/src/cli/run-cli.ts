@@ -4,7 +4,7 @@ import { COMMAND_LINE, type Diagnostic, sortDiagnostics } from '../model/diagnos
 import type { RunOptions } from '../model/plan.js'
 import { DIAGNOSTIC_FORMATS, type DiagnosticFormat, formatDiagnosticsGithub, formatDiagnosticsJson } from '../report/format-diagnostics.js'
 import { type CliIo, DiagnosticPrinter } from './cli-io.js'
-import { DIFF_FORMATS, type DiffFormat } from '../diff/format-diff.js'
+import type { DiffFormat } from '../diff/format-diff.js'
 import { USAGE } from './usage.js'
 
 // Start-up: only light modules load statically, so --help, --version and usage errors print without
@@ -62,8 +62,10 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     return 0
   }
   const format = values.format ?? 'text'
-  const diffFormat = positionals[0] === 'diff' && (DIFF_FORMATS as readonly string[]).includes(format)
-  if (positionals[0] === 'diff' && !diffFormat) return usageError(`--format must be one of ${DIFF_FORMATS.join(', ')} for diff, not ${JSON.stringify(format)}`)
+  // The diff modules (and the runtime they import) load only for `diff`.
+  const diffFormats: readonly string[] = positionals[0] === 'diff' ? (await import('../diff/format-diff.js')).DIFF_FORMATS : []
+  const diffFormat = positionals[0] === 'diff' && diffFormats.includes(format)
+  if (positionals[0] === 'diff' && !diffFormat) return usageError(`--format must be one of ${diffFormats.join(', ')} for diff, not ${JSON.stringify(format)}`)
   if (!diffFormat && !(DIAGNOSTIC_FORMATS as readonly string[]).includes(format)) {
     return usageError(`--format must be one of ${DIAGNOSTIC_FORMATS.join(', ')}, not ${JSON.stringify(format)}`)
   }

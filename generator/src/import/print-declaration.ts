@@ -1,85 +1,224 @@
-import { Document, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml'
 import { isRecord } from '../format/own-entries.js'
 import { ownEntries } from './schema-to-spec.js'
 
 /** Comment lines to attach to nodes of the written declaration, by JSON Pointer into it. */
 export type DeclarationComments = ReadonlyMap<string, readonly string[]>
 
-// Printing options: no folding (a long description stays on one line, so a diff shows what changed), plain
-// scalars where YAML allows them, JSON-compatible quoting otherwise.
-// `directives: false`: no `%YAML`/`---` header (and no walk looking for tags to declare).
-const PRINT_OPTIONS = { lineWidth: 0, minContentWidth: 0, indent: 2, indentSeq: true, flowCollectionPadding: true, directives: false } as const
-
-// One document, its contents replaced per declaration: building a Document (and its schema) is most of the cost of
-// printing a small one. Printing is synchronous, so no two declarations ever share it at once.
-let shared: Document | undefined
+// The printer writes the YAML text once, from the declaration (plain JSON the importer built), node by node: every
+// key and string goes through `scalar`, which writes it plain only where the YAML 1.2 core schema reads it back as
+// that same string in that context, as a literal block (`|-`) for multi-line text where that is exact, and otherwise
+// double-quoted with JSON's escapes plus YAML's for what YAML does not allow raw. No line folding (a long
+// description stays on one line, so a diff shows what changed); two-space indentation, sequences indented under
+// their key; small leaf specs as flow mappings (`{ type: string, required: true }`, like the README), containers as
+// blocks; each comment on the line before the node it is about. test/generator/import/print-declaration.test.ts
+// reads random declarations back through the loader's own YAML reader.
+// (It replaced printing through the yaml library's Document API, which was most of the import's time.)
 
 /**
- * Prints one declaration as a `*.tool.yaml` through the yaml library's Document API (never by splicing text): the
- * `yaml-language-server` line first (as `toolsmith new` writes it), then the header lines, then the fields; small
- * leaf specs are flow mappings (`{ type: string, required: true }`, like the README), containers are blocks, and
- * each comment sits on the line before the node it is about. The same input always gives the same bytes.
+ * Prints one declaration as a `*.tool.yaml`: the `yaml-language-server` line first (as `toolsmith new` writes it),
+ * then the header lines, then the fields. The same input always gives the same bytes.
  */
 export function printDeclaration(declaration: Record<string, unknown>, schemaReference: string, header: readonly string[], comments: DeclarationComments): string {
-  shared ??= new Document()
-  const document = shared
-  // Comments about the tool as a whole (path `''` or `/name`) join the header above the first field.
-  const nodeComments = new Map([...comments].filter(([path]) => path !== '' && path !== '/name'))
-  const root = toNode(declaration, '', nodeComments, true) as YAMLMap
-  const first = root.items[0]
-  if (first !== undefined) {
-    const lines = [`yaml-language-server: $schema=${schemaReference}`, ...header, ...(comments.get('') ?? []), ...(comments.get('/name') ?? [])]
-    ;(first.key as Scalar).commentBefore = lines.map((line) => ` ${commentText(line)}`).join('\n')
-  }
-  document.contents = root
-  return document.toString(PRINT_OPTIONS)
+  const lines = [`yaml-language-server: $schema=${schemaReference}`, ...header, ...(comments.get('') ?? []), ...(comments.get('/name') ?? [])]
+  const out: string[] = []
+  for (const line of lines) out.push(`# ${commentText(line)}`)
+  // Comments about the tool as a whole (path `''` or `/name`) are in the header above the first field.
+  const printer = new Printer(out, comments)
+  printer.blockMap(declaration, '', '', true)
+  return `${out.join('\n')}\n`
 }
 
-function toNode(value: unknown, path: string, comments: DeclarationComments, top = false): unknown {
-  if (Array.isArray(value)) {
-    const seq = new YAMLSeq()
-    value.forEach((item, index) => {
-      const itemPath = `${path}/${index}`
-      const node = toNode(item, itemPath, comments) as Scalar | YAMLMap | YAMLSeq
-      attach(node, comments.get(itemPath))
-      seq.items.push(node)
-    })
-    seq.flow = value.every((item) => !isRecord(item) && !Array.isArray(item)) && !hasCommentsBelow(path, comments)
-    return seq
+/** Comment paths of a declaration that lie strictly below each path (so a node with one is never a flow collection). */
+function pathsWithCommentsBelow(comments: DeclarationComments): Set<string> {
+  const below = new Set<string>()
+  for (const key of comments.keys()) {
+    for (let slash = key.lastIndexOf('/'); slash > 0; slash = key.lastIndexOf('/', slash - 1)) below.add(key.slice(0, slash))
+    if (key !== '') below.add('')
   }
-  if (isRecord(value)) {
-    const map = new YAMLMap()
-    for (const [key, member] of ownEntries(value)) {
-      const memberPath = `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`
-      const keyNode = new Scalar(key)
-      attach(keyNode, comments.get(memberPath))
-      map.items.push(new Pair(keyNode, toNode(member, memberPath, comments)))
-    }
-    map.flow = !top && isLeafSpec(value) && !hasCommentsBelow(path, comments)
-    return map
-  }
-  return new Scalar(value)
+  return below
 }
+
+class Printer {
+  readonly #below: Set<string>
+  /** Whether any comment is about a node (not the tool as a whole): only then are the nodes' paths needed. */
+  readonly #tracking: boolean
+
+  constructor(
+    private readonly out: string[],
+    private readonly comments: DeclarationComments,
+  ) {
+    this.#below = pathsWithCommentsBelow(comments)
+    this.#tracking = [...comments.keys()].some((path) => path !== '' && path !== '/name')
+  }
+
+  #child(path: string, token: string): string {
+    return this.#tracking ? `${path}/${token.replaceAll('~', '~0').replaceAll('/', '~1')}` : ''
+  }
+
+  #comment(path: string, indent: string, skipWhole: boolean): void {
+    if (!this.#tracking || (skipWhole && (path === '' || path === '/name'))) return
+    const lines = this.comments.get(path)
+    if (lines !== undefined) for (const line of lines) this.out.push(`${indent}# ${commentText(line)}`)
+  }
+
+  /** A block mapping at `indent` (its keys' comments first). */
+  blockMap(value: Record<string, unknown>, path: string, indent: string, top = false): void {
+    for (const [key, member] of ownEntries(value)) {
+      const memberPath = this.#child(path, key)
+      this.#comment(memberPath, indent, top)
+      const written = scalar(key, 'key')
+      if (written.length > MAX_IMPLICIT_KEY) {
+        // YAML reads an implicit key of at most 1,024 characters: a longer one is an explicit `? key` line.
+        this.out.push(`${indent}? ${written}`)
+        this.#value(member, memberPath, indent, `${indent}:`)
+      } else {
+        this.#value(member, memberPath, indent, `${indent}${written}:`)
+      }
+    }
+  }
+
+  /** `head` (a key with its colon, or a sequence dash) followed by the value: inline, or as a block below. */
+  #value(member: unknown, path: string, indent: string, head: string): void {
+    if (Array.isArray(member)) {
+      if (member.length === 0 || (!this.#below.has(path) && member.every(isFlowScalar))) {
+        this.out.push(`${head} ${flowSeq(member)}`)
+        return
+      }
+      this.out.push(head)
+      this.#blockSeq(member, path, `${indent}  `)
+      return
+    }
+    if (isRecord(member)) {
+      if (Object.keys(member).length === 0 || (!this.#below.has(path) && isLeafSpec(member))) {
+        this.out.push(`${head} ${flowMap(member)}`)
+        return
+      }
+      this.out.push(head)
+      this.blockMap(member, path, `${indent}  `)
+      return
+    }
+    if (typeof member === 'string' && head.endsWith(':')) {
+      const block = literalBlock(member, `${indent}  `)
+      if (block !== undefined) {
+        this.out.push(`${head} ${block}`)
+        return
+      }
+    }
+    this.out.push(`${head} ${scalar(member, 'block')}`)
+  }
+
+  /** A block sequence at `indent`: each item after `- `, its comment on the line before. */
+  #blockSeq(items: readonly unknown[], path: string, indent: string): void {
+    items.forEach((item, index) => {
+      const itemPath = this.#child(path, String(index))
+      this.#comment(itemPath, indent, false)
+      if (isRecord(item) && Object.keys(item).length > 0 && (this.#below.has(itemPath) || !isLeafSpec(item))) {
+        // The mapping's first line follows the dash; the rest line up under it.
+        const start = this.out.length
+        this.blockMap(item, itemPath, `${indent}  `)
+        const first = this.out[start] as string
+        if (first.trimStart().startsWith('#')) {
+          // A comment on the item's first key: the key goes on the line after a bare dash.
+          this.out.splice(start, 0, `${indent}-`)
+        } else {
+          this.out[start] = `${indent}- ${first.slice(indent.length + 2)}`
+        }
+        return
+      }
+      if (Array.isArray(item) && item.length > 0 && (this.#below.has(itemPath) || !item.every(isFlowScalar))) {
+        this.out.push(`${indent}-`)
+        this.#blockSeq(item, itemPath, `${indent}  `)
+        return
+      }
+      this.#value(item, itemPath, indent, `${indent}-`)
+    })
+  }
+}
+
+/** Longest key written as an implicit key (YAML's limit is 1,024 characters, counted after escaping). */
+const MAX_IMPLICIT_KEY = 1000
+/** Longest key in a flow mapping (escaping can make a key up to six times longer). */
+const MAX_FLOW_KEY = 160
 
 /** A spec small enough for one line: nothing nested but a list of scalars, and no line breaks in its texts. */
 function isLeafSpec(value: Record<string, unknown>): boolean {
-  if (Object.keys(value).length === 0) return true
-  return ownEntries(value).every(([, member]) => {
-    if (typeof member === 'string') return !member.includes('\n') && !member.includes('\r')
-    if (Array.isArray(member)) return member.every((item) => !isRecord(item) && !Array.isArray(item) && !(typeof item === 'string' && /[\r\n]/.test(item)))
-    return !isRecord(member)
-  })
+  for (const key of Object.keys(value)) {
+    if (key.length > MAX_FLOW_KEY) return false
+    const member = value[key]
+    if (Array.isArray(member)) {
+      if (!member.every(isFlowScalar)) return false
+    } else if (!isFlowScalar(member)) return false
+  }
+  return true
 }
 
-function hasCommentsBelow(path: string, comments: DeclarationComments): boolean {
-  const prefix = `${path}/`
-  for (const key of comments.keys()) if (key.startsWith(prefix)) return true
-  return false
+/** A scalar that may stand in a flow collection on one line (no line breaks in a string). */
+function isFlowScalar(value: unknown): boolean {
+  if (typeof value === 'string') return !value.includes('\n') && !value.includes('\r')
+  return value === null || typeof value !== 'object'
 }
 
-function attach(node: { commentBefore?: string | null | undefined }, lines: readonly string[] | undefined): void {
-  if (lines === undefined || lines.length === 0) return
-  node.commentBefore = lines.map((line) => ` ${commentText(line)}`).join('\n')
+function flowSeq(items: readonly unknown[]): string {
+  if (items.length === 0) return '[]'
+  return `[ ${items.map((item) => (Array.isArray(item) ? flowSeq(item) : isRecord(item) ? flowMap(item) : scalar(item, 'flow'))).join(', ')} ]`
+}
+
+function flowMap(value: Record<string, unknown>): string {
+  const entries = ownEntries(value)
+  if (entries.length === 0) return '{}'
+  return `{ ${entries.map(([key, member]) => `${scalar(key, 'flow-key')}: ${Array.isArray(member) ? flowSeq(member) : isRecord(member) ? flowMap(member) : scalar(member, 'flow')}`).join(', ')} }`
+}
+
+// Plain scalars, conservatively: a letter first; then letters, digits, spaces and punctuation that is never an
+// indicator where it stands — never `:` or `#` (so neither `: ` nor ` #` can occur), and in a flow collection also no
+// `,`, `[`, `]`, `{`, `}`. No trailing space (it would be cut), no tab, no line break.
+const PLAIN_BLOCK = /^[A-Za-z][A-Za-z0-9 _.,;()'/+\-=<>?!&*%@$^|[\]{}]*$/
+const PLAIN_FLOW = /^[A-Za-z][A-Za-z0-9 _.;()'/+\-=<>?!&*%@$^|]*$/
+/** Words the YAML 1.2 core schema (or a YAML 1.1 reader) would read as something other than a string. */
+const RESERVED_WORDS = new Set(['true', 'false', 'null', 'yes', 'no', 'on', 'off', 'y', 'n'])
+
+/** A scalar (a key, a string, a number, a boolean or null) written so the loader reads back exactly the value. */
+function scalar(value: unknown, context: 'key' | 'block' | 'flow' | 'flow-key'): string {
+  if (value === null) return 'null'
+  if (typeof value === 'boolean') return value ? 'true' : 'false'
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`internal: ${value} is not a JSON number`)
+    return Object.is(value, -0) ? '-0' : String(value)
+  }
+  if (typeof value !== 'string') throw new Error(`internal: ${typeof value} is not a JSON scalar`)
+  const plain = context === 'block' || context === 'key' ? PLAIN_BLOCK : PLAIN_FLOW
+  // (Neither pattern has `:` or `#`, so `: ` and ` #` cannot occur; every reserved word is at most 5 letters.)
+  if (plain.test(value) && !value.endsWith(' ') && !(value.length <= 5 && RESERVED_WORDS.has(value.toLowerCase()))) return value
+  return quoted(value)
+}
+
+/**
+ * A double-quoted scalar: JSON's escapes (all of which YAML's double quotes read the same), and `\uXXXX` for the
+ * characters YAML does not allow raw in a stream or reads as line breaks or a byte-order mark: DEL, C1 controls,
+ * U+2028/U+2029, U+FEFF, U+FFFE/U+FFFF (JSON.stringify already escapes C0 controls and lone surrogates).
+ */
+function quoted(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
+  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/**
+ * Multi-line text as a literal block (`|-`, `|` or `|+` after the chomping its line breaks need), where that is
+ * exact: every line printable without escapes, no carriage return or tab, and no line starting with a space (the
+ * block's indentation is then found from its first line). Otherwise `undefined` (the text is double-quoted).
+ */
+function literalBlock(value: string, indent: string): string | undefined {
+  if (!value.includes('\n')) return undefined
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a literal block cannot hold them
+  if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/.test(value) || /[\ud800-\udfff]/.test(value)) return undefined
+  const body = value.replace(/\n+$/, '')
+  const trailing = value.length - body.length
+  if (body === '') return undefined
+  const lines = body.split('\n')
+  for (const line of lines) if (line.startsWith(' ')) return undefined
+  const chomp = trailing === 0 ? '-' : trailing === 1 ? '' : '+'
+  const trailingLines = trailing > 1 ? `\n${'\n'.repeat(trailing - 2)}` : ''
+  return `|${chomp}\n${lines.map((line) => (line === '' ? '' : `${indent}${line}`)).join('\n')}${trailingLines}`
 }
 
 /** One comment line: line breaks and control characters would end the comment early or hide text, so they are escaped. */

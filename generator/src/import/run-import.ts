@@ -10,7 +10,7 @@ import type { Diagnostic } from '../model/diagnostic.js'
 import { printDeclaration } from './print-declaration.js'
 import { readJsonInput } from './read-json-input.js'
 import { readSourceTools, type ImportFormat, type SourceTool } from './read-source-tools.js'
-import { convertParameters, convertValue, type ImportLoss, type ImportRefusal, type Spec } from './schema-to-spec.js'
+import { convertParameters, convertValue, type ImportLoss, type ImportRefusal, type Spec, type SpecIssue } from './schema-to-spec.js'
 import { ToolNameAssigner } from './tool-names.js'
 
 /** What `toolsmith import` is asked to do. */
@@ -92,7 +92,7 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
   const imported: ImportedDeclaration[] = []
   const hasAnnotations = (DECLARATION_FIELDS as readonly string[]).includes('annotations')
   for (const tool of found.tools) {
-    const converted = convertTool(tool, options.from, hasAnnotations)
+    const converted = convertTool(tool, options.from, hasAnnotations, true)
     if (converted.refusals.length > 0) {
       refusedTools++
       for (const refusal of converted.refusals) report('error', 'import-refused', refusal.pointer, `tool ${JSON.stringify(tool.name)}: ${refusal.message}`)
@@ -101,9 +101,14 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
     const assigned = names.assign(tool.name)
     const declaration = { name: assigned.name, ...converted.declaration }
     const file = path.posix.join(config.schemas, `${assigned.name}${DECLARATION_SUFFIX}`)
-    // The loader's own checks: what the import writes, generate reads.
-    const problems: string[] = []
-    checkDeclaration(declaration, file, (pointer, _code, message) => problems.push(pointer === '' || message.startsWith(pointer.slice(1)) ? message : `${pointer}: ${message}`))
+    // The loader's own checks: what the import writes, generate reads. A default or example that does not fit its
+    // node is dropped (with a loss) only when the check fails, then the declaration is checked again.
+    let checked = checkedProblems(declaration, file)
+    if (checked.problems.length > 0 && converted.fit !== undefined) {
+      converted.losses.push(...converted.fit(checked.specIssues))
+      checked = checkedProblems(declaration, file)
+    }
+    const { problems } = checked
     if (problems.length > 0) {
       refusedTools++
       for (const problem of problems) report('error', 'import-refused', tool.pointer, `tool ${JSON.stringify(tool.name)}: the YAML cannot hold it: ${problem}`)
@@ -157,16 +162,48 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
   return { exitCode: writeFailed || refused ? 1 : 0, diagnostics, sources, imported, refusedTools, written }
 }
 
-/** One tool's declaration fields (all but the name), the losses, or why it cannot be imported. */
-export function convertTool(tool: SourceTool, from: ImportFormat, hasAnnotations: boolean): { declaration: Record<string, unknown>; losses: ImportLoss[]; refusals: ImportRefusal[] } {
+/**
+ * Every problem the loader's own check finds in a declaration, as messages; and the DSL checker's issues in the
+ * parameters and the output spec (pointers into each), which a deferred fit starts from.
+ */
+function checkedProblems(declaration: Record<string, unknown>, file: string): { problems: string[]; specIssues: { parameters: SpecIssue[]; output: SpecIssue[] } } {
+  const problems: string[] = []
+  const specIssues = { parameters: [] as SpecIssue[], output: [] as SpecIssue[] }
+  checkDeclaration(declaration, file, (pointer, code, message) => {
+    problems.push(pointer === '' || message.startsWith(pointer.slice(1)) ? message : `${pointer}: ${message}`)
+    if (code !== 'invalid-schema') return
+    for (const key of ['parameters', 'output'] as const) {
+      if (pointer !== `/${key}` && !pointer.startsWith(`/${key}/`)) continue
+      const path = pointer.slice(key.length + 1)
+      // checkSpec's message is `<key><path>: <the checker's message>`.
+      const prefix = `${key}${path}: `
+      specIssues[key].push({ path, message: message.startsWith(prefix) ? message.slice(prefix.length) : message })
+    }
+  })
+  return { problems, specIssues }
+}
+
+/**
+ * One tool's declaration fields (all but the name), the losses, or why it cannot be imported. With `deferFit`, a
+ * default or example that does not fit its node is still in the declaration: `fit` drops them (in place) and
+ * returns the losses, for a caller whose check of the declaration failed.
+ */
+export function convertTool(
+  tool: SourceTool,
+  from: ImportFormat,
+  hasAnnotations: boolean,
+  deferFit = false,
+): { declaration: Record<string, unknown>; losses: ImportLoss[]; refusals: ImportRefusal[]; fit?: (known?: { parameters: readonly SpecIssue[]; output: readonly SpecIssue[] }) => ImportLoss[] } {
   const losses: ImportLoss[] = tool.losses.map((loss) => ({ ...loss, yamlPath: '/name' }))
   const refusals: ImportRefusal[] = []
+  const fits: { key: 'parameters' | 'output'; fit: (known?: readonly SpecIssue[]) => ImportLoss[] }[] = []
   if (tool.description === undefined || tool.description.trim() === '') {
     refusals.push({ pointer: tool.pointer, message: tool.description === undefined ? 'the tool has no description; the YAML requires one (the model reads it to choose the tool)' : 'the tool\'s description is empty; the YAML requires one' })
   }
   let parameters: Spec | undefined = {}
   if (tool.parameters !== undefined && tool.parameters !== null) {
-    const converted = convertParameters(tool.parameters, { pointer: tool.parametersPointer, yamlPath: '/parameters', ...(tool.strict === true ? { strictRoot: true } : {}) })
+    const converted = convertParameters(tool.parameters, { pointer: tool.parametersPointer, yamlPath: '/parameters', deferFit, ...(tool.strict === true ? { strictRoot: true } : {}) })
+    if (converted.fit !== undefined) fits.push({ key: 'parameters', fit: converted.fit })
     losses.push(...converted.losses)
     refusals.push(...converted.refusals)
     parameters = converted.spec
@@ -175,7 +212,8 @@ export function convertTool(tool: SourceTool, from: ImportFormat, hasAnnotations
   if (tool.output === undefined) {
     losses.push({ pointer: tool.pointer, yamlPath: '/output', message: `the ${from} declaration has no output schema, so the output is any JSON value; describe it here`, note: true })
   } else {
-    const converted = convertValue(tool.output.schema, { pointer: tool.output.pointer, yamlPath: '/output' })
+    const converted = convertValue(tool.output.schema, { pointer: tool.output.pointer, yamlPath: '/output', deferFit })
+    if (converted.fit !== undefined) fits.push({ key: 'output', fit: converted.fit })
     losses.push(...converted.losses)
     refusals.push(...converted.refusals)
     output = converted.spec
@@ -187,7 +225,7 @@ export function convertTool(tool: SourceTool, from: ImportFormat, hasAnnotations
   }
   declaration.parameters = parameters
   declaration.output = output
-  return { declaration, losses, refusals }
+  return { declaration, losses, refusals, ...(fits.length === 0 ? {} : { fit: (known?: { parameters: readonly SpecIssue[]; output: readonly SpecIssue[] }) => fits.flatMap(({ key, fit }) => fit(known?.[key])) }) }
 }
 
 async function readInput(absolute: string): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {

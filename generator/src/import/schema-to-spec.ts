@@ -33,6 +33,18 @@ export interface SpecConversion {
   readonly spec: Spec | undefined
   readonly losses: readonly ImportLoss[]
   readonly refusals: readonly ImportRefusal[]
+  /**
+   * With `deferFit`, when the spec kept a `default` or `examples`: drops each one that does not fit its node (in
+   * `spec`, in place) and returns the losses that says. The caller runs it only when its own check of the spec fails,
+   * so a spec whose values all fit is checked once, not twice.
+   */
+  readonly fit?: (known?: readonly SpecIssue[]) => ImportLoss[]
+}
+
+/** A problem the DSL's checker found in a spec: a JSON Pointer into it and the message. */
+export interface SpecIssue {
+  readonly path: string
+  readonly message: string
 }
 
 const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'null', 'array', 'object'] as const
@@ -117,6 +129,8 @@ export interface ConvertOptions {
   readonly yamlPath: string
   /** The provider's strict mode closed the root (OpenAI, Anthropic): its `additionalProperties: false` is not the author's. */
   readonly strictRoot?: boolean
+  /** Leave dropping unfit defaults and examples to the caller (`fit` in the result) instead of checking the spec here. */
+  readonly deferFit?: boolean
 }
 
 /** Converts a tool's parameters schema (an object root) into the YAML's parameter map. */
@@ -138,16 +152,14 @@ export function convertParameters(schema: unknown, options: ConvertOptions): Spe
       }
     }
   }
-  if (spec !== undefined && walk.refusals.length === 0 && walk.annotatedValues) walk.fitAnnotations(spec, checkParameterSchemaSpec, options.yamlPath, true)
-  return walk.finish(spec)
+  return walk.finish(spec, options, (fitted, known) => walk.fitAnnotations(fitted, checkParameterSchemaSpec, options.yamlPath, true, known))
 }
 
 /** Converts any value schema (a tool's output) into a ValueSchemaSpec. */
 export function convertValue(schema: unknown, options: ConvertOptions): SpecConversion {
   const walk = new ConvertWalk(schema, options.pointer)
   const spec = walk.node(schema, options.pointer, options.yamlPath)
-  if (spec !== undefined && walk.refusals.length === 0 && walk.annotatedValues) walk.fitAnnotations(spec, checkValueSchemaSpec, options.yamlPath, false)
-  return walk.finish(spec)
+  return walk.finish(spec, options, (fitted, known) => walk.fitAnnotations(fitted, checkValueSchemaSpec, options.yamlPath, false, known))
 }
 
 const objectPrototype = Object.prototype
@@ -216,8 +228,21 @@ class ConvertWalk {
     private readonly strictRoot = false,
   ) {}
 
-  finish(spec: Spec | undefined): SpecConversion {
-    return { spec: this.refusals.length === 0 ? spec : undefined, losses: this.losses, refusals: this.refusals }
+  /** The result; `fitValues` drops unfit defaults and examples, now or (`deferFit`) when the caller asks. */
+  finish(spec: Spec | undefined, options: ConvertOptions, fitValues: (spec: Spec, known?: readonly SpecIssue[]) => void): SpecConversion {
+    if (spec === undefined || this.refusals.length > 0) return { spec: undefined, losses: this.losses, refusals: this.refusals }
+    if (!this.annotatedValues) return { spec, losses: this.losses, refusals: this.refusals }
+    if (options.deferFit !== true) {
+      fitValues(spec)
+      return { spec, losses: this.losses, refusals: this.refusals }
+    }
+    const losses = [...this.losses]
+    const fit = (known?: readonly SpecIssue[]): ImportLoss[] => {
+      const before = this.losses.length
+      fitValues(spec, known)
+      return this.losses.slice(before)
+    }
+    return { spec, losses, refusals: this.refusals, fit }
   }
 
   refuse(pointer: string, message: string): undefined {
@@ -260,10 +285,11 @@ class ConvertWalk {
    * YAML refuses them: a default must be a value the tool accepts), with a loss where it was, as the DSL's own
    * checker finds them.
    */
-  fitAnnotations(spec: Spec, check: (spec: unknown) => readonly { path: string; message: string }[], yamlPath: string, parameterMap: boolean): void {
+  fitAnnotations(spec: Spec, check: (spec: unknown) => readonly SpecIssue[], yamlPath: string, parameterMap: boolean, known?: readonly SpecIssue[]): void {
     for (let round = 0; round < 8; round++) {
       const unfit: { node: Spec; nodePath: string; key: 'default' | 'examples'; index: number; message: string }[] = []
-      for (const issue of check(spec)) {
+      // The first round may use what the caller's own check of this spec already found.
+      for (const issue of round === 0 && known !== undefined ? known : check(spec)) {
         const found = annotationAt(spec, issue.path, parameterMap)
         if (found !== undefined) unfit.push({ ...found, nodePath: yamlPath + found.nodePath, message: issue.message })
       }

@@ -31,6 +31,8 @@ export function sanitizeToolName(source: string): string {
 export class ToolNameAssigner {
   readonly #lower = new Map<string, string>()
   readonly #pascal = new Map<string, string>()
+  /** Per sanitized name that clashed: the suffix counter its search for a free name stopped after. */
+  readonly #nextSuffix = new Map<string, number>()
 
   /** `taken`: the names already declared in the target folder, with the file declaring each. */
   constructor(taken: ReadonlyMap<string, string>) {
@@ -43,11 +45,15 @@ export class ToolNameAssigner {
     let name = base
     let clash = this.#clash(name)
     const firstClash = clash
-    for (let counter = 2; clash !== undefined; counter++) {
+    // Every `<base>_<n>` below the counter the last clash of this base stopped at is still taken (names are never
+    // released), so the search goes on from there: the same names as counting from 2, without going over them again.
+    let counter = clash === undefined ? 2 : (this.#nextSuffix.get(base) ?? 2)
+    for (; clash !== undefined; counter++) {
       const suffix = `_${counter}`
       name = `${base.slice(0, MAX_NAME - suffix.length)}${suffix}`
       clash = this.#clash(name)
     }
+    if (firstClash !== undefined) this.#nextSuffix.set(base, counter)
     this.#claim(name, `was taken by the import of ${JSON.stringify(source)}`)
     if (!TOOL_NAME_PATTERN.test(name)) throw new Error(`internal: sanitized tool name ${JSON.stringify(name)} is invalid`)
     const reasons = [
@@ -60,13 +66,24 @@ export class ToolNameAssigner {
   #clash(name: string): string | undefined {
     const lower = this.#lower.get(name.toLowerCase())
     if (lower !== undefined) return lower
-    const pascal = this.#pascal.get(pascalCaseName(name))
+    const pascal = this.#pascal.get(this.#pascalOf(name))
     return pascal === undefined ? undefined : `${pascal} (the same TypeScript name)`
   }
 
   #claim(name: string, why: string): void {
     if (!this.#lower.has(name.toLowerCase())) this.#lower.set(name.toLowerCase(), why)
-    const pascal = pascalCaseName(name)
+    const pascal = this.#pascalOf(name)
     if (!this.#pascal.has(pascal)) this.#pascal.set(pascal, why)
+  }
+
+  // The last name converted: a name is looked up (#clash) and then claimed, so it is converted once.
+  #lastName = ''
+  #lastPascal = ''
+  #pascalOf(name: string): string {
+    if (name !== this.#lastName) {
+      this.#lastName = name
+      this.#lastPascal = pascalCaseName(name)
+    }
+    return this.#lastPascal
   }
 }

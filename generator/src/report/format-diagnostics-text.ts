@@ -1,6 +1,11 @@
-import { codeFrameColumns, type BabelCodeFrameOptions } from '@babel/code-frame'
+import { createRequire } from 'node:module'
+import type { BabelCodeFrameOptions } from '@babel/code-frame'
 import type { Diagnostic } from '../model/diagnostic.js'
 import { terminalSafeText } from './format-diagnostics.js'
+
+// Loaded on the first code frame, not with the module: a run without diagnostics never needs it.
+const require = createRequire(import.meta.url)
+let codeFrameColumns: (typeof import('@babel/code-frame'))['codeFrameColumns'] | undefined
 
 /** How human-readable diagnostics are printed. */
 export interface TextFormatOptions {
@@ -65,5 +70,6 @@ export function renderCodeFrame(source: string, line: number, column: number): s
     linesBelow: CONTEXT_LINES,
     startLine: first,
   }
+  codeFrameColumns ??= (require('@babel/code-frame') as typeof import('@babel/code-frame')).codeFrameColumns
   return codeFrameColumns(shown.join('\n'), { start: { line, column: at } }, options)
 }

@@ -1,6 +1,6 @@
 import type { JsonValue } from '../json/json-value.js'
 import { describeValue } from '../json/describe-value.js'
-import { prototypesPolluted } from '../json/prototypes-polluted.js'
+import { prototypesPolluted } from '../json/hostile-prototypes.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { ContentBlock } from './content-block.js'
 

@@ -1,6 +1,6 @@
 import { describeValue } from '../json/describe-value.js'
 import type { JsonValue } from '../json/json-value.js'
-import { escapeJsonPointerToken } from '../json/json-pointer.js'
+import { escapeJsonPointerToken } from '../json/json-value.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { checkContentBlocks } from './check-content-blocks.js'
 

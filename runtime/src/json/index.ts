@@ -2,5 +2,4 @@
 export { materializeJson } from './materialize-json.js'
 export type { MaterializeResult } from './materialize-json.js'
 export { isMaterializedJson } from './materialized-snapshots.js'
-export { MAX_ISSUES, MAX_JSON_DEPTH } from './json-limits.js'
-export { escapeJsonPointerToken, formatJsonPointer } from './json-pointer.js'
+export { escapeJsonPointerToken, formatJsonPointer, MAX_ISSUES, MAX_JSON_DEPTH } from './json-value.js'

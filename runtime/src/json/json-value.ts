@@ -1,3 +1,6 @@
+// What a lossless JSON value is, the limits every walker over one keeps, and how a JSON Pointer
+// names a place in one (issue paths everywhere in the runtime).
+
 /** A JSON scalar. */
 export type JsonScalar = string | number | boolean | null
 
@@ -9,3 +12,24 @@ export type JsonObject = { readonly [key: string]: JsonValue }
 
 /** Any lossless JSON value (no NaN/Infinity, no undefined, plain objects and dense arrays only). */
 export type JsonValue = JsonScalar | JsonArray | JsonObject
+
+/** Deepest container nesting any lossless-JSON walker accepts (root container is level 1). */
+export const MAX_JSON_DEPTH = 1000
+
+/** Most issues one materialization or validation reports; the walk stops once it has this many. */
+export const MAX_ISSUES = 100
+
+/** Escapes one JSON Pointer reference token (RFC 6901: `~` → `~0`, `/` → `~1`). */
+export function escapeJsonPointerToken(token: string | number): string {
+  if (typeof token === 'number') return String(token)
+  // Fast path: most keys contain neither character, and indexOf avoids a regex per key.
+  if (token.indexOf('~') === -1 && token.indexOf('/') === -1) return token
+  return token.replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+/** Formats reference tokens as a JSON Pointer (`''` is the whole document). */
+export function formatJsonPointer(tokens: readonly (string | number)[]): string {
+  let pointer = ''
+  for (let i = 0; i < tokens.length; i++) pointer += '/' + escapeJsonPointerToken(tokens[i] as string | number)
+  return pointer
+}

@@ -1,8 +1,7 @@
 import type { SchemaIssue } from '../errors/json-schema-error.js'
-import { assignOwn } from './assign-own.js'
+import { assignOwn } from './hostile-prototypes.js'
 import { describeValue } from './describe-value.js'
-import { MAX_ISSUES, MAX_JSON_DEPTH } from './json-limits.js'
-import { escapeJsonPointerToken } from './json-pointer.js'
+import { escapeJsonPointerToken, MAX_ISSUES, MAX_JSON_DEPTH } from './json-value.js'
 import type { JsonValue } from './json-value.js'
 import { registerSnapshot, snapshotHeight } from './materialized-snapshots.js'
 
@@ -29,14 +28,18 @@ const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
 const lookupGetter = (Object.prototype as unknown as { __lookupGetter__(key: PropertyKey): unknown }).__lookupGetter__
 const freeze = Object.freeze
 const isArray = Array.isArray
+const ArrayConstructor = Array
 
 // Returned in place of a snapshot where the input is not lossless JSON.
 const BAD: unique symbol = Symbol('not lossless JSON')
 // Marks a container whose walk is in progress (a second visit is a cycle).
 const IN_PROGRESS: unique symbol = Symbol('in progress')
-// Past this many containers the walk memoizes every container, so a DAG that shares sub-objects is
-// copied once per shared object instead of once per path (which can be exponential).
+// Past this many containers the walk memoizes containers, so a DAG that shares sub-objects is copied once per
+// shared object instead of once per path (which can be exponential). A leaf (a container holding no container)
+// of at most LEAF_MEMO_ENTRIES entries is not memoized: copying it again wherever it is reached costs no more than
+// the reference to it, and most containers are such leaves (10^5 records in an array put 10^5 entries in the map).
 const MEMO_THRESHOLD = 4096
+const LEAF_MEMO_ENTRIES = 64
 
 type Snap = JsonValue | typeof BAD
 
@@ -47,10 +50,14 @@ interface Walk {
   readonly path: (string | number)[]
   /** The original containers being walked, for cycle detection before memoization starts. */
   readonly stack: object[]
+  /** Per entry of `stack`, whether it is marked in progress in `seen` (it has a container child). */
+  readonly marked: boolean[]
   seen: Map<object, Snap | typeof IN_PROGRESS> | null
   containers: number
   /** Container height of the last snapshot returned (0 for a scalar). */
   height: number
+  /** Entries of the container walked last. */
+  size: number
 }
 
 let idleWalk: Walk | null = null
@@ -87,7 +94,7 @@ export function materializeJson(value: unknown): MaterializeResult {
 }
 
 function newWalk(): Walk {
-  return { issues: [], path: [], stack: [], seen: null, containers: 0, height: 0 }
+  return { issues: [], path: [], stack: [], marked: [], seen: null, containers: 0, height: 0, size: 0 }
 }
 
 function resetWalk(walk: Walk): void {
@@ -95,6 +102,7 @@ function resetWalk(walk: Walk): void {
   // when nothing changes. The issues array is replaced by the caller when it hands it out.
   if (walk.path.length > 0) walk.path.length = 0
   if (walk.stack.length > 0) walk.stack.length = 0
+  if (walk.marked.length > 0) walk.marked.length = 0
   walk.seen = null
   walk.containers = 0
   walk.height = 0
@@ -154,8 +162,16 @@ function snapContainer(value: object, depth: number, key: string | number | unde
   }
   if (walk.issues.length >= MAX_ISSUES) return BAD
   const stack = walk.stack
+  const marked = walk.marked
   let seen = walk.seen
   if (seen !== null) {
+    // A cycle reaches an ancestor through a container child, so a container is marked in progress only when its
+    // first container child is walked: leaves never enter the map.
+    const parent = stack.length - 1
+    if (parent >= 0 && !(marked[parent] as boolean)) {
+      marked[parent] = true
+      seen.set(stack[parent] as object, IN_PROGRESS)
+    }
     const earlier = seen.get(value)
     if (earlier === IN_PROGRESS) return cycle(walk, key, value)
     if (earlier === BAD) return BAD // already reported where it was first reached
@@ -173,12 +189,16 @@ function snapContainer(value: object, depth: number, key: string | number | unde
     for (let i = 0; i < stack.length; i++) if (stack[i] === value) return cycle(walk, key, value)
     if (++walk.containers > MEMO_THRESHOLD) {
       seen = new Map()
-      for (let i = 0; i < stack.length; i++) seen.set(stack[i] as object, IN_PROGRESS)
+      for (let i = 0; i < stack.length; i++) {
+        seen.set(stack[i] as object, IN_PROGRESS)
+        marked[i] = true
+      }
       walk.seen = seen
     }
   }
-  if (seen !== null) seen.set(value, IN_PROGRESS)
   stack.push(value)
+  marked.push(false)
+  walk.size = 0
   if (key !== undefined) walk.path.push(key)
   let snapshot: Snap
   try {
@@ -190,8 +210,9 @@ function snapContainer(value: object, depth: number, key: string | number | unde
   }
   if (key !== undefined) walk.path.pop()
   stack.pop()
-  // Read walk.seen again: memoization may have started inside this container's walk.
-  if (walk.seen !== null) walk.seen.set(value, snapshot)
+  const hadContainers = marked.pop() as boolean
+  // Read walk.seen again: memoization may have started inside this container's walk (which marks it).
+  if (walk.seen !== null && (hadContainers || walk.size > LEAF_MEMO_ENTRIES)) walk.seen.set(value, snapshot)
   return snapshot
 }
 
@@ -217,47 +238,60 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
     return BAD
   }
   const length = value.length
-  const copy: JsonValue[] = []
+  // One look at the keys first. Object.keys lists enumerable indices in ascending order before any named key, so
+  // `length` keys ending with the last index means every index is own and enumerable and there is no named key:
+  // the walk then needs no hole check per element and no look at the keys afterwards, and copies into an array of
+  // the right size. Otherwise (a hole, a named or symbol key, a non-enumerable index) each element is checked and
+  // the keys are listed in detail at the end. A non-enumerable named key, which JSON.stringify, Object.keys,
+  // spreading and structuredClone all skip, is not looked for.
+  const clean = getOwnPropertySymbols(value).length === 0 && onlyIndexKeys(value, length)
+  const copy: JsonValue[] = clean ? new ArrayConstructor<JsonValue>(length) : []
   let failed = false
   let height = 0
   const childDepth = depth + 1
   for (let i = 0; i < length; i++) {
-    // One descriptor object per element was most of the cost on large arrays. An own index whose
-    // lookup finds no getter is a data property or a setter-only accessor; only the latter, a hole
-    // or an own `undefined` reads as `undefined`, and those take the descriptor path for the message.
-    // Neither check runs a getter (a Proxy's traps do run, as with descriptors).
+    // One descriptor object per element was most of the cost on large arrays. An own index whose lookup finds no
+    // getter is a data property or a setter-only accessor; only the latter, a hole or an own `undefined` reads as
+    // `undefined`, and those take the descriptor path for the message. Neither check runs a getter (a Proxy's
+    // traps do run, as with descriptors).
     let item: unknown
-    if (hasOwn(value, i) && lookupGetter.call(value, i) === undefined && (item = value[i]) !== undefined) {
-      item = snapChild(item, childDepth, i, walk)
+    if ((clean || hasOwn(value, i)) && lookupGetter.call(value, i) === undefined && (item = value[i]) !== undefined) {
+      if (typeof item === 'object') {
+        if (item !== null) {
+          item = snapContainer(item, childDepth, i, walk)
+          if (item !== BAD && walk.height > height) height = walk.height
+        }
+      } else {
+        const raw = item
+        item = snapScalar(raw)
+        if (item === BAD) report(walk, i, notJsonMessage(raw))
+      }
     } else {
       const descriptor = getOwnPropertyDescriptor(value, i)
       if (descriptor === undefined) {
         report(walk, i, 'is a hole in a sparse array')
-        failed = true
-        continue
-      }
-      if (isAccessor(descriptor)) {
+        item = BAD
+      } else if (isAccessor(descriptor)) {
         report(walk, i, 'is an accessor property (getters are never run)')
-        failed = true
-        continue
+        item = BAD
+      } else {
+        item = snapChild(descriptor.value, childDepth, i, walk)
+        if (item !== BAD && walk.height > height) height = walk.height
       }
-      item = snapChild(descriptor.value, childDepth, i, walk)
     }
     if (item === BAD) {
       failed = true
+      // A huge sparse array (`a.length = 2 ** 32 - 1`) stops at the cap instead of visiting every hole.
       if (walk.issues.length >= MAX_ISSUES) break
       continue
     }
-    if (walk.height > height) height = walk.height
-    arrayPush.call(copy, item)
+    if (failed) continue
+    if (clean) copy[i] = item as JsonValue
+    else arrayPush.call(copy, item)
   }
-  // Named or symbol-keyed properties on an array (`arr.foo = 1`) would be lost by a snapshot: reject
-  // them too. Every index is own by now, and Object.keys lists enumerable indices in ascending order
-  // before any named key, so `length` keys ending with the last index means indices only; that is
-  // about a third of the cost of counting Reflect.ownKeys (which turns `length` into a string too).
-  // Only a mismatch pays for the details. A non-enumerable named key, which JSON.stringify,
-  // Object.keys, spreading and structuredClone all skip, is not looked for.
-  if (!failed && (getOwnPropertySymbols(value).length > 0 || !onlyIndexKeys(value, length))) {
+  // Named or symbol-keyed properties on an array (`arr.foo = 1`) would be lost by a snapshot: reject them too.
+  // Only an array that failed the first look pays for the details.
+  if (!failed && !clean) {
     const keys = ownKeys(value)
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i] as string | symbol
@@ -267,6 +301,7 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
     }
     failed = true
   }
+  walk.size = length // after the children, whose walks set it too
   if (failed || walk.issues.length > 0) return BAD
   walk.height = height + 1
   registerSnapshot(copy, height + 1)
@@ -300,28 +335,43 @@ function snapObject(value: object, depth: number, walk: Walk): Snap {
   const childDepth = depth + 1
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string
-    const descriptor = getOwnPropertyDescriptor(value, name)
-    if (descriptor === undefined) continue // a Proxy listed a key it then says it does not have
-    if (descriptor.enumerable !== true) {
-      report(walk, name, 'is a non-enumerable property')
-      failed = true
-      continue
+    // As for array elements: an enumerable own key whose lookup finds no getter is data (or a setter-only
+    // accessor, which reads as `undefined`), read without building a descriptor; anything else takes the
+    // descriptor path for its message. No getter runs either way.
+    let item: unknown
+    if (propertyIsEnumerable.call(value, name) && lookupGetter.call(value, name) === undefined && (item = (value as Record<string, unknown>)[name]) !== undefined) {
+      if (typeof item === 'object') {
+        if (item !== null) item = snapContainer(item, childDepth, name, walk)
+      } else {
+        const raw = item
+        item = snapScalar(raw)
+        if (item === BAD) report(walk, name, notJsonMessage(raw))
+      }
+    } else {
+      const descriptor = getOwnPropertyDescriptor(value, name)
+      if (descriptor === undefined) continue // a Proxy listed a key it then says it does not have
+      if (descriptor.enumerable !== true) {
+        report(walk, name, 'is a non-enumerable property')
+        failed = true
+        continue
+      }
+      if (isAccessor(descriptor)) {
+        report(walk, name, 'is an accessor property (getters are never run)')
+        failed = true
+        continue
+      }
+      item = snapChild(descriptor.value, childDepth, name, walk)
     }
-    if (isAccessor(descriptor)) {
-      report(walk, name, 'is an accessor property (getters are never run)')
-      failed = true
-      continue
-    }
-    const item = snapChild(descriptor.value, childDepth, name, walk)
     if (item === BAD) {
       failed = true
       if (walk.issues.length >= MAX_ISSUES) break
       continue
     }
     if (failed) continue
-    if (walk.height > height) height = walk.height
+    if (typeof item === 'object' && item !== null && walk.height > height) height = walk.height
     assignOwn(copy, name, item)
   }
+  walk.size = names.length // after the children, whose walks set it too
   if (failed || walk.issues.length > 0) return BAD
   walk.height = height + 1
   registerSnapshot(copy, height + 1)

@@ -1,6 +1,6 @@
 import { ToolRegistryError } from '../errors/tool-errors.js'
 import { describeValue } from '../json/describe-value.js'
-import { escapeJsonPointerToken } from '../json/json-pointer.js'
+import { escapeJsonPointerToken } from '../json/json-value.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'

@@ -1,4 +1,4 @@
-import { assignOwn } from '../json/assign-own.js'
+import { assignOwn } from '../json/hostile-prototypes.js'
 import type { JsonValue } from '../json/json-value.js'
 import type { JsonSchemaNode, ObjectJsonSchema } from '../schema/json-schema/json-schema-node.js'
 import type { ToolDescription, ToolSchema } from '../tool/tool-definition.js'

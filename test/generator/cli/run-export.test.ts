@@ -40,7 +40,11 @@ describe('toolsmith export', () => {
         },
       },
     ])
-    expect(run.stderr).toContain('0 lossy step(s)')
+    // OpenAI has no field for annotations: the readOnly hint is a reported loss at its YAML node (exit 0 all the same).
+    expect(run.stderr).toContain('1 lossy step(s)')
+    expect(run.stderr).toContain('annotations dropped')
+    const json = await cli('export', '--target', 'openai-chat', '--format', 'json', '--out', 'o.json')
+    expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ severity: 'warning', code: 'export-host-kept', file: 'schemas/find.tool.yaml', ...positionOf(CLEAN, 'true }') })])
   })
 
   test.each<[string, (tools: unknown[]) => void]>([
@@ -144,6 +148,26 @@ describe('the targets config key', () => {
     expect(outcome.exitCode).toBe(1)
     expect(outcome.drift).toEqual([])
     expect(outcome.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', code: 'export-loss', file: 'schemas/count.tool.yaml', ...positionOf(LOSSY, '3 }') })])
+  })
+
+  test('an annotation or approval a listed target has no field for is a located warning that does not fail check; a schema loss beside it does', async () => {
+    const guarded = 'name: wipe\ndescription: Wipe.\napproval: always\nannotations: { destructive: true, idempotent: true }\nparameters: {}\noutput: { type: string }\n'
+    project.write('toolsmith.config.yaml', 'targets: [openai-chat, mcp]\n')
+    project.write('schemas/wipe.tool.yaml', guarded)
+    expect((await generate()).exitCode).toBe(0)
+    const clean = await check()
+    expect(clean).toMatchObject({ exitCode: 0, drift: [] })
+    expect(clean.diagnostics.map(({ severity, code, line, column, message }) => ({ severity, code, line, column, target: message.split(':')[0] }))).toEqual([
+      { severity: 'warning', code: 'export-host-kept', ...positionOf(guarded, 'always'), target: 'openai-chat' },
+      { severity: 'warning', code: 'export-host-kept', ...positionOf(guarded, 'always'), target: 'mcp' },
+      { severity: 'warning', code: 'export-host-kept', ...positionOf(guarded, 'true }'), target: 'openai-chat' },
+    ])
+    expect(clean.diagnostics.find((d) => d.message.startsWith('openai-chat: approval'))?.message).toContain('declaredApprovals()')
+    // export --strict still means nothing at all was left out.
+    expect((await cli('export', '--target', 'openai-chat', '--strict')).code).toBe(1)
+    project.write('schemas/count.tool.yaml', LOSSY)
+    await generate()
+    expect((await check()).exitCode).toBe(1)
   })
 
   test('a stale export is drift', async () => {

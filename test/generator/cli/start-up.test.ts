@@ -20,18 +20,37 @@ beforeAll(() => {
     `export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context)
   if (!/^(\\.|\\/|node:|file:)/.test(specifier)) process.stderr.write('IMPORTED ' + specifier + '\\n')
+  if (resolved.url.includes('/generator/dist/')) process.stderr.write('LOADED ' + resolved.url + '\\n')
   return resolved
 }\n`,
   )
+  // A package loaded with require() bypasses the resolve hook: list those through the CommonJS loader.
+  const requires = path.join(project.root, 'requires.cjs')
+  writeFileSync(
+    requires,
+    `const Module = require('node:module')
+const load = Module._load
+Module._load = function (request, ...rest) {
+  if (!/^(\\.|\\/|node:)/.test(request)) process.stderr.write('IMPORTED ' + request + '\\n')
+  return load.call(this, request, ...rest)
+}\n`,
+  )
   register = path.join(project.root, 'register.mjs')
-  writeFileSync(register, `import { register } from 'node:module'\nregister(${JSON.stringify(new URL(`file://${hooks}`).href)})\n`)
+  writeFileSync(
+    register,
+    `import { register, createRequire } from 'node:module'\ncreateRequire(import.meta.url)(${JSON.stringify(requires)})\nregister(${JSON.stringify(new URL(`file://${hooks}`).href)})\n`,
+  )
 })
 afterAll(() => project.remove())
 
 /** The heavy packages a CLI run imported, sorted. */
 function heavyImports(...args: string[]): string[] {
+  return heavyImportsExiting(0, ...args)
+}
+
+function heavyImportsExiting(status: number, ...args: string[]): string[] {
   const run = spawnSync(process.execPath, ['--import', register, cli, ...args], { cwd: project.cwd, encoding: 'utf8' })
-  expect(run.status, run.stderr).toBe(0)
+  expect(run.status, run.stderr).toBe(status)
   const stderr = run.stderr
   const imported = new Set(stderr.split('\n').filter((line) => line.startsWith('IMPORTED ')).map((line) => line.slice('IMPORTED '.length)))
   return HEAVY.filter((name) => imported.has(name)).sort()
@@ -41,6 +60,16 @@ test.each([['--version'], ['--help'], ['-v']])('toolsmith %s loads none of the h
   expect(heavyImports(flag)).toEqual([])
 })
 
+// The runtime barrel alone is about 70 modules (and diff/ imports it): none of that is needed to print a version.
+test.each([['--version'], ['--help']])('toolsmith %s loads neither @toolsmith/runtime nor the diff modules', (flag) => {
+  const run = spawnSync(process.execPath, ['--import', register, cli, flag], { cwd: project.cwd, encoding: 'utf8' })
+  expect(run.status, run.stderr).toBe(0)
+  const imported = run.stderr.split('\n').filter((line) => line.startsWith('IMPORTED ')).map((line) => line.slice('IMPORTED '.length))
+  expect(imported.filter((specifier) => specifier === '@toolsmith/runtime')).toEqual([])
+  const loaded = run.stderr.split('\n').filter((line) => line.startsWith('LOADED ') && line.includes('/generator/dist/diff/'))
+  expect(loaded).toEqual([])
+})
+
 test('a generate that only creates stubs does not load ts-morph; one that merges an existing stub does', () => {
   project.declare('lookup')
   const creating = heavyImports('generate', '--no-cache')
@@ -48,4 +77,11 @@ test('a generate that only creates stubs does not load ts-morph; one that merges
   project.write('schemas/lookup.tool.yaml', (project.read('schemas/lookup.tool.yaml') ?? '').replace('description:', 'description: Changed.'))
   const merging = heavyImports('generate', '--no-cache')
   expect({ creating: creating.includes('ts-morph'), merging: merging.includes('ts-morph') }).toEqual({ creating: false, merging: true })
+})
+
+test('the code frame library loads only when there is a diagnostic to show', () => {
+  project.declare('frame')
+  expect(heavyImports('generate', '--no-cache')).not.toContain('@babel/code-frame')
+  project.write('schemas/frame.tool.yaml', 'name: frame\ndescription: [unclosed\n')
+  expect(heavyImportsExiting(2, 'generate', '--no-cache')).toContain('@babel/code-frame')
 })

@@ -80,6 +80,31 @@ describe('runImport', () => {
     ])
   })
 
+  test('a default or example that does not fit its node is dropped with a loss; one that fits is kept; the file loads', async () => {
+    const p = project()
+    const tool = {
+      name: 'find',
+      description: 'Find.',
+      inputSchema: { type: 'object', properties: { q: { type: 'string', default: null }, n: { type: 'integer', default: 3, examples: [1, 'x', 2] } } },
+      outputSchema: { type: 'object', properties: { hits: { type: 'integer', examples: [1, 'many'] } } },
+    }
+    p.write('tools.json', JSON.stringify({ tools: [tool] }))
+    const outcome = await runImport({ config: config(p.cwd), from: 'mcp', file: 'tools.json' })
+    expect(outcome.exitCode).toBe(0)
+    expect(outcome.imported[0]?.declaration).toMatchObject({ parameters: { q: { type: 'string' }, n: { type: 'integer', default: 3, examples: [1, 2] } }, output: { properties: { hits: { type: 'integer', examples: [1] } } } })
+    expect((outcome.imported[0]?.declaration.parameters as { q: object }).q).not.toHaveProperty('default')
+    expect(outcome.imported[0]?.losses.map((loss) => loss.pointer).sort()).toEqual([
+      '/tools/0/inputSchema/properties/n/examples/1',
+      '/tools/0/inputSchema/properties/q/default',
+      '/tools/0/outputSchema/properties/hits/examples/1',
+    ])
+    const text = p.read('schemas/find.tool.yaml') as string
+    expect(text).toMatch(/# lost: default null dropped[^\n]*\n\s+q:/)
+    const loaded = await loadDeclarations({ cwd: p.cwd, schemas: 'schemas' })
+    expect(loaded.diagnostics).toEqual([])
+    expect(loaded.declarations.map((declaration) => declaration.name)).toEqual(['find'])
+  })
+
   test('--partial writes the tools that import and exits 1', async () => {
     const p = project()
     p.write('tools.json', JSON.stringify([{ name: 'ok', description: 'Fine.', input_schema: { type: 'object' } }, { name: 'nodesc', input_schema: { type: 'object' } }]))
@@ -143,6 +168,12 @@ describe('tool names', () => {
     const names = new ToolNameAssigner(new Map([['taken', 'schemas/taken.tool.yaml']]))
     const got = ['math.factorial', 'math_factorial', 'mathFactorial', 'Taken', 'MATH_FACTORIAL', 'math.factorial'].map((name) => names.assign(name).name)
     expect(got).toEqual(['math_factorial', 'math_factorial_2', 'mathFactorial_3', 'Taken_2', 'MATH_FACTORIAL_4', 'math_factorial_5'])
+  })
+
+  test('many copies of one name take the next free suffixes, skipping names taken meanwhile and beforehand', () => {
+    const names = new ToolNameAssigner(new Map([['a_3', 'schemas/a_3.tool.yaml']]))
+    const got = ['a', 'a', 'a', 'a_5', 'a', 'A', 'a_2', 'a'].map((name) => names.assign(name).name)
+    expect(got).toEqual(['a', 'a_2', 'a_4', 'a_5', 'a_6', 'A_7', 'a_2_2', 'a_8'])
   })
 })
 

@@ -322,3 +322,99 @@ test('a hole stays a hole when Array.prototype has that index (the element is ne
     delete (Array.prototype as unknown as Record<number, unknown>)[1]
   }
 })
+
+// The array walk takes a first look at Object.keys and, when it lists exactly the indices, skips the per-element
+// hole check and the key listing afterwards; the object walk reads data properties without descriptors; leaves are
+// not memoized. Each way a value is not plain data must still show on those paths.
+describe('materializeJson fast paths stay exact', () => {
+  const getterThatThrows = {
+    get: () => {
+      throw new Error('the getter ran')
+    },
+    enumerable: true,
+  }
+
+  const rejectedFast: [string, { given: () => unknown; want: Want }][] = [
+    ['an enumerable getter on the last index of a dense array', { given: () => Object.defineProperty([1, 2, 3], 2, getterThatThrows), want: [['/2', /accessor/]] }],
+    ['a setter-only property on an object', { given: () => Object.defineProperty({ a: 1 }, 'b', { set: () => undefined, enumerable: true }), want: [['/b', /accessor/]] }],
+    ['a toJSON method is data, not a conversion (never called)', { given: () => ({ toJSON: () => 1 }), want: [['/toJSON', /function/]] }],
+    ['NaN and undefined inside a dense array are found at their index', { given: () => [1, NaN, 3, undefined], want: [['/1', /NaN/], ['/3', /undefined/]] }],
+    ['a named key on an otherwise dense array', { given: () => Object.assign([1, 2, 3], { extra: true }), want: [['/extra', /named property/]] }],
+    ['a hole after dense indices', { given: () => { const a = [1, 2]; a.length = 3; return a }, want: [['/2', /hole/]] }],
+  ]
+  test.each(rejectedFast)('%s', (_name, { given, want }) => {
+    const result = materializeJson(given())
+    expect(result.ok ? [] : result.issues.map((issue) => issue.path)).toEqual(want.map(([path]) => path))
+    if (!result.ok) result.issues.forEach((issue, i) => expect(issue.message).toMatch((want[i] as Want[number])[1]))
+  })
+
+  test('a sparse array of length 2^32 - 1 stops at the issue cap instead of visiting every hole', () => {
+    const sparseArray: unknown[] = [1]
+    sparseArray.length = 2 ** 32 - 1
+    const result = materializeJson({ a: sparseArray })
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.issues).toHaveLength(MAX_ISSUES)
+  })
+
+  test('-0 becomes 0 in dense arrays and objects alike', () => {
+    const result = materializeJson({ a: [-0, 1, -0], o: { z: -0 } })
+    expect(result).toEqual({ ok: true, value: { a: [0, 1, 0], o: { z: 0 } } })
+    if (result.ok) {
+      const value = result.value as { a: number[]; o: { z: number } }
+      expect([...value.a, value.o.z].some((n) => Object.is(n, -0))).toBe(false)
+    }
+  })
+
+  test('a clean Proxy over an array is snapshotted as data, and a dense copy is a plain frozen array', () => {
+    const result = materializeJson(new Proxy([1, { a: 2 }, 'x'], {}))
+    expect(result).toEqual({ ok: true, value: [1, { a: 2 }, 'x'] })
+    if (result.ok) {
+      expect(Array.isArray(result.value)).toBe(true)
+      expect(Object.getPrototypeOf(result.value)).toBe(Array.prototype)
+      expect(Object.isFrozen(result.value)).toBe(true)
+      expect(Object.keys(result.value as unknown[])).toEqual(['0', '1', '2'])
+    }
+  })
+
+  test('an inherited getter with an own data key of the same name is never run', () => {
+    Object.defineProperty(Object.prototype, 'shadowed', { configurable: true, ...getterThatThrows })
+    let result: unknown
+    try {
+      result = materializeJson({ shadowed: 1, list: [{ shadowed: 2 }] })
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['shadowed']
+    }
+    expect(result).toEqual({ ok: true, value: { shadowed: 1, list: [{ shadowed: 2 }] } })
+  })
+
+  /** Past the memo threshold: 5,000 empty objects first, then `tail`. */
+  const pastThreshold = (tail: unknown): unknown[] => [...Array.from({ length: 5000 }, () => ({})), tail]
+
+  test('a cycle past the memo threshold is still found, through objects and arrays', () => {
+    const o: Record<string, unknown> = { a: { b: null } }
+    ;(o['a'] as Record<string, unknown>)['b'] = [o]
+    const self: Record<string, unknown> = {}
+    self['self'] = self
+    const result = materializeJson([pastThreshold(o), pastThreshold(self)])
+    expect(result.ok ? [] : result.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      ['/0/5000/a/b/0', expect.stringMatching(/cycle: refers back to \/0\/5000$/)],
+      ['/1/5000/self', expect.stringMatching(/cycle: refers back to \/1\/5000$/)],
+    ])
+  })
+
+  test('small shared leaves are copied where they are reached; a large shared leaf is copied once', () => {
+    const small = { x: 1 }
+    const large: Record<string, number> = {}
+    for (let i = 0; i < 10_000; i++) large[`k${i}`] = i
+    const started = performance.now()
+    const result = materializeJson(pastThreshold([...Array.from({ length: 10_000 }, () => large), small, small]))
+    // Without the memo for large leaves this copies 10^8 keys.
+    expect(performance.now() - started).toBeLessThan(5000)
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    const tail = (result.value as unknown[])[5000] as unknown[]
+    expect(tail[0]).toBe(tail[9999])
+    expect(tail[10_000]).toEqual({ x: 1 })
+    expect(tail[10_001]).toEqual({ x: 1 })
+  })
+})

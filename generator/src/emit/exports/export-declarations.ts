@@ -1,4 +1,4 @@
-import { type ExportResult, exportTools, type ToolSurface } from '@toolsmith/providers'
+import { type ExportResult, exportTools, isHostKept, type ToolSurface } from '@toolsmith/providers'
 import {
   type ParameterSchemaSpec,
   parameterSchemaSpecToJsonSchema,
@@ -25,8 +25,9 @@ export function declarationSurface(declaration: ToolDeclaration): ToolSurface {
 
 /**
  * Exports the declarations (sorted by name) to one target and turns the report and the errors into
- * diagnostics located at the YAML node each is about: a loss is a warning (`export-loss`), what cannot be
- * exported an error (`export-error`). `sources` holds each declaration file's text.
+ * diagnostics located at the YAML node each is about: a loss is a warning (`export-loss`, or `export-host-kept`
+ * for an annotation or approval the format has no field for), what cannot be exported an error (`export-error`).
+ * `sources` holds each declaration file's text.
  */
 export function exportDeclarations(
   declarations: readonly ToolDeclaration[],
@@ -55,7 +56,9 @@ export function exportDeclarations(
   }
   for (const entry of result.report) {
     const message = `${spec.name}: ${entry.keyword} ${entry.action}: ${entry.detail}`
-    diagnostics.push({ severity: 'warning', code: 'export-loss', message, ...place(entry.tool, entry.path) })
+    // What the format has no field for (annotations, approval) is `export-host-kept`: reported, but no edit of the
+    // declaration could avoid it, so `check` does not fail on it (it does on `export-loss`).
+    diagnostics.push({ severity: 'warning', code: isHostKept(entry) ? 'export-host-kept' : 'export-loss', message, ...place(entry.tool, entry.path) })
   }
   for (const error of result.errors) {
     diagnostics.push({ severity: 'error', code: 'export-error', message: `${spec.name}: ${error.message}`, ...place(error.tool, error.path) })

@@ -1,6 +1,9 @@
 import { JsonSchemaError } from '../../errors/json-schema-error.js'
-import { assertSupportedJsonSchema } from '../json-schema/assert-supported-json-schema.js'
+import { ToolArgsError } from '../../errors/tool-errors.js'
+import { assertSupportedJsonSchema } from '../json-schema/check-json-schema.js'
+import { type CompiledJsonSchema, compileJsonSchema } from '../json-schema/compile-json-schema.js'
 import type { ObjectJsonSchema } from '../json-schema/json-schema-node.js'
+import type { InferArgs } from './infer-value.js'
 import { translateParameterSpec } from './translate-spec.js'
 import type { ParameterSchemaSpec } from './value-schema-spec.js'
 
@@ -23,4 +26,19 @@ export function parameterSchemaSpecToJsonSchema(spec: ParameterSchemaSpec): Obje
   assertSupportedJsonSchema(translation.schema)
   if (isObject) compiled.set(spec, translation.schema)
   return translation.schema
+}
+
+/**
+ * Checks `args` against a parameter spec with the compiled validator (compiled once per spec)
+ * and returns them typed; throws one `ToolArgsError` (`INVALID_ARGS`) listing every mismatch,
+ * with JSON Pointer paths into the arguments.
+ */
+export function validateArgs<const P extends ParameterSchemaSpec>(parameters: P, args: unknown, toolName?: string): InferArgs<P> {
+  return checkArgs<InferArgs<P>>(compileJsonSchema(parameterSchemaSpecToJsonSchema(parameters)), args, toolName)
+}
+
+/** The check behind {@link validateArgs}, for callers that already hold the compiled validator (`defineTool`). */
+export function checkArgs<A>(validator: CompiledJsonSchema, args: unknown, toolName?: string): A {
+  if (validator.is(args)) return args as A
+  throw new ToolArgsError(validator.validate(args).errors, toolName)
 }

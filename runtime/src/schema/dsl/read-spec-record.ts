@@ -1,5 +1,5 @@
+import { escapeJsonPointerToken } from '../../json/json-value.js'
 import type { SchemaIssue } from '../json-schema/json-schema-node.js'
-import { appendPointer } from './spec-pointer.js'
 
 // Specs are read once, through property descriptors: getters never run, inherited
 // properties never count, and the check and the compilation see the same snapshot.
@@ -130,4 +130,9 @@ export function describeFound(value: unknown): string {
         return 'a revoked Proxy'
       }
   }
+}
+
+/** Appends one reference token to a JSON Pointer into a spec (RFC 6901 escapes). */
+export function appendPointer(pointer: string, token: string | number): string {
+  return `${pointer}/${escapeJsonPointerToken(token)}`
 }

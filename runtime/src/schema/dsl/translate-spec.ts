@@ -1,5 +1,5 @@
-import { assignOwn } from '../../json/assign-own.js'
-import { MAX_ISSUES } from '../../json/json-limits.js'
+import { assignOwn } from '../../json/hostile-prototypes.js'
+import { MAX_ISSUES } from '../../json/json-value.js'
 import { materializeJson } from '../../json/materialize-json.js'
 import { JSON_SCHEMA_KEYWORDS, MAX_SCHEMA_NODES } from '../json-schema/check-json-schema.js'
 import type {
@@ -10,8 +10,7 @@ import type {
 } from '../json-schema/json-schema-node.js'
 import { checkNodeDeclaredValues } from '../json-schema/declared-values.js'
 import { CONSTRAINT_KEYWORDS, checkConstraintValues, typeHoldsKind } from '../json-schema/value-constraints.js'
-import { describeFound, readSpecArray, readSpecRecord } from './read-spec-record.js'
-import { appendPointer } from './spec-pointer.js'
+import { appendPointer, describeFound, readSpecArray, readSpecRecord } from './read-spec-record.js'
 
 // One pass both checks a DSL spec and builds its raw JSON Schema, so every rule is
 // enforced exactly where the output is produced and nothing is read twice. The output is
@@ -21,6 +20,22 @@ import { appendPointer } from './spec-pointer.js'
 export type SpecTranslation<T> =
   | { readonly schema: T; readonly issues: readonly [] }
   | { readonly schema: undefined; readonly issues: readonly SchemaIssue[] }
+
+/**
+ * Checks a `ValueSchemaSpec` against every DSL rule without throwing; each issue's
+ * path is a JSON Pointer into the spec (e.g. `/items/enum/0`). Empty means valid.
+ */
+export function checkValueSchemaSpec(spec: unknown): SchemaIssue[] {
+  return [...translateValueSpec(spec).issues]
+}
+
+/**
+ * Checks a `ParameterSchemaSpec` (the implicit open root's property map) without
+ * throwing; paths point into the map (e.g. `/path/required`). Empty means valid.
+ */
+export function checkParameterSchemaSpec(spec: unknown): SchemaIssue[] {
+  return [...translateParameterSpec(spec).issues]
+}
 
 /** Checks a `ValueSchemaSpec` and builds its frozen raw JSON Schema. */
 export function translateValueSpec(spec: unknown): SpecTranslation<JsonSchemaNode> {

@@ -1,5 +1,5 @@
 import { JsonSchemaError } from '../../errors/json-schema-error.js'
-import { assertSupportedJsonSchema } from '../json-schema/assert-supported-json-schema.js'
+import { assertSupportedJsonSchema } from '../json-schema/check-json-schema.js'
 import type { JsonSchemaNode } from '../json-schema/json-schema-node.js'
 import { translateValueSpec } from './translate-spec.js'
 import type { ValueSchemaSpec } from './value-schema-spec.js'

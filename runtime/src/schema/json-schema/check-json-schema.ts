@@ -1,8 +1,8 @@
+import { JsonSchemaError } from '../../errors/json-schema-error.js'
 import { describeValue } from '../../json/describe-value.js'
-import { MAX_JSON_DEPTH } from '../../json/json-limits.js'
-import { escapeJsonPointerToken } from '../../json/json-pointer.js'
+import { escapeJsonPointerToken, MAX_JSON_DEPTH } from '../../json/json-value.js'
 import { materializeJson } from '../../json/materialize-json.js'
-import type { JsonSchemaType, SchemaIssue } from './json-schema-node.js'
+import type { JsonSchemaNode, JsonSchemaType, SchemaIssue } from './json-schema-node.js'
 import { readOwnEntries, readOwnItems } from './read-own-data.js'
 import { CONSTRAINT_KEYWORDS, checkConstraintValues, typeHoldsKind } from './value-constraints.js'
 
@@ -77,6 +77,15 @@ export function checkJsonSchema(node: unknown): SchemaIssue[] {
     if (!whole.ok) check.issues.push(...whole.issues)
   }
   return check.issues
+}
+
+/**
+ * Asserts that `node` is a schema of the enforced raw subset (any JSON root). Throws one
+ * {@link JsonSchemaError} whose `issues` list every bad path; see {@link checkJsonSchema} for the rules.
+ */
+export function assertSupportedJsonSchema(node: unknown): asserts node is JsonSchemaNode {
+  const issues = checkJsonSchema(node)
+  if (issues.length > 0) throw new JsonSchemaError(issues)
 }
 
 function checkNode(node: unknown, path: string, depth: number, check: Check): void {

@@ -1,13 +1,12 @@
-import { escapeJsonPointerToken } from '../../json/json-pointer.js'
+import { escapeJsonPointerToken } from '../../json/json-value.js'
 import { collectJsonDeep, isJsonDeep } from './deep-json-check.js'
 import { emitValidatorSource } from './emit-validator-source.js'
 import { interpretIs, interpretValidate, isJsonKind } from './interpret-json-schema.js'
 import type { JsonSchemaNode, ValidationResult } from './json-schema-node.js'
 import { type PreparedNode, prepareJsonSchema } from './prepared-schema.js'
 import { FORMAT_CHECKS } from './string-formats.js'
-import { addError, finishValidation } from './validation-errors.js'
+import { addError, finishValidation, notJsonMessage, typeMismatchMessage } from './validation-messages.js'
 import { codePointLength, hasDuplicateItems, isMultipleOf } from './value-constraints.js'
-import { notJsonMessage, typeMismatchMessage } from './validation-messages.js'
 
 /** A validator compiled once for one schema. */
 export interface CompiledJsonSchema {

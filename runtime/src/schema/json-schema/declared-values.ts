@@ -1,5 +1,5 @@
-import { assignOwn } from '../../json/assign-own.js'
-import { escapeJsonPointerToken } from '../../json/json-pointer.js'
+import { assignOwn } from '../../json/hostile-prototypes.js'
+import { escapeJsonPointerToken } from '../../json/json-value.js'
 import type { JsonSchemaNode, SchemaIssue } from './json-schema-node.js'
 import { validateJsonSchemaValue } from './validate-json-schema-value.js'
 

@@ -1,9 +1,7 @@
-import { MAX_JSON_DEPTH } from '../../json/json-limits.js'
-import { escapeJsonPointerToken } from '../../json/json-pointer.js'
+import { escapeJsonPointerToken, MAX_JSON_DEPTH } from '../../json/json-value.js'
 import { snapshotHeight } from '../../json/materialized-snapshots.js'
 import type { SchemaIssue } from './json-schema-node.js'
-import { addError } from './validation-errors.js'
-import { cycleMessage, notJsonMessage, TOO_DEEP_MESSAGE } from './validation-messages.js'
+import { addError, cycleMessage, notJsonMessage, TOO_DEEP_MESSAGE } from './validation-messages.js'
 
 // The deep lossless-JSON check validators run wherever the schema leaves a value unconstrained
 // (`{}`, an absent `items`, an open object's undeclared keys). It reads values the way every

@@ -1,7 +1,6 @@
-import { escapeJsonPointerToken } from '../../json/json-pointer.js'
+import { escapeJsonPointerToken } from '../../json/json-value.js'
 import type { JsonSchemaScalar } from './json-schema-node.js'
 import type { PreparedNode } from './prepared-schema.js'
-import { sourceLiteral } from './source-literal.js'
 import { MAX_PATTERN_INPUT, type PreparedConstraints } from './value-constraints.js'
 import {
   constMismatchMessage,
@@ -502,4 +501,14 @@ class Emitter {
     }
     return out.join('\n')
   }
+}
+
+/**
+ * A JSON scalar as a JavaScript literal for generated source. JSON.stringify escapes quotes,
+ * backslashes and control characters; U+2028/U+2029 are escaped too so the literal is safe in any
+ * engine. Nothing else from a schema ever enters generated code: names are counters, and keys,
+ * paths and constants appear only through this function.
+ */
+export function sourceLiteral(value: string | number | boolean | null): string {
+  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 }

@@ -1,6 +1,6 @@
 // Barrel of this area: export each public name here; the package root re-exports this file.
 export { checkJsonSchema, MAX_SCHEMA_NODES } from './check-json-schema.js'
-export { assertSupportedJsonSchema } from './assert-supported-json-schema.js'
+export { assertSupportedJsonSchema } from './check-json-schema.js'
 export { assertObjectJsonSchema } from './assert-object-json-schema.js'
 export { validateJsonSchemaValue } from './validate-json-schema-value.js'
 export { compileJsonSchema } from './compile-json-schema.js'

@@ -1,14 +1,14 @@
-import { escapeJsonPointerToken } from '../../json/json-pointer.js'
-import { prototypesPolluted } from '../../json/prototypes-polluted.js'
+import { escapeJsonPointerToken } from '../../json/json-value.js'
+import { prototypesPolluted } from '../../json/hostile-prototypes.js'
 import { collectJsonDeep, isJsonDeep, isJsonScalar } from './deep-json-check.js'
 import type { JsonSchemaType, SchemaIssue, ValidationResult } from './json-schema-node.js'
 import type { PreparedNode } from './prepared-schema.js'
-import { addError, finishValidation } from './validation-errors.js'
-import { checkBoundsBefore, hasDuplicateItems } from './value-constraints.js'
 import {
-  DUPLICATE_ITEMS_MESSAGE,
+  addError,
   constMismatchMessage,
+  DUPLICATE_ITEMS_MESSAGE,
   enumMismatchMessage,
+  finishValidation,
   MISSING_REQUIRED_MESSAGE,
   notJsonMessage,
   oneOfManyMessage,
@@ -16,6 +16,7 @@ import {
   typeMismatchMessage,
   UNEXPECTED_PROPERTY_MESSAGE,
 } from './validation-messages.js'
+import { checkBoundsBefore, hasDuplicateItems } from './value-constraints.js'
 
 // The interpreter: the oracle for the compiled validators and their fallback where code generation
 // is unavailable. The compiled `validate()` performs the same reads in the same order and reports

@@ -1,5 +1,5 @@
 import { materializeJson } from '../../json/materialize-json.js'
-import { assertSupportedJsonSchema } from './assert-supported-json-schema.js'
+import { assertSupportedJsonSchema } from './check-json-schema.js'
 import type { JsonSchemaNode, JsonSchemaScalar, JsonSchemaType } from './json-schema-node.js'
 import { type PreparedConstraints, prepareConstraints } from './value-constraints.js'
 

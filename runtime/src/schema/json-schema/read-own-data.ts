@@ -1,5 +1,5 @@
 import { describeValue } from '../../json/describe-value.js'
-import { escapeJsonPointerToken } from '../../json/json-pointer.js'
+import { escapeJsonPointerToken } from '../../json/json-value.js'
 import type { SchemaIssue } from './json-schema-node.js'
 
 const objectPrototype = Object.prototype
