@@ -1,12 +1,12 @@
-import type { UserMessage } from '../content/content-block.js'
-import type { ToolDispatchExecution, ToolExecutionFailure, ToolExecutionResult } from '../execution/execution-types.js'
-import { BodyAttempt } from './body-attempt.js'
-import { DispatchExecution, RunContext, type ToolCall } from './call.js'
+import type { ToolDispatchExecution, ToolExecutionResult } from '../execution/execution-types.js'
+import { formatIssues } from '../errors/json-schema-error.js'
+import { BodyAttempt, DispatchExecution, RunContext, type ToolCall } from './call.js'
+import { acceptValue } from './project-output.js'
 import { acceptWrapperResult } from './foreign-result.js'
 import type { ListenerEntry } from './listener-list.js'
 import type { RegistryListeners } from './registry-state.js'
-import { follows, fuseSignals, isAborted } from './signals.js'
-import { thrownFailure, failureResult } from './results.js'
+import { abortReason, follows, fuseSignals, isAborted } from './signals.js'
+import { abortedAfterStart, abortedBeforeDispatch, failureResult, thrownFailure } from './results.js'
 import { runTimeoutPolicy } from './timeout-policy.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 
@@ -67,21 +67,34 @@ async function invokeBody(call: ToolCall, signal: AbortSignal, settled: () => vo
     try {
       value = await startBody(call, attempt, effective)
     } catch (error) {
-      return (call.dispatched = attempt.result(false, error))
+      return (call.dispatched = attemptResult(attempt, false, error))
     }
-    return (call.dispatched = attempt.result(true, value))
+    return (call.dispatched = attemptResult(attempt, true, value))
   } finally {
     fused?.dispose()
     settled()
   }
 }
 
-/** The failure of a cancelled call whose body did start (its outcome, if a success, is discarded). */
-export function abortedAfterStart(contexts?: readonly UserMessage[]): ToolExecutionFailure {
-  return failureResult('ABORTED', 'The call was cancelled; the tool finished, but its result was discarded.', { contexts })
-}
-
-/** The failure of a call whose body never started because it was cancelled. */
-export function abortedBeforeDispatch(): ToolExecutionFailure {
-  return failureResult('ABORTED_BEFORE_DISPATCH', 'The call was cancelled before the tool started.')
+/**
+ * The normalized outcome of a settled body attempt: a deferred context that was not a lossless user
+ * message makes it `INVALID_RESULT`; a throw becomes a structured failure; a value goes through
+ * the output contract. From here on the attempt can no longer defer contexts or conclude the turn.
+ */
+export function attemptResult(attempt: BodyAttempt, fulfilled: boolean, outcome: unknown): ToolExecutionResult {
+  attempt.settled = true
+  const call = attempt.call
+  const contexts = attempt.contexts === undefined ? undefined : Object.freeze(attempt.contexts)
+  if (attempt.contextIssues !== undefined) {
+    // The well-formed contexts stay, as on every failed call; the malformed ones are named in the message.
+    return failureResult('INVALID_RESULT', formatIssues('The tool deferred a context that is not a lossless user message', attempt.contextIssues), { contexts })
+  }
+  if (!fulfilled) {
+    // A body honouring cancellation by rejecting with the caller's own abort reason reports the
+    // cancellation itself, not an error of its own; any other error after an abort stays the tool's.
+    const caller = call.exec.signal
+    if (isAborted(caller) && outcome === abortReason(caller)) return abortedAfterStart(contexts)
+    return thrownFailure(outcome, contexts, call.tool.transport)
+  }
+  return acceptValue(call, outcome, { contexts, concludesTurn: attempt.concludes })
 }

@@ -3,11 +3,9 @@ import { ToolNotFoundError } from '../errors/tool-errors.js'
 import type { Agent, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { thenPolluted } from '../json/prototypes-polluted.js'
-import { askApproval, policyDenial, preExecuteDecision } from './pre-execute.js'
-import { BodyAttempt } from './body-attempt.js'
-import { abortedAfterStart, abortedBeforeDispatch, dispatchThrough, dispatchWrappers, startBody } from './dispatch.js'
-import { Execution, parentCall, retireExecution, ToolCall } from './call.js'
-import { readCallInput } from './execution-input.js'
+import { askApproval, preExecuteDecision } from './pre-execute.js'
+import { attemptResult, dispatchThrough, dispatchWrappers, startBody } from './dispatch.js'
+import { BodyAttempt, Execution, parentCall, readCallInput, ToolCall } from './call.js'
 import { finalizeContent } from './finalize-content.js'
 import { runGuards } from './guards.js'
 import { notifyResult } from './notify.js'
@@ -16,9 +14,8 @@ import type { RegisteredTool } from './registered-tool.js'
 import type { RegistryState } from './registry-state.js'
 import { MAX_SCOPE_DEPTH, readScopeChain } from './scope-chain.js'
 import { isAborted } from './signals.js'
-import { thrownMessage, failureResult, issueDetails, optional } from './results.js'
+import { abortedAfterStart, abortedBeforeDispatch, failureResult, issueDetails, malformedInput, optional, policyDenial, registryFailure } from './results.js'
 import { presentationMode, resolveTool } from './visibility.js'
-import { isWaterfallFailure } from './waterfall.js'
 
 /**
  * `ToolRuntime.execute`. Synchronously, before returning: reads the input once, snapshots the
@@ -67,7 +64,7 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
     early = abortedBeforeDispatch()
   }
   const rootCallId = read.rootCallId ?? parentRoot ?? read.callId
-  const exec = new Execution(state, early === undefined, {
+  const fields = {
     callId: read.callId,
     rootCallId,
     name: read.name,
@@ -75,10 +72,9 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
     agent: read.agent,
     parent: read.parent,
     signal: read.signal,
-  })
-  if (early !== undefined) return settle(finish(state, tool, chain, exec, early))
-  const call = new ToolCall(state, exec, tool as RegisteredTool, chain)
-  return runCall(call)
+  }
+  if (early !== undefined) return settle(finish(state, tool, chain, new Execution(fields, undefined), early))
+  return runCall(new ToolCall(state, tool as RegisteredTool, chain, fields))
 }
 
 async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
@@ -92,7 +88,7 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
       if (decision.kind !== 'allow') {
         // Cancelled while the gates ran: no approval is asked, and a gate that failed (most likely observing the
         // abort, as gates must) does not turn the cancellation into a denial. An explicit deny stands as it is.
-        if (isAborted(exec.signal) && (decision.kind === 'ask' || isWaterfallFailure(decision))) refusal = abortedBeforeDispatch()
+        if (isAborted(exec.signal) && (decision.kind === 'ask' || call.isFailClosed(decision))) refusal = abortedBeforeDispatch()
         else refusal = decision.kind === 'deny' ? policyDenial(decision.reason) : await askApproval(call, optional(decision, 'reason'))
       }
     }
@@ -112,9 +108,9 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
         // No wrapper: the body is awaited right here, the fewest promise hops between it and the caller.
         const attempt = new BodyAttempt(call)
         try {
-          result = attempt.result(true, await startBody(call, attempt, exec.signal))
+          result = attemptResult(attempt, true, await startBody(call, attempt, exec.signal))
         } catch (error) {
-          result = attempt.settled ? failureResult('TOOL_ERROR', `The tool registry failed: ${thrownMessage(error)}`) : attempt.result(false, error)
+          result = attempt.settled ? registryFailure(error) : attemptResult(attempt, false, error)
         }
       }
       const reviewers = state.listeners.postExecute.forChain(call.chain)
@@ -122,7 +118,7 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
         const decision = await postExecuteDecision(call, result, reviewers)
         // A reviewer that failed under a caller abort (most likely observing it, as it must) leaves the outcome to
         // the cancellation rule below, instead of blocking it.
-        if (!(isWaterfallFailure(decision) && isAborted(exec.signal))) result = applyPostDecision(call, result, decision)
+        if (!(call.isFailClosed(decision) && isAborted(exec.signal))) result = applyPostDecision(call, result, decision)
       }
       // Caller cancellation replaces only an accepted success; a started body's own error stays.
       if (!result.isError && isAborted(exec.signal)) {
@@ -131,9 +127,9 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
     }
   } catch (error) {
     // Only a defect in the registry itself gets here; the caller still gets a structured result.
-    result = failureResult('TOOL_ERROR', `The tool registry failed: ${thrownMessage(error)}`)
+    result = registryFailure(error)
   }
-  retireExecution(exec)
+  call.retire()
   const final = finish(state, call.tool, call.chain, exec, result)
   // Polluted while the call ran (if the pipeline got this far): resolving would hand the result to it.
   if (thenPolluted()) throw thenPollutionError()
@@ -163,8 +159,4 @@ function finish(
   const final = tool === undefined ? result : finalizeContent(tool, exec, result)
   notifyResult(state, chain, exec, final)
   return final
-}
-
-function malformedInput(why: string): ToolExecutionResult {
-  return failureResult('INVALID_ARGS', `Malformed tool call input: ${why}.`)
 }

@@ -4,8 +4,7 @@ import { formatIssues } from '../errors/json-schema-error.js'
 import type { ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import { containRejection, thrownMessage, optional, withContent } from './results.js'
-import { invalidResult } from './project-output.js'
+import { containRejection, invalidResult, optional, thrownMessage, withContent } from './results.js'
 import type { RegisteredTool } from './registered-tool.js'
 
 /**

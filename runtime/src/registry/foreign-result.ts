@@ -2,16 +2,14 @@ import { checkContentBlocks } from '../content/check-content-blocks.js'
 import { checkUserMessage } from '../content/check-user-message.js'
 import type { ContentBlock, UserMessage } from '../content/content-block.js'
 import { formatIssues } from '../errors/json-schema-error.js'
-import { ToolOutputError } from '../errors/tool-errors.js'
 import type { ToolErrorCode, ToolExecutionResult } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
 import { escapeJsonPointerToken } from '../json/json-pointer.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import { invalidResult } from './project-output.js'
 import type { ToolCall } from './call.js'
-import { failureResult, isRegistryResult, issueDetails, successResult } from './results.js'
+import { failureResult, invalidOutput, invalidResult, isRegistryResult, successResult } from './results.js'
 
 type JsonRecord = { readonly [key: string]: JsonValue }
 
@@ -83,8 +81,7 @@ function checkWrapperResult(call: ToolCall, answer: unknown): ToolExecutionResul
 function checkValue(call: ToolCall, value: JsonValue, accepted: () => ToolExecutionResult): ToolExecutionResult {
   const validator = call.tool.outputValidator
   if (validator.is(value)) return accepted()
-  const issues = validator.validate(value).errors
-  return failureResult('INVALID_TOOL_OUTPUT', new ToolOutputError(issues, call.exec.name).message, { name: 'ToolOutputError', details: issueDetails(issues) })
+  return invalidOutput(validator.validate(value).errors, call.exec.name)
 }
 
 function read(record: JsonRecord, key: string): JsonValue | undefined {

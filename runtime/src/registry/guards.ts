@@ -1,8 +1,7 @@
 import type { ToolExecutionFailure, ToolGuard } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
-import { containRejection, thrownMessage } from './results.js'
+import { containRejection, denied, thrownMessage } from './results.js'
 import type { ListenerEntry } from './listener-list.js'
-import { denied } from './pre-execute.js'
 import type { ToolCall } from './call.js'
 
 /**

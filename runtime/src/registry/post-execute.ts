@@ -45,7 +45,7 @@ export function postExecuteDecision(call: ToolCall, result: ToolExecutionResult,
 const POST_EXECUTE: WaterfallSpec<PostRun, PostToolDecision, PostListener> = {
   invoke: (entry, run, next) => entry.fn.call(entry.view, run.call.exec, run.result, next),
   normalize: (_run, answer) => normalizePostDecision(answer),
-  fail: (_run, error) => block(`A tools/post-execute listener failed, so the result was withheld: ${thrownMessage(error)}`),
+  fail: (run, error) => run.call.noteFailClosed(block(`A tools/post-execute listener failed, so the result was withheld: ${thrownMessage(error)}`)),
   terminal: () => ACCEPT,
 }
 

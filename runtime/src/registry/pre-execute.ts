@@ -4,10 +4,9 @@ import { describeValue } from '../json/describe-value.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
-import { abortedBeforeDispatch } from './dispatch.js'
 import type { RegistryListeners } from './registry-state.js'
 import { isAborted } from './signals.js'
-import { snapshotConstant, thrownMessage, failureResult } from './results.js'
+import { abortedBeforeDispatch, denied, snapshotConstant, thrownMessage } from './results.js'
 import type { ToolCall } from './call.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 
@@ -25,15 +24,10 @@ export function preExecuteDecision(call: ToolCall, gates: readonly PreEntry[]): 
   return runWaterfall(gates, PRE_EXECUTE, call)
 }
 
-/** The `DENIED` failure for an explicit `deny` decision. */
-export function policyDenial(reason: string): ToolExecutionFailure {
-  return denied(reason === '' ? 'The call was denied by policy.' : `The call was denied by policy: ${reason}`)
-}
-
 const PRE_EXECUTE: WaterfallSpec<ToolCall, PreToolDecision, PreListener> = {
   invoke: (entry, call, next) => entry.fn.call(entry.view, call.exec, next),
   normalize: (_call, answer) => normalizePreDecision(answer),
-  fail: (_call, error) => snapshotConstant<PreToolDecision>({ kind: 'deny', reason: `a tools/pre-execute listener failed: ${thrownMessage(error)}` }),
+  fail: (call, error) => call.noteFailClosed(snapshotConstant<PreToolDecision>({ kind: 'deny', reason: `a tools/pre-execute listener failed: ${thrownMessage(error)}` })),
   terminal: () => ALLOW,
 }
 
@@ -97,9 +91,4 @@ export async function askApproval(call: ToolCall, reason: string | undefined): P
   if (answer === 'allowed-once') return undefined
   if (answer === 'denied') return denied(`The call was not approved${why}.`)
   return denied(`The call needs approval${why}, and the approval service answered ${describeValue(answer)} instead of "allowed-once".`)
-}
-
-/** A `DENIED` failure with a message the model can read. */
-export function denied(message: string): ToolExecutionFailure {
-  return failureResult('DENIED', message)
 }

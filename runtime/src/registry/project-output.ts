@@ -1,12 +1,11 @@
 import { checkContentBlocks } from '../content/check-content-blocks.js'
 import type { ContentBlock, UserMessage } from '../content/content-block.js'
 import { formatIssues } from '../errors/json-schema-error.js'
-import { ToolOutputError } from '../errors/tool-errors.js'
 import type { ToolExecutionResult } from '../execution/execution-types.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import { containRejection, thrownMessage, failureResult, issueDetails, successResult } from './results.js'
+import { containRejection, invalidOutput, invalidResult, successResult, thrownMessage } from './results.js'
 import type { ToolCall } from './call.js'
 
 /** What a successful value carries along besides its projections. */
@@ -22,9 +21,9 @@ export interface ProjectionCarry {
  */
 export function acceptValue(call: ToolCall, value: unknown, carry: ProjectionCarry): ToolExecutionResult {
   const snapshot = materializeJson(value)
-  if (!snapshot.ok) return invalidOutput(call, snapshot.issues, carry)
+  if (!snapshot.ok) return invalidOutput(snapshot.issues, call.exec.name, carry.contexts)
   const validator = call.tool.outputValidator
-  if (!validator.is(snapshot.value)) return invalidOutput(call, validator.validate(snapshot.value).errors, carry)
+  if (!validator.is(snapshot.value)) return invalidOutput(validator.validate(snapshot.value).errors, call.exec.name, carry.contexts)
   return project(call, snapshot.value, carry)
 }
 
@@ -73,21 +72,5 @@ export function project(call: ToolCall, value: JsonValue, carry: ProjectionCarry
     meta,
     contexts: carry.contexts,
     concludesTurn: carry.concludesTurn,
-  })
-}
-
-/**
- * An `INVALID_RESULT` failure: it carries the registry's message, never the rejected fields, and the
- * contexts the body deferred (a failed call keeps its own contexts, as `INVALID_TOOL_OUTPUT` does).
- */
-export function invalidResult(message: string, contexts?: readonly UserMessage[]): ToolExecutionResult {
-  return failureResult('INVALID_RESULT', message, { contexts })
-}
-
-function invalidOutput(call: ToolCall, issues: readonly SchemaIssue[], carry: ProjectionCarry): ToolExecutionResult {
-  return failureResult('INVALID_TOOL_OUTPUT', new ToolOutputError(issues, call.exec.name).message, {
-    name: 'ToolOutputError',
-    details: issueDetails(issues),
-    contexts: carry.contexts,
   })
 }

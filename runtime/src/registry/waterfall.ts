@@ -24,14 +24,6 @@ export interface WaterfallSpec<C, T, F> {
 }
 
 const settledLate = new Error('next() was called after this waterfall had settled')
-// The answers `spec.fail` made: they stand for a failure (a listener or the default that threw or rejected, or a
-// `next()` called too late), not for what a listener answered, and callers may treat them apart.
-const failures = new WeakSet<object>()
-
-/** Whether a waterfall's answer stands for a failure (see {@link WaterfallSpec.fail}) rather than for a listener's answer. */
-export function isWaterfallFailure(answer: unknown): boolean {
-  return typeof answer === 'object' && answer !== null && failures.has(answer)
-}
 // The intrinsic `then`: a listener's promise may carry an own `then` that throws or never calls
 // back, which must neither escape as a throw (leaving the run's accounting open) nor hide the
 // promise's real settlement.
@@ -173,10 +165,8 @@ class WaterfallRun<C, T, F> {
 
   private readonly settled = (): void => this.settle()
 
-  /** The spec's fail-closed answer for `error`, marked as a failure (see {@link isWaterfallFailure}). */
+  /** The spec's fail-closed answer for `error`. */
   private failed(error: unknown): T {
-    const answer = this.spec.fail(this.context, error)
-    if (typeof answer === 'object' && answer !== null) failures.add(answer)
-    return answer
+    return this.spec.fail(this.context, error)
   }
 }
