@@ -318,4 +318,3 @@ export class RunContext extends ExecutionIdentity implements ToolRunContext {
     return this.#exec.token
   }
 }
-

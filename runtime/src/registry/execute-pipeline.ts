@@ -1,20 +1,18 @@
-import { ToolArgsError } from '../errors/tool-errors.js'
-import { ToolNotFoundError } from '../errors/tool-errors.js'
+import { ToolArgsError, ToolNotFoundError } from '../errors/tool-errors.js'
 import type { Agent, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { thenPolluted } from '../json/prototypes-polluted.js'
-import { askApproval, preExecuteDecision } from './pre-execute.js'
-import { attemptResult, dispatchThrough, dispatchWrappers, startBody } from './dispatch.js'
 import { BodyAttempt, Execution, parentCall, readCallInput, ToolCall } from './call.js'
+import { attemptResult, dispatchThrough, dispatchWrappers, startBody } from './dispatch.js'
 import { finalizeContent } from './finalize-content.js'
-import { runGuards } from './guards.js'
+import { passGates } from './gates.js'
 import { notifyResult } from './notify.js'
 import { applyPostDecision, postExecuteDecision } from './post-execute.js'
 import type { RegisteredTool } from './registered-tool.js'
 import type { RegistryState } from './registry-state.js'
+import { abortedAfterStart, abortedBeforeDispatch, failureResult, issueDetails, malformedInput, optional, registryFailure } from './results.js'
 import { MAX_SCOPE_DEPTH, readScopeChain } from './scope-chain.js'
 import { isAborted } from './signals.js'
-import { abortedAfterStart, abortedBeforeDispatch, failureResult, issueDetails, malformedInput, optional, policyDenial, registryFailure } from './results.js'
 import { presentationMode, resolveTool } from './visibility.js'
 
 /**
@@ -81,23 +79,8 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
   const { state, exec } = call
   let result: ToolExecutionResult
   try {
-    let refusal: ToolExecutionResult | undefined
-    const gates = state.listeners.preExecute.forChain(call.chain)
-    if (gates.length > 0) {
-      const decision = await preExecuteDecision(call, gates)
-      if (decision.kind !== 'allow') {
-        // Cancelled while the gates ran: no approval is asked, and a gate that failed (most likely observing the
-        // abort, as gates must) does not turn the cancellation into a denial. An explicit deny stands as it is.
-        if (isAborted(exec.signal) && (decision.kind === 'ask' || call.isFailClosed(decision))) refusal = abortedBeforeDispatch()
-        else refusal = decision.kind === 'deny' ? policyDenial(decision.reason) : await askApproval(call, optional(decision, 'reason'))
-      }
-    }
-    // Recheck cancellation once the (possibly slow) gates settled; a refusal stands as it is.
-    if (refusal === undefined && isAborted(exec.signal)) refusal = abortedBeforeDispatch()
-    refusal ??= runGuards(call)
-    // Cancellation that arrived while the guards ran: the body must not start (checked again right
-    // before the body when wrappers run first).
-    if (refusal === undefined && isAborted(exec.signal)) refusal = abortedBeforeDispatch()
+    const gated = passGates(call)
+    const refusal = gated instanceof Promise ? await gated : gated
     if (refusal !== undefined) {
       result = refusal
     } else {

@@ -1,9 +1,9 @@
 import type { Agent, ToolExecutionMode } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
-import { containRejection } from './results.js'
 import { parentCall, readCallInput } from './call.js'
 import type { RegistryState } from './registry-state.js'
+import { containRejection } from './results.js'
 import { readScopeChain } from './scope-chain.js'
 import { presentationMode, resolveTool } from './visibility.js'
 

@@ -4,8 +4,8 @@ import { formatIssues } from '../errors/json-schema-error.js'
 import type { ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import { containRejection, invalidResult, optional, thrownMessage, withContent } from './results.js'
 import type { RegisteredTool } from './registered-tool.js'
+import { containRejection, invalidResult, optional, thrownMessage, withContent } from './results.js'
 
 /**
  * Calls the definition's `finalizeContent` — captured when the call started — exactly once on the

@@ -1,7 +1,6 @@
 import type { Agent, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
-import { containRejection } from './results.js'
 import type { RegistryState } from './registry-state.js'
-
+import { containRejection } from './results.js'
 
 /**
  * Emits `tools/result` to the observers that apply to the call's scope chain. Observers receive the

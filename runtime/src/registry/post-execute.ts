@@ -9,10 +9,10 @@ import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { omitUndefinedDecisionKeys } from '../json/omit-undefined-keys.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import type { ToolCall } from './call.js'
 import { acceptValue } from './project-output.js'
 import type { RegistryListeners } from './registry-state.js'
-import { snapshotConstant, thrownMessage, failureResult, optional, textContent, withContent, withContexts } from './results.js'
-import type { ToolCall } from './call.js'
+import { failureResult, optional, snapshotConstant, textContent, thrownMessage, withContent, withContexts } from './results.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 
 type PostEntry = RegistryListeners['postExecute']['entries'][number]

@@ -5,8 +5,8 @@ import type { ToolExecutionResult } from '../execution/execution-types.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import { containRejection, invalidOutput, invalidResult, successResult, thrownMessage } from './results.js'
 import type { ToolCall } from './call.js'
+import { containRejection, invalidOutput, invalidResult, successResult, thrownMessage } from './results.js'
 
 /** What a successful value carries along besides its projections. */
 export interface ProjectionCarry {

@@ -8,8 +8,8 @@ import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { assertObjectJsonSchema } from '../schema/json-schema/assert-object-json-schema.js'
 import { assertSupportedJsonSchema } from '../schema/json-schema/assert-supported-json-schema.js'
-import { checkDeclaredValues } from '../schema/json-schema/declared-values.js'
 import { type CompiledJsonSchema, compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
+import { checkDeclaredValues } from '../schema/json-schema/declared-values.js'
 import type { JsonSchemaNode, ObjectJsonSchema, SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { checkCallbacks } from '../tool/check-callbacks.js'
 import type { ToolDefinition, ToolOutputDefinition, ToolRunContext } from '../tool/tool-definition.js'
@@ -189,4 +189,3 @@ function firstPerPath(issues: readonly SchemaIssue[]): SchemaIssue[] {
   const seen = new Set<string>()
   return issues.filter((issue) => !seen.has(issue.path) && seen.add(issue.path) !== undefined)
 }
-

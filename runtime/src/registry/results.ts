@@ -1,10 +1,10 @@
-import { materializeJson } from '../json/materialize-json.js'
 import type { ContentBlock, UserMessage } from '../content/content-block.js'
-import type { ToolErrorCode, ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult, ToolExecutionSuccess } from '../execution/execution-types.js'
-import type { JsonValue } from '../json/json-value.js'
-import { describeValue } from '../json/describe-value.js'
 import { formatIssues } from '../errors/json-schema-error.js'
 import { ToolOutputError } from '../errors/tool-errors.js'
+import type { ToolErrorCode, ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult, ToolExecutionSuccess } from '../execution/execution-types.js'
+import { describeValue } from '../json/describe-value.js'
+import type { JsonValue } from '../json/json-value.js'
+import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 
 const ignore = (): void => {}

@@ -1,7 +1,7 @@
 import type { ToolDispatchExecution, ToolExecutionResult } from '../execution/execution-types.js'
-import { abortReason, isAborted, markFollower, offAbort, onAbort } from './signals.js'
 import type { ToolCall } from './call.js'
 import { failureResult, optional } from './results.js'
+import { abortReason, isAborted, markFollower, offAbort, onAbort } from './signals.js'
 
 /** Longest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days); a longer budget sets no timer. */
 export const MAX_TIMER_MS = 2_147_483_647

@@ -1,13 +1,5 @@
 import type { ContentBlock } from '../content/content-block.js'
-import type {
-  CodeDispatchEvent,
-  CodeDispatchLog,
-  PostToolDecision,
-  PreToolDecision,
-  ToolDispatchExecution,
-  ToolExecution,
-  ToolExecutionResult,
-} from '../execution/execution-types.js'
+import type { CodeDispatchEvent, CodeDispatchLog, PostToolDecision, PreToolDecision, ToolDispatchExecution, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import type { ToolRuntime } from './tool-runtime.js'
 
 /** A value or a promise of it: listeners may answer synchronously or asynchronously. */

@@ -1,16 +1,5 @@
 import type { ContentBlock } from '../content/content-block.js'
-import type {
-  Agent,
-  CodeDispatchLog,
-  ScopeKey,
-  ToolExecution,
-  ToolExecutionInput,
-  ToolExecutionMode,
-  ToolExecutionResult,
-  ToolGuard,
-  ToolPresentationMode,
-  ToolRestriction,
-} from '../execution/execution-types.js'
+import type { Agent, CodeDispatchLog, ScopeKey, ToolExecution, ToolExecutionInput, ToolExecutionMode, ToolExecutionResult, ToolGuard, ToolPresentationMode, ToolRestriction } from '../execution/execution-types.js'
 import type { ToolDefinition, ToolDescription, ToolSchema } from '../tool/tool-definition.js'
 import type { ToolListenerOptions, ToolRuntimeEventName, ToolRuntimeEvents } from './tool-runtime-events.js'
 

@@ -1,5 +1,5 @@
 import type { Agent, ToolPresentationMode } from '../execution/execution-types.js'
-import { RESERVED_TOOL_NAME, type RegisteredTool } from './registered-tool.js'
+import { type RegisteredTool, RESERVED_TOOL_NAME } from './registered-tool.js'
 import type { RegistryState } from './registry-state.js'
 import type { ScopeLayer } from './scope-layer.js'
 
