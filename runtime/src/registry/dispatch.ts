@@ -1,14 +1,14 @@
 import { formatIssues } from '../errors/json-schema-error.js'
 import type { ToolDispatchExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { BodyAttempt, DispatchExecution, RunContext, type ToolCall } from './call.js'
-import { acceptWrapperResult } from './foreign-result.js'
-import type { ListenerEntry } from './listener-list.js'
-import { acceptValue } from './project-output.js'
 import type { RegistryListeners } from './registry-state.js'
-import { abortedAfterStart, abortedBeforeDispatch, failureResult, thrownFailure } from './results.js'
-import { abortReason, follows, fuseSignals, isAborted } from './signals.js'
-import { runTimeoutPolicy } from './timeout-policy.js'
+import { abortedAfterStart, abortedBeforeDispatch, failureResult, optional, thrownFailure } from './results.js'
+import { acceptOutput, acceptWrapperResult } from './review.js'
+import { abortReason, follows, fuseSignals, isAborted, markFollower, offAbort, onAbort } from './signals.js'
 import { runWaterfall, type WaterfallSpec } from './waterfall.js'
+
+// Dispatch: the `tools/execute` wrappers around the body, the built-in timeout policy (the first
+// wrapper), and the one path that invokes a body and normalizes its outcome through the output contract.
 
 type ExecuteListener = RegistryListeners['execute']['entries'][number]['fn']
 
@@ -17,13 +17,15 @@ interface DispatchRun {
   readonly view: ToolDispatchExecution
 }
 
-/** The `tools/execute` wrappers that apply to the call (the timeout policy only if the tool declares `timeoutMs`). */
-export function dispatchWrappers(call: ToolCall): readonly ListenerEntry<ExecuteListener>[] {
-  return call.state.listeners.execute.forChain(call.chain, call.tool.timeoutMs !== undefined)
-}
-
-/** Runs the `tools/execute` waterfall around the body. Never rejects. */
-export function dispatchThrough(call: ToolCall, wrappers: readonly ListenerEntry<ExecuteListener>[]): Promise<ToolExecutionResult> {
+/**
+ * Dispatches a call that passed the gates: through the `tools/execute` wrappers that apply (the
+ * built-in timeout policy only for a tool that declares `timeoutMs`) around the body, or straight to
+ * the body when none does. Resolves the normalized result once the body (every attempt) settled;
+ * never rejects for a tool's or a wrapper's failure.
+ */
+export function dispatch(call: ToolCall): Promise<ToolExecutionResult> {
+  const wrappers = call.state.listeners.execute.forChain(call.chain, call.tool.timeoutMs !== undefined)
+  if (wrappers.length === 0) return invokeBody(call, call.exec.signal)
   return runWaterfall(wrappers, EXECUTE, { call, view: new DispatchExecution(call.exec) })
 }
 
@@ -32,44 +34,22 @@ const EXECUTE: WaterfallSpec<DispatchRun, ToolExecutionResult, ExecuteListener> 
     entry.timeoutPolicy === true ? runTimeoutPolicy(run.call, run.view, next) : entry.fn.call(entry.view, run.view, next),
   normalize: (run, answer) => acceptWrapperResult(run.call, answer),
   fail: (_run, error) => thrownFailure(error),
-  terminal: (run, settled) => invokeBody(run.call, run.view.signal, settled),
+  terminal: (run, settled) => bodyBehindWrappers(run.call, run.view.signal, settled),
   // "Around-dispatch waterfall for timeout, retry, or metrics": calling next() again retries.
   repeatable: true,
 }
 
 /**
- * Starts one body attempt: marks the body started and calls `execute` with the frozen arguments and
- * a `ToolRunContext` carrying `signal` and bound to `attempt`. Returns what the body returned (or
- * throws what it threw); the caller awaits it and hands the outcome to `attempt.result`.
- */
-export function startBody(call: ToolCall, attempt: BodyAttempt, signal: AbortSignal): unknown {
-  call.bodyStarted = true
-  const tool = call.tool
-  return tool.execute.call(tool.definition, call.exec.arguments, new RunContext(call.exec, attempt, signal))
-}
-
-/**
  * The body behind the wrappers, one attempt per call of the innermost `next()`: its signal is the
  * caller's re-fused with the replacement the wrappers left on the dispatch view, so no wrapper can
- * detach caller cancellation. An aborted signal means the body does not start
- * (`ABORTED_BEFORE_DISPATCH`). Resolves once the body settled.
+ * detach caller cancellation. Resolves once the body settled, and reports that to the waterfall.
  */
-async function invokeBody(call: ToolCall, signal: AbortSignal, settled: () => void): Promise<ToolExecutionResult> {
+async function bodyBehindWrappers(call: ToolCall, signal: AbortSignal, settled: () => void): Promise<ToolExecutionResult> {
   const caller = call.exec.signal
   // A signal the runtime made to follow the caller's (the timeout policy's) needs no second listener on it.
   const fused = follows(signal, caller) ? undefined : fuseSignals(caller, signal)
-  const effective = fused?.signal ?? signal
   try {
-    // A retry's later attempt meeting the abort: the body did run, in an earlier attempt.
-    if (isAborted(effective)) return (call.dispatched = call.bodyStarted ? abortedAfterStart() : abortedBeforeDispatch())
-    const attempt = new BodyAttempt(call)
-    let value: unknown
-    try {
-      value = await startBody(call, attempt, effective)
-    } catch (error) {
-      return (call.dispatched = attemptResult(attempt, false, error))
-    }
-    return (call.dispatched = attemptResult(attempt, true, value))
+    return (call.dispatched = await invokeBody(call, fused?.signal ?? signal))
   } finally {
     fused?.dispose()
     settled()
@@ -77,11 +57,39 @@ async function invokeBody(call: ToolCall, signal: AbortSignal, settled: () => vo
 }
 
 /**
+ * The one invocation path of a tool body: one {@link BodyAttempt}, started with `signal` unless it has
+ * aborted (`ABORTED_BEFORE_DISPATCH`, or `ABORTED` for a retry whose earlier attempt ran), and its
+ * outcome normalized by {@link attemptResult}.
+ */
+async function invokeBody(call: ToolCall, signal: AbortSignal): Promise<ToolExecutionResult> {
+  if (isAborted(signal)) return call.bodyStarted ? abortedAfterStart() : abortedBeforeDispatch()
+  const attempt = new BodyAttempt(call)
+  let value: unknown
+  try {
+    value = await startBody(call, attempt, signal)
+  } catch (error) {
+    return attemptResult(attempt, false, error)
+  }
+  return attemptResult(attempt, true, value)
+}
+
+/**
+ * Starts one body attempt: marks the body started and calls `execute` with the frozen arguments and
+ * a `ToolRunContext` carrying `signal` and bound to `attempt`. Returns what the body returned (or
+ * throws what it threw); the caller awaits it and hands the outcome to `attempt.result`.
+ */
+function startBody(call: ToolCall, attempt: BodyAttempt, signal: AbortSignal): unknown {
+  call.bodyStarted = true
+  const tool = call.tool
+  return tool.execute.call(tool.definition, call.exec.arguments, new RunContext(call.exec, attempt, signal))
+}
+
+/**
  * The normalized outcome of a settled body attempt: a deferred context that was not a lossless user
  * message makes it `INVALID_RESULT`; a throw becomes a structured failure; a value goes through
  * the output contract. From here on the attempt can no longer defer contexts or conclude the turn.
  */
-export function attemptResult(attempt: BodyAttempt, fulfilled: boolean, outcome: unknown): ToolExecutionResult {
+function attemptResult(attempt: BodyAttempt, fulfilled: boolean, outcome: unknown): ToolExecutionResult {
   attempt.settled = true
   const call = attempt.call
   const contexts = attempt.contexts === undefined ? undefined : Object.freeze(attempt.contexts)
@@ -96,5 +104,54 @@ export function attemptResult(attempt: BodyAttempt, fulfilled: boolean, outcome:
     if (isAborted(caller) && outcome === abortReason(caller)) return abortedAfterStart(contexts)
     return thrownFailure(outcome, contexts, call.tool.transport)
   }
-  return acceptValue(call, outcome, { contexts, concludesTurn: attempt.concludes })
+  return acceptOutput(call, outcome, { contexts, concludesTurn: attempt.concludes })
+}
+
+/** Longest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days); a longer budget sets no timer. */
+export const MAX_TIMER_MS = 2_147_483_647
+
+/**
+ * The built-in timeout policy, a `tools/execute` wrapper the runtime installs first (unless
+ * `timeouts: false`). For a tool with `timeoutMs` it replaces `exec.signal`, for the delegated
+ * lifetime of `next()`, with one that also aborts at the deadline (a `TimeoutError` reason). It
+ * does not abandon the body: it waits for `next()` to settle — a cooperative body stops promptly
+ * on the abort — then answers `TIMEOUT` if the deadline passed first, whatever the body returned; a
+ * caller's cancellation before the deadline stops the clock (the pipeline then answers `ABORTED`).
+ * The timer and the listener on the previous signal are always cleared, and the signal restored.
+ */
+export async function runTimeoutPolicy(
+  call: ToolCall,
+  exec: ToolDispatchExecution,
+  next: () => Promise<ToolExecutionResult>,
+): Promise<ToolExecutionResult> {
+  const budget = call.tool.timeoutMs
+  if (budget === undefined || budget > MAX_TIMER_MS) return next()
+  const previous = exec.signal
+  const controller = new AbortController()
+  let timedOut = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  // The caller's cancellation came first: the deadline no longer counts, however long the body takes to stop.
+  const forward = (): void => {
+    clearTimeout(timer)
+    controller.abort(abortReason(previous))
+  }
+  if (isAborted(previous)) forward()
+  else {
+    onAbort(previous, forward)
+    timer = setTimeout(() => {
+      timedOut = true
+      controller.abort(new DOMException(`The tool did not finish within ${budget} ms`, 'TimeoutError'))
+    }, budget)
+  }
+  markFollower(controller.signal, previous)
+  exec.signal = controller.signal
+  try {
+    const result = await next()
+    if (!timedOut) return result
+    return failureResult('TIMEOUT', `The tool did not finish within its ${budget} ms timeout.`, { contexts: optional(result, 'additionalContexts') })
+  } finally {
+    clearTimeout(timer)
+    offAbort(previous, forward)
+    exec.signal = previous
+  }
 }

@@ -2,15 +2,14 @@ import { ToolArgsError, ToolNotFoundError } from '../errors/tool-errors.js'
 import type { Agent, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { thenPolluted } from '../json/prototypes-polluted.js'
-import { BodyAttempt, Execution, parentCall, readCallInput, ToolCall } from './call.js'
-import { attemptResult, dispatchThrough, dispatchWrappers, startBody } from './dispatch.js'
-import { finalizeContent } from './finalize-content.js'
+import { Execution, parentCall, readCallInput, ToolCall } from './call.js'
+import { dispatch } from './dispatch.js'
 import { passGates } from './gates.js'
 import { notifyResult } from './notify.js'
-import { applyPostDecision, postExecuteDecision } from './post-execute.js'
 import type { RegisteredTool } from './registered-tool.js'
 import type { RegistryState } from './registry-state.js'
 import { abortedAfterStart, abortedBeforeDispatch, failureResult, issueDetails, malformedInput, optional, registryFailure } from './results.js'
+import { finalizeContent, reviewResult } from './review.js'
 import { MAX_SCOPE_DEPTH, readScopeChain } from './scope-chain.js'
 import { isAborted } from './signals.js'
 import { presentationMode, resolveTool } from './visibility.js'
@@ -84,25 +83,10 @@ async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
     if (refusal !== undefined) {
       result = refusal
     } else {
-      const wrappers = dispatchWrappers(call)
-      if (wrappers.length > 0) {
-        result = await dispatchThrough(call, wrappers)
-      } else {
-        // No wrapper: the body is awaited right here, the fewest promise hops between it and the caller.
-        const attempt = new BodyAttempt(call)
-        try {
-          result = attemptResult(attempt, true, await startBody(call, attempt, exec.signal))
-        } catch (error) {
-          result = attempt.settled ? registryFailure(error) : attemptResult(attempt, false, error)
-        }
-      }
-      const reviewers = state.listeners.postExecute.forChain(call.chain)
-      if (reviewers.length > 0) {
-        const decision = await postExecuteDecision(call, result, reviewers)
-        // A reviewer that failed under a caller abort (most likely observing it, as it must) leaves the outcome to
-        // the cancellation rule below, instead of blocking it.
-        if (!(call.isFailClosed(decision) && isAborted(exec.signal))) result = applyPostDecision(call, result, decision)
-      }
+      result = await dispatch(call)
+      const reviewed = reviewResult(call, result)
+      if (reviewed instanceof Promise) result = await reviewed
+      else result = reviewed
       // Caller cancellation replaces only an accepted success; a started body's own error stays.
       if (!result.isError && isAborted(exec.signal)) {
         result = call.bodyStarted ? abortedAfterStart(optional(result, 'additionalContexts')) : abortedBeforeDispatch()
