@@ -5,7 +5,7 @@ import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
 import type { ToolCall } from './call.js'
-import type { ListenerEntry } from './listener-list.js'
+import { type ListenerEntry, runWaterfall, type WaterfallSpec } from './events.js'
 import type { RegistryListeners, RegistryState } from './registry-state.js'
 import { abortedBeforeDispatch, containRejection, denied, optional, policyDenial, snapshotConstant, thrownMessage } from './results.js'
 import { readScopeChain } from './scope-chain.js'
@@ -13,7 +13,6 @@ import { isAborted } from './signals.js'
 import type { ToolRuntimeEvents } from './tool-runtime-events.js'
 import type { ToolRuntime } from './tool-runtime.js'
 import { resolveTool } from './visibility.js'
-import { runWaterfall, type WaterfallSpec } from './waterfall.js'
 
 // The gates a call passes before dispatch, in the spec's order: the `tools/pre-execute` waterfall
 // (allow, deny or ask), the approval service for an `ask`, then the monotonic guards. Also the opt-in
