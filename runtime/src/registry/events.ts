@@ -6,7 +6,7 @@ import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { RegistryListeners, RegistryState } from './registry-state.js'
 import { containRejection, optional } from './results.js'
-import { readScopeChain } from './scope-chain.js'
+import { readScopeChain } from './scopes.js'
 import type { ToolRuntime } from './tool-runtime.js'
 
 // Events: the ordered listener lists, the waterfall that runs `tools/pre-execute`, `tools/execute`,

@@ -10,9 +10,8 @@ import type { RegisteredTool } from './registered-tool.js'
 import type { RegistryState } from './registry-state.js'
 import { abortedAfterStart, abortedBeforeDispatch, failureResult, issueDetails, malformedInput, optional, registryFailure } from './results.js'
 import { finalizeContent, reviewResult } from './review.js'
-import { MAX_SCOPE_DEPTH, readScopeChain } from './scope-chain.js'
+import { MAX_SCOPE_DEPTH, presentationMode, readScopeChain, resolveTool } from './scopes.js'
 import { isAborted } from './signals.js'
-import { presentationMode, resolveTool } from './visibility.js'
 
 /**
  * `ToolRuntime.execute`. Synchronously, before returning: reads the input once, snapshots the

@@ -4,8 +4,7 @@ import { compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
 import { parentCall, readCallInput } from './call.js'
 import type { RegistryState } from './registry-state.js'
 import { containRejection } from './results.js'
-import { readScopeChain } from './scope-chain.js'
-import { presentationMode, resolveTool } from './visibility.js'
+import { presentationMode, readScopeChain, resolveTool } from './scopes.js'
 
 const PARALLEL: ToolExecutionMode = Object.freeze({ kind: 'parallel' })
 const EXCLUSIVE: ToolExecutionMode = Object.freeze({ kind: 'exclusive' })

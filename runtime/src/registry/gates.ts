@@ -8,11 +8,10 @@ import type { ToolCall } from './call.js'
 import { type ListenerEntry, runWaterfall, type WaterfallSpec } from './events.js'
 import type { RegistryListeners, RegistryState } from './registry-state.js'
 import { abortedBeforeDispatch, containRejection, denied, optional, policyDenial, snapshotConstant, thrownMessage } from './results.js'
-import { readScopeChain } from './scope-chain.js'
+import { readScopeChain, resolveTool } from './scopes.js'
 import { isAborted } from './signals.js'
 import type { ToolRuntimeEvents } from './tool-runtime-events.js'
 import type { ToolRuntime } from './tool-runtime.js'
-import { resolveTool } from './visibility.js'
 
 // The gates a call passes before dispatch, in the spec's order: the `tools/pre-execute` waterfall
 // (allow, deny or ask), the approval service for an `ask`, then the monotonic guards. Also the opt-in

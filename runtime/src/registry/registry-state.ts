@@ -2,7 +2,7 @@ import type { ContentBlock } from '../content/content-block.js'
 import type { Agent, CodeDispatchEvent, CodeDispatchLog, PostToolDecision, PreToolDecision, ToolDispatchExecution, ToolExecution, ToolExecutionResult, ToolGuard } from '../execution/execution-types.js'
 import type { InFlightCall } from './call.js'
 import { ListenerList } from './events.js'
-import { ScopeLayer } from './scope-layer.js'
+import { ScopeLayer } from './scopes.js'
 import type { ApprovalService, ToolRuntime, ToolRuntimeOptions } from './tool-runtime.js'
 
 type Fn<A extends unknown[], R> = (this: ToolRuntime, ...args: A) => R

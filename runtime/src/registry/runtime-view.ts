@@ -7,13 +7,10 @@ import { executionMode } from './execution-mode.js'
 import { bindViewState } from './gates.js'
 import { captureDefinition } from './registered-tool.js'
 import type { RegistryListeners, RegistryState } from './registry-state.js'
-import { compileRestriction } from './restriction.js'
 import { projectDescription, projectSchema } from './schema-projection.js'
-import { readScopeChain } from './scope-chain.js'
-import { ScopeLayer } from './scope-layer.js'
+import { compileRestriction, inheritedNames, readScopeChain, resolveTool, ScopeLayer, visibleTools } from './scopes.js'
 import type { ToolRuntimeEventName } from './tool-runtime-events.js'
 import type { ToolRuntime } from './tool-runtime.js'
-import { inheritedNames, resolveTool, visibleTools } from './visibility.js'
 
 const EVENT_LISTS: { readonly [E in ToolRuntimeEventName]: keyof RegistryListeners } = {
   'tools/change': 'change',
