@@ -7,9 +7,9 @@ import { materializeJson } from '../json/materialize-json.js'
 import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { ToolRunContext } from '../tool/tool-definition.js'
-import type { RegisteredTool } from './registered-tool.js'
 import type { RegistryState } from './registry-state.js'
 import { isAbortSignal } from './signals.js'
+import type { RegisteredTool } from './tools.js'
 
 // One call as the pipeline holds it: the caller's input read once, the call's state (ToolCall, and one
 // BodyAttempt per body invocation), and the three frozen views listeners and the body see of it

@@ -6,12 +6,12 @@ import { Execution, parentCall, readCallInput, ToolCall } from './call.js'
 import { dispatch } from './dispatch.js'
 import { notifyResult } from './events.js'
 import { passGates } from './gates.js'
-import type { RegisteredTool } from './registered-tool.js'
 import type { RegistryState } from './registry-state.js'
 import { abortedAfterStart, abortedBeforeDispatch, failureResult, issueDetails, malformedInput, optional, registryFailure } from './results.js'
 import { finalizeContent, reviewResult } from './review.js'
 import { MAX_SCOPE_DEPTH, presentationMode, readScopeChain, resolveTool } from './scopes.js'
 import { isAborted } from './signals.js'
+import type { RegisteredTool } from './tools.js'
 
 /**
  * `ToolRuntime.execute`. Synchronously, before returning: reads the input once, snapshots the

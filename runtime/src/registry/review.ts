@@ -11,10 +11,10 @@ import { omitUndefinedDecisionKeys } from '../json/omit-undefined-keys.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { ToolCall } from './call.js'
 import { runWaterfall, type WaterfallSpec } from './events.js'
-import type { RegisteredTool } from './registered-tool.js'
 import type { RegistryListeners } from './registry-state.js'
 import { containRejection, failureResult, invalidOutput, invalidResult, isRegistryResult, optional, snapshotConstant, successResult, textContent, thrownMessage, withContent, withContexts } from './results.js'
 import { isAborted } from './signals.js'
+import type { RegisteredTool } from './tools.js'
 
 // Review: every check a result passes before it reaches the caller. The output contract for a value a
 // body returned (snapshot, validate, render), the check of a result a `tools/execute` wrapper made, the

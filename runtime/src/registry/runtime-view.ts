@@ -5,12 +5,11 @@ import { type ListenerList, logCodeDispatch, notifyChange } from './events.js'
 import { executeCall } from './execute-pipeline.js'
 import { executionMode } from './execution-mode.js'
 import { bindViewState } from './gates.js'
-import { captureDefinition } from './registered-tool.js'
 import type { RegistryListeners, RegistryState } from './registry-state.js'
-import { projectDescription, projectSchema } from './schema-projection.js'
 import { compileRestriction, inheritedNames, readScopeChain, resolveTool, ScopeLayer, visibleTools } from './scopes.js'
 import type { ToolRuntimeEventName } from './tool-runtime-events.js'
 import type { ToolRuntime } from './tool-runtime.js'
+import { captureDefinition, projectDescription, projectSchema } from './tools.js'
 
 const EVENT_LISTS: { readonly [E in ToolRuntimeEventName]: keyof RegistryListeners } = {
   'tools/change': 'change',

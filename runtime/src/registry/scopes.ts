@@ -5,8 +5,8 @@ import { escapeJsonPointerToken } from '../json/json-pointer.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import { type RegisteredTool, RESERVED_TOOL_NAME } from './registered-tool.js'
 import type { RegistryState } from './registry-state.js'
+import { type RegisteredTool, RESERVED_TOOL_NAME } from './tools.js'
 
 // Scopes: an agent's scope chain, the layers (global and one per agent) with their registrations,
 // restrictions and presentation, and the one resolver behind get, schemas, executionMode and execute,

@@ -2,6 +2,7 @@ import type { ContentBlock } from '../content/content-block.js'
 import { collectSchemaIssues } from '../errors/json-schema-error.js'
 import { ToolRegistryError } from '../errors/tool-errors.js'
 import type { ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
+import { assignOwn } from '../json/assign-own.js'
 import { describeValue } from '../json/describe-value.js'
 import { escapeJsonPointerToken } from '../json/json-pointer.js'
 import type { JsonValue } from '../json/json-value.js'
@@ -12,10 +13,12 @@ import { type CompiledJsonSchema, compileJsonSchema } from '../schema/json-schem
 import { checkDeclaredValues } from '../schema/json-schema/declared-values.js'
 import type { JsonSchemaNode, ObjectJsonSchema, SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { checkCallbacks } from '../tool/check-callbacks.js'
-import type { ToolDefinition, ToolOutputDefinition, ToolRunContext } from '../tool/tool-definition.js'
-import { checkToolMetadata, type ToolMetadata } from '../tool/tool-metadata.js'
-import { isCodeModeTransport } from './code-mode-transport.js'
+import type { ToolDefinition, ToolDescription, ToolOutputDefinition, ToolRunContext, ToolSchema } from '../tool/tool-definition.js'
+import { checkToolMetadata, resolveToolAnnotations, type ToolMetadata } from '../tool/tool-metadata.js'
 import { thrownMessage } from './results.js'
+
+// A registered tool: a definition checked and captured once, at registration (with the Code Mode
+// transport's mark), and the projections `schemas()` and `describe()` list of it.
 
 /** The name reserved for Code Mode's transport tool; only a marked transport (`defineCodeModeTransport`) takes it. */
 export const RESERVED_TOOL_NAME = 'run_code'
@@ -188,4 +191,66 @@ function snapshotSchema(schema: unknown, path: string, objectRoot: boolean, issu
 function firstPerPath(issues: readonly SchemaIssue[]): SchemaIssue[] {
   const seen = new Set<string>()
   return issues.filter((issue) => !seen.has(issue.path) && seen.add(issue.path) !== undefined)
+}
+
+// The Code Mode transport (`run_code`) is the one tool the reserved name admits. The mark is a
+// private set of definition objects, so only a definition passed through `defineCodeModeTransport`
+// (by the `@toolsmith/code-mode` package, or a host's own bridge) can take the name.
+const transports = new WeakSet<object>()
+
+/**
+ * Marks `definition` as a Code Mode transport, so `register` admits it under the reserved name
+ * `run_code`. A registered transport is visible only to scopes that present their tools in
+ * `mode: 'code'` (elsewhere it reads as absent, `UNKNOWN_TOOL`), and it is the one tool such a
+ * scope's model may call directly. Its body may fail with the `CODE_*` codes and `ABORTED`, with
+ * its own `details`. Returns the same object.
+ */
+export function defineCodeModeTransport<T extends ToolDefinition>(definition: T): T {
+  if (typeof definition === 'object' && definition !== null) transports.add(definition)
+  return definition
+}
+
+/** Whether `definition` was marked by {@link defineCodeModeTransport}. */
+export function isCodeModeTransport(definition: unknown): boolean {
+  return typeof definition === 'object' && definition !== null && transports.has(definition)
+}
+
+/**
+ * The model-facing projection of one tool: an explicit allowlist of `name`, `description` and a
+ * fresh deep copy of `parameters`. Nothing else of the definition (output, execute, timeoutMs,
+ * isConcurrencySafe, finalizeContent, presenters, defineTool's `spec`) can reach a model request,
+ * and mutating the copy cannot reach the registry.
+ */
+export function projectSchema(tool: RegisteredTool): ToolSchema {
+  return { name: tool.name, description: tool.description, parameters: cloneJson(tool.parameters as unknown as JsonValue) as unknown as ObjectJsonSchema }
+}
+
+/**
+ * What `describe()` lists for one tool: the model-facing projection plus a fresh copy of the output
+ * schema, the annotations with MCP's defaults applied, the approval (default `never`) and the
+ * declared `timeoutMs`, `concurrencySafe` and `kind` — all as captured at registration.
+ */
+export function projectDescription(tool: RegisteredTool): ToolDescription {
+  const { metadata } = tool
+  return {
+    ...projectSchema(tool),
+    output: cloneJson(tool.outputSchema as unknown as JsonValue) as unknown as JsonSchemaNode,
+    annotations: resolveToolAnnotations(metadata.annotations),
+    approval: metadata.approval ?? 'never',
+    ...(tool.timeoutMs === undefined ? {} : { timeoutMs: tool.timeoutMs }),
+    ...(metadata.concurrencySafe === undefined ? {} : { concurrencySafe: metadata.concurrencySafe }),
+    ...(metadata.kind === undefined ? {} : { kind: metadata.kind }),
+  }
+}
+
+/** A mutable deep copy of a (frozen, acyclic) lossless JSON snapshot; `__proto__` keys stay own data. */
+function cloneJson(value: JsonValue): JsonValue {
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) return value.map(cloneJson)
+  const copy: { [key: string]: JsonValue } = {}
+  for (const key of Object.keys(value)) {
+    const item = cloneJson((value as { readonly [key: string]: JsonValue })[key] as JsonValue)
+    assignOwn(copy, key, item)
+  }
+  return copy
 }
