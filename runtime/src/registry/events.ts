@@ -1,13 +1,12 @@
 import { checkContentBlocks } from '../content/check-content-blocks.js'
 import type { ContentBlock } from '../content/content-block.js'
-import type { Agent, CodeDispatchEvent, CodeDispatchLog, ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import type { RegistryListeners, RegistryState } from './registry-state.js'
 import { containRejection, optional } from './results.js'
+import type { Agent, CodeDispatchEvent, CodeDispatchLog, ToolExecution, ToolExecutionResult, ToolRuntime } from './runtime-types.js'
+import type { RegistryListeners, RegistryState } from './runtime.js'
 import { readScopeChain } from './scopes.js'
-import type { ToolRuntime } from './tool-runtime.js'
 
 // Events: the ordered listener lists, the waterfall that runs `tools/pre-execute`, `tools/execute`,
 // `tools/post-execute` and `tools/code-dispatch-log` listeners, and the emits that only observe

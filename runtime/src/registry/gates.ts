@@ -1,17 +1,15 @@
 import { formatIssues } from '../errors/json-schema-error.js'
-import type { PreToolDecision, ToolExecution, ToolExecutionFailure, ToolGuard } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
 import type { ToolCall } from './call.js'
 import { type ListenerEntry, runWaterfall, type WaterfallSpec } from './events.js'
-import type { RegistryListeners, RegistryState } from './registry-state.js'
 import { abortedBeforeDispatch, containRejection, denied, optional, policyDenial, snapshotConstant, thrownMessage } from './results.js'
+import type { PreToolDecision, ToolExecution, ToolExecutionFailure, ToolGuard, ToolRuntime, ToolRuntimeEvents } from './runtime-types.js'
+import type { RegistryListeners, RegistryState } from './runtime.js'
 import { readScopeChain, resolveTool } from './scopes.js'
 import { isAborted } from './signals.js'
-import type { ToolRuntimeEvents } from './tool-runtime-events.js'
-import type { ToolRuntime } from './tool-runtime.js'
 
 // The gates a call passes before dispatch, in the spec's order: the `tools/pre-execute` waterfall
 // (allow, deny or ask), the approval service for an `ask`, then the monotonic guards. Also the opt-in

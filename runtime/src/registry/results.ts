@@ -1,11 +1,11 @@
 import type { ContentBlock, UserMessage } from '../content/content-block.js'
 import { formatIssues } from '../errors/json-schema-error.js'
 import { ToolOutputError } from '../errors/tool-errors.js'
-import type { ToolErrorCode, ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult, ToolExecutionSuccess } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import type { ToolErrorCode, ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult, ToolExecutionSuccess } from './runtime-types.js'
 
 const ignore = (): void => {}
 // The intrinsic `then`: a promise with an own `then` or `catch` that attaches nothing must not turn

@@ -1,11 +1,11 @@
 import { ToolRegistryError } from '../errors/tool-errors.js'
-import type { Agent, ToolPresentationMode } from '../execution/execution-types.js'
 import { describeValue } from '../json/describe-value.js'
 import { escapeJsonPointerToken } from '../json/json-pointer.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import type { RegistryState } from './registry-state.js'
+import type { Agent, ToolPresentationMode } from './runtime-types.js'
+import type { RegistryState } from './runtime.js'
 import { type RegisteredTool, RESERVED_TOOL_NAME } from './tools.js'
 
 // Scopes: an agent's scope chain, the layers (global and one per agent) with their registrations,

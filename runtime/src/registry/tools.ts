@@ -1,7 +1,6 @@
 import type { ContentBlock } from '../content/content-block.js'
 import { collectSchemaIssues } from '../errors/json-schema-error.js'
 import { ToolRegistryError } from '../errors/tool-errors.js'
-import type { ToolExecution, ToolExecutionResult } from '../execution/execution-types.js'
 import { assignOwn } from '../json/assign-own.js'
 import { describeValue } from '../json/describe-value.js'
 import { escapeJsonPointerToken } from '../json/json-pointer.js'
@@ -16,6 +15,7 @@ import { checkCallbacks } from '../tool/check-callbacks.js'
 import type { ToolDefinition, ToolDescription, ToolOutputDefinition, ToolRunContext, ToolSchema } from '../tool/tool-definition.js'
 import { checkToolMetadata, resolveToolAnnotations, type ToolMetadata } from '../tool/tool-metadata.js'
 import { thrownMessage } from './results.js'
+import type { ToolExecution, ToolExecutionResult } from './runtime-types.js'
 
 // A registered tool: a definition checked and captured once, at registration (with the Code Mode
 // transport's mark), and the projections `schemas()` and `describe()` list of it.

@@ -1,6 +1,6 @@
 import { describeValue } from '../json/describe-value.js'
 import { escapeJsonPointerToken } from '../json/json-pointer.js'
-import type { ToolCallKind } from '../presentation/views.js'
+import type { ToolCallKind } from '../registry/runtime-types.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { ResolvedToolAnnotations, ToolAnnotations, ToolApproval } from './tool-definition.js'
 
