@@ -1,6 +1,6 @@
 import { createToolRuntime, type ToolExecutionResult } from '@toolsmith/runtime'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { callInput, codeOf, flush, isDeepFrozen, rawTool } from './fixtures.js'
+import { callInput, codeOf, flush, isDeepFrozen, rawTool } from '../fixtures.js'
 
 // "execute() never rejects for tool, listener or policy failures and never leaves a promise unsettled
 // because of one"; hostile hooks "never crash the runtime". Hooks the spec calls synchronously (guards,

@@ -1,6 +1,6 @@
 import { createToolRuntime, type ToolExecution, type ToolExecutionResult } from '@toolsmith/runtime'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, codeOf, isDeepFrozen, rawTool } from './fixtures.js'
+import { callInput, codeOf, isDeepFrozen, rawTool } from '../fixtures.js'
 
 describe('tools/result — "Observe the frozen, lossless-JSON final outcome. Listener failures are contained"', () => {
   test('observers get the frozen execution and the same frozen result execute() resolves, before it resolves', async () => {

@@ -2,7 +2,7 @@ import { createToolRuntime, type ToolExecution } from '@toolsmith/runtime'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, codeOf, rawTool, textOf } from './fixtures.js'
+import { callInput, codeOf, rawTool, textOf } from '../fixtures.js'
 
 const parent = { id: 'parent' }
 const child = { id: 'child', parent }
@@ -107,7 +107,7 @@ describe('guard — "A monotonic execution guard evaluated after every tools/pre
   })
 
   test('the shipped declarations say what the code does: a scoped guard or listener covers only that agent\'s own calls', () => {
-    const declarations = readFileSync(fileURLToPath(new URL('../../../runtime/dist/registry/tool-runtime.d.ts', import.meta.url)), 'utf8')
+    const declarations = readFileSync(fileURLToPath(new URL('../../../../runtime/dist/registry/runtime-types.d.ts', import.meta.url)), 'utf8')
     const docOf = (member: string): string => {
       const at = declarations.indexOf(`    ${member}`)
       return declarations.slice(declarations.lastIndexOf('/**', at), at)

@@ -1,6 +1,6 @@
 import { createToolRuntime, defineCodeModeTransport, ToolRegistryError, type CodeDispatchEvent, type ToolDefinition } from '@toolsmith/runtime'
 import { describe, expect, test } from 'vitest'
-import { callInput, codeOf, rawTool } from './fixtures.js'
+import { callInput, codeOf, rawTool } from '../fixtures.js'
 
 const coder = { id: 'coder' }
 const native = { id: 'native' }

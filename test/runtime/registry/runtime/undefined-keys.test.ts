@@ -1,6 +1,6 @@
 import { createToolRuntime, type ToolExecutionResult, type ToolRuntime } from '@toolsmith/runtime'
 import { expect, test } from 'vitest'
-import { callInput, codeOf, rawTool } from './fixtures.js'
+import { callInput, codeOf, rawTool } from '../fixtures.js'
 
 // An own key whose value is `undefined` in a control object (a listener's decision, a deferred
 // context) is absent, as JSON.stringify and TypeScript without exactOptionalPropertyTypes read it.

@@ -1,6 +1,6 @@
 import { createToolRuntime, type ToolExecutionResult } from '@toolsmith/runtime'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, codeOf, isDeepFrozen, rawTool, textOf } from './fixtures.js'
+import { callInput, codeOf, isDeepFrozen, rawTool, textOf } from '../fixtures.js'
 
 // "Hostile arguments (cycles, getters, __proto__ keys, huge nesting, non-JSON values) and hostile
 // listeners … never crash the runtime, never leak a mutable reference …, and always produce a

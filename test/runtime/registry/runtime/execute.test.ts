@@ -9,7 +9,7 @@ import {
   type UserMessage,
 } from '@toolsmith/runtime'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, codeOf, isDeepFrozen, rawTool, textOf } from './fixtures.js'
+import { callInput, codeOf, isDeepFrozen, rawTool, textOf } from '../fixtures.js'
 
 const alice = { id: 'alice' }
 

@@ -1,6 +1,6 @@
 import { createToolRuntime, declaredApprovals, type ApprovalRequest } from '@toolsmith/runtime'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, codeOf, rawTool, textOf } from './fixtures.js'
+import { callInput, codeOf, rawTool, textOf } from '../fixtures.js'
 
 const alice = { id: 'alice' }
 

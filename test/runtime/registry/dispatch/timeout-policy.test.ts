@@ -1,6 +1,6 @@
 import { createToolRuntime, type ToolDispatchExecution, type ToolExecutionResult } from '@toolsmith/runtime'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { callInput, codeOf, rawTool, textOf } from './fixtures.js'
+import { callInput, codeOf, rawTool, textOf } from '../fixtures.js'
 
 // A body that honours its signal: it settles (rejecting) as soon as the signal aborts.
 const cooperative = (ms: number) =>

@@ -1,6 +1,6 @@
 import { createToolRuntime, defineTool, type ToolDefinition } from '@toolsmith/runtime'
 import { describe, expect, test } from 'vitest'
-import { rawTool } from './fixtures.js'
+import { rawTool } from '../fixtures.js'
 
 const alice = { id: 'alice' }
 

@@ -1,6 +1,6 @@
 import { createToolRuntime, ToolRegistryError, type ToolRestriction } from '@toolsmith/runtime'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, codeOf, rawTool } from './fixtures.js'
+import { callInput, codeOf, rawTool } from '../fixtures.js'
 
 const parent = { id: 'parent' }
 const child = { id: 'child', parent }

@@ -1,6 +1,6 @@
 import { createToolRuntime, ToolRegistryError, type CodeDispatchLog, type ContentBlock, type PreToolDecision, type ToolExecution } from '@toolsmith/runtime'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, codeOf, deferred, rawTool } from './fixtures.js'
+import { callInput, codeOf, deferred, rawTool } from '../fixtures.js'
 
 const parent = { id: 'parent' }
 const child = { id: 'child', parent }

@@ -1,6 +1,6 @@
 import { createToolRuntime, type ToolDefinition } from '@toolsmith/runtime'
 import { expect, test } from 'vitest'
-import { callInput, codeOf, rawTool } from './fixtures.js'
+import { callInput, codeOf, rawTool } from '../fixtures.js'
 
 // "A failed call keeps its own contexts": every failure after the body ran carries what it deferred,
 // whether the output, its projection or the content finalization failed.

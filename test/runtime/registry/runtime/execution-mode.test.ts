@@ -1,6 +1,6 @@
 import { createToolRuntime, defineTool, type ToolExecutionInput } from '@toolsmith/runtime'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, rawTool } from './fixtures.js'
+import { callInput, rawTool } from '../fixtures.js'
 
 const alice = { id: 'alice' }
 const mode = (runtime: ReturnType<typeof createToolRuntime>, input: ToolExecutionInput) => runtime.executionMode(input).kind

@@ -1,6 +1,6 @@
 import { createToolRuntime, type PostToolDecision, type ToolExecutionResult } from '@toolsmith/runtime'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, codeOf, isDeepFrozen, rawTool, textOf } from './fixtures.js'
+import { callInput, codeOf, isDeepFrozen, rawTool, textOf } from '../fixtures.js'
 
 type Next = () => Promise<PostToolDecision>
 

@@ -1,6 +1,6 @@
 import { createToolRuntime, defineTool, ToolRegistryError, type ToolDefinition } from '@toolsmith/runtime'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, rawTool } from './fixtures.js'
+import { callInput, rawTool } from '../fixtures.js'
 
 const alice = { id: 'alice' }
 

@@ -1,6 +1,6 @@
 import { createToolRuntime, defineCodeModeTransport, defineTool, type CodeModeErrorCode, type ToolErrorCode, type ToolExecutionResult } from '@toolsmith/runtime'
 import { describe, expect, test } from 'vitest'
-import { callInput, isDeepFrozen, rawTool, textOf } from './fixtures.js'
+import { callInput, isDeepFrozen, rawTool, textOf } from '../fixtures.js'
 
 // DESIGN.md: "ToolFailure.info.code is one of UNKNOWN_TOOL, INVALID_ARGS, INVALID_TOOL_OUTPUT, DENIED,
 // BLOCKED, TOOL_ERROR, TIMEOUT, ABORTED, ABORTED_BEFORE_DISPATCH, INVALID_RESULT". One way to get each.

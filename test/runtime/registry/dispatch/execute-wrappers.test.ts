@@ -1,6 +1,6 @@
 import { createToolRuntime, type ToolDispatchExecution, type ToolExecutionResult, type ToolRunContext } from '@toolsmith/runtime'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, codeOf, deferred, flush, isDeepFrozen, rawTool, textOf } from './fixtures.js'
+import { callInput, codeOf, deferred, flush, isDeepFrozen, rawTool, textOf } from '../fixtures.js'
 
 type Next = () => Promise<ToolExecutionResult>
 

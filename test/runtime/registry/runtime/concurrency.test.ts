@@ -1,7 +1,7 @@
 import { createToolRuntime, type ToolExecutionResult } from '@toolsmith/runtime'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { isDeepFrozen, rawTool } from './fixtures.js'
+import { isDeepFrozen, rawTool } from '../fixtures.js'
 
 // "1,000 concurrent executions with random cancellation: all settle; no observer ever sees a mutable object."
 

@@ -1,7 +1,7 @@
 import { createToolRuntime, type ToolExecutionResult } from '@toolsmith/runtime'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { isDeepFrozen, rawTool } from './fixtures.js'
+import { isDeepFrozen, rawTool } from '../fixtures.js'
 
 // Seeded property test over random stacks of listeners, guards, bodies and aborts: every execute
 // settles with a deep-frozen, JSON-serializable result; the body never runs after a deny that must

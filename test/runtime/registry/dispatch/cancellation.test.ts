@@ -1,7 +1,7 @@
 import { createToolRuntime, type PostToolDecision } from '@toolsmith/runtime'
 import { EventEmitter } from 'node:events'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, codeOf, deferred, flush, rawTool } from './fixtures.js'
+import { callInput, codeOf, deferred, flush, rawTool } from '../fixtures.js'
 
 describe('cancellation — "skips a not-yet-started body with ABORTED_BEFORE_DISPATCH or replaces a successful started outcome with ABORTED"', () => {
   test('a signal aborted before execute: ABORTED_BEFORE_DISPATCH, no policy and no body, finalizeContent once', async () => {

@@ -1,6 +1,6 @@
 import { createToolRuntime, type ApprovalRequest, type PreToolDecision, type ToolExecution } from '@toolsmith/runtime'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, codeOf, deferred, rawTool, textOf } from './fixtures.js'
+import { callInput, codeOf, deferred, rawTool, textOf } from '../fixtures.js'
 
 const alice = { id: 'alice' }
 type Next = () => Promise<PreToolDecision>
