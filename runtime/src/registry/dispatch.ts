@@ -1,7 +1,7 @@
 import { formatIssues } from '../errors/json-schema-error.js'
 import { BodyAttempt, DispatchExecution, RunContext, type ToolCall } from './call.js'
 import { runWaterfall, type WaterfallSpec } from './events.js'
-import { abortedAfterStart, abortedBeforeDispatch, failureResult, optional, thrownFailure } from './results.js'
+import { abortedAfterStart, abortedBeforeDispatch, failureResult, optional, registryFailure, thrownFailure } from './results.js'
 import { acceptOutput, acceptWrapperResult } from './review.js'
 import type { ToolDispatchExecution, ToolExecutionResult } from './runtime-types.js'
 import type { RegistryListeners } from './runtime.js'
@@ -17,17 +17,22 @@ interface DispatchRun {
   readonly view: ToolDispatchExecution
 }
 
+/** What runs on the normalized result of a dispatch, in the same promise reaction as the body's end when no wrapper applies. */
+export type AfterDispatch = (result: ToolExecutionResult) => ToolExecutionResult | Promise<ToolExecutionResult>
+
 /**
  * Dispatches a call that passed the gates: through the `tools/execute` wrappers that apply (the
  * built-in timeout policy only for a tool that declares `timeoutMs`) around the body, or straight to
- * the body when none does. Resolves the normalized result once the body (every attempt) settled;
- * never rejects for a tool's or a wrapper's failure.
+ * the body when none does; then hands the normalized result, once the body (every attempt) settled, to
+ * `after` and resolves what it returns. A tool's or a wrapper's failure is a result, never a rejection.
  */
-export function dispatch(call: ToolCall): Promise<ToolExecutionResult> {
+export function dispatch(call: ToolCall, after: AfterDispatch): Promise<ToolExecutionResult> {
   const wrappers = call.state.listeners.execute.forChain(call.chain, call.tool.timeoutMs !== undefined)
-  if (wrappers.length === 0) return invokeBody(call, call.exec.signal)
-  return runWaterfall(wrappers, EXECUTE, { call, view: new DispatchExecution(call.exec) })
+  if (wrappers.length === 0) return invokeBody(call, call.exec.signal, after)
+  return promiseThen.call(runWaterfall(wrappers, EXECUTE, { call, view: new DispatchExecution(call.exec) }), after) as Promise<ToolExecutionResult>
 }
+
+const promiseThen = Promise.prototype.then
 
 const EXECUTE: WaterfallSpec<DispatchRun, ToolExecutionResult, ExecuteListener> = {
   invoke: (entry, run, next) =>
@@ -44,33 +49,37 @@ const EXECUTE: WaterfallSpec<DispatchRun, ToolExecutionResult, ExecuteListener> 
  * caller's re-fused with the replacement the wrappers left on the dispatch view, so no wrapper can
  * detach caller cancellation. Resolves once the body settled, and reports that to the waterfall.
  */
-async function bodyBehindWrappers(call: ToolCall, signal: AbortSignal, settled: () => void): Promise<ToolExecutionResult> {
+function bodyBehindWrappers(call: ToolCall, signal: AbortSignal, settled: () => void): Promise<ToolExecutionResult> {
   const caller = call.exec.signal
   // A signal the runtime made to follow the caller's (the timeout policy's) needs no second listener on it.
   const fused = follows(signal, caller) ? undefined : fuseSignals(caller, signal)
-  try {
-    return (call.dispatched = await invokeBody(call, fused?.signal ?? signal))
-  } finally {
+  return invokeBody(call, fused?.signal ?? signal, (result) => {
+    call.dispatched = result
     fused?.dispose()
     settled()
-  }
+    return result
+  })
 }
 
 /**
  * The one invocation path of a tool body: one {@link BodyAttempt}, started with `signal` unless it has
- * aborted (`ABORTED_BEFORE_DISPATCH`, or `ABORTED` for a retry whose earlier attempt ran), and its
- * outcome normalized by {@link attemptResult}.
+ * aborted (`ABORTED_BEFORE_DISPATCH`, or `ABORTED` for a retry whose earlier attempt ran), its outcome
+ * normalized by {@link attemptResult}, then `after` in the same reaction (no promise hop of its own).
  */
-async function invokeBody(call: ToolCall, signal: AbortSignal): Promise<ToolExecutionResult> {
-  if (isAborted(signal)) return call.bodyStarted ? abortedAfterStart() : abortedBeforeDispatch()
-  const attempt = new BodyAttempt(call)
-  let value: unknown
-  try {
-    value = await startBody(call, attempt, signal)
-  } catch (error) {
-    return attemptResult(attempt, false, error)
+async function invokeBody(call: ToolCall, signal: AbortSignal, after: AfterDispatch): Promise<ToolExecutionResult> {
+  let result: ToolExecutionResult
+  if (isAborted(signal)) {
+    result = call.bodyStarted ? abortedAfterStart() : abortedBeforeDispatch()
+  } else {
+    const attempt = new BodyAttempt(call)
+    try {
+      result = attemptResult(attempt, true, await startBody(call, attempt, signal))
+    } catch (error) {
+      // A defect past the body's own outcome (the attempt settled) is the registry's, not the tool's.
+      result = attempt.settled ? registryFailure(error) : attemptResult(attempt, false, error)
+    }
   }
-  return attemptResult(attempt, true, value)
+  return after(result)
 }
 
 /**

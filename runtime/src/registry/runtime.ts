@@ -11,7 +11,7 @@ import { ListenerList, logCodeDispatch, notifyChange, notifyResult } from './eve
 import { bindViewState, passGates } from './gates.js'
 import { abortedAfterStart, abortedBeforeDispatch, containRejection, failureResult, issueDetails, malformedInput, optional, registryFailure } from './results.js'
 import { finalizeContent, reviewResult } from './review.js'
-import type { Agent, ApprovalService, CodeDispatchEvent, CodeDispatchLog, PostToolDecision, PreToolDecision, ToolDispatchExecution, ToolExecution, ToolExecutionMode, ToolExecutionResult, ToolGuard, ToolPresentationMode, ToolRuntime, ToolRuntimeEventName, ToolRuntimeOptions } from './runtime-types.js'
+import type { Agent, ApprovalService, CodeDispatchEvent, CodeDispatchLog, PostToolDecision, PreToolDecision, ToolDispatchExecution, ToolExecution, ToolExecutionFailure, ToolExecutionMode, ToolExecutionResult, ToolGuard, ToolPresentationMode, ToolRuntime, ToolRuntimeEventName, ToolRuntimeOptions } from './runtime-types.js'
 import { compileRestriction, inheritedNames, MAX_SCOPE_DEPTH, presentationMode, readScopeChain, resolveTool, ScopeLayer, visibleTools } from './scopes.js'
 import { isAborted } from './signals.js'
 import { captureDefinition, projectDescription, projectSchema, type RegisteredTool } from './tools.js'
@@ -297,12 +297,12 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
   // object (decisions, results) would be handed to it, and the call could resolve to anything or hang.
   if (thenPolluted()) return Promise.reject(thenPollutionError())
   const read = readCallInput(input, scope)
-  if (typeof read === 'string') return settle(malformedInput(read))
+  if (typeof read === 'string') return settle(() => malformedInput(read))
   let chain: Agent[] | undefined
   if (read.agent !== undefined) {
     chain = readScopeChain(read.agent)
     if (chain === undefined) {
-      return settle(malformedInput(`the agent's scope chain is unreadable, cyclic or deeper than ${MAX_SCOPE_DEPTH} agents`))
+      return settle(() => malformedInput(`the agent's scope chain is unreadable, cyclic or deeper than ${MAX_SCOPE_DEPTH} agents`))
     }
   }
   const args = materializeJson(read.arguments)
@@ -336,42 +336,77 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
     parent: read.parent,
     signal: read.signal,
   }
-  if (early !== undefined) return settle(finish(state, tool, chain, new Execution(fields, undefined), early))
+  if (early !== undefined) return settle(() => finish(state, tool, chain, new Execution(fields, undefined), early))
   return runCall(new ToolCall(state, tool as RegisteredTool, chain, fields))
 }
 
-async function runCall(call: ToolCall): Promise<ToolExecutionResult> {
-  const { state, exec } = call
-  let result: ToolExecutionResult
+/**
+ * The pipeline past the call's input: gates, dispatch, review, the cancellation rule, then
+ * {@link conclude}. Written as continuations rather than one async function, so a call that no gate
+ * and no reviewer applies to resolves in the reaction that ends its body (the fewest promise hops
+ * between the body and the caller). A defect in the registry itself still ends as a structured result.
+ */
+function runCall(call: ToolCall): Promise<ToolExecutionResult> {
   try {
     const gated = passGates(call)
-    const refusal = gated instanceof Promise ? await gated : gated
-    if (refusal !== undefined) {
-      result = refusal
-    } else {
-      result = await dispatch(call)
-      const reviewed = reviewResult(call, result)
-      if (reviewed instanceof Promise) result = await reviewed
-      else result = reviewed
-      // Caller cancellation replaces only an accepted success; a started body's own error stays.
-      if (!result.isError && isAborted(exec.signal)) {
-        result = call.bodyStarted ? abortedAfterStart(optional(result, 'additionalContexts')) : abortedBeforeDispatch()
-      }
+    if (gated instanceof Promise) {
+      return promiseThen.call(
+        gated,
+        (refusal: ToolExecutionFailure | undefined) => (refusal === undefined ? dispatch(call, (result) => review(call, result)) : conclude(call, refusal)),
+        (error: unknown) => conclude(call, registryFailure(error)),
+      ) as Promise<ToolExecutionResult>
     }
+    if (gated !== undefined) return settle(() => conclude(call, gated))
+    return dispatch(call, (result) => review(call, result))
   } catch (error) {
-    // Only a defect in the registry itself gets here; the caller still gets a structured result.
-    result = registryFailure(error)
+    return settle(() => conclude(call, registryFailure(error)))
   }
+}
+
+const promiseThen = Promise.prototype.then
+
+/** The `tools/post-execute` review of a dispatch result, then the cancellation rule, then {@link conclude}. */
+function review(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult | Promise<ToolExecutionResult> {
+  let reviewed: ToolExecutionResult | Promise<ToolExecutionResult>
+  try {
+    reviewed = reviewResult(call, result)
+  } catch (error) {
+    return conclude(call, registryFailure(error))
+  }
+  if (!(reviewed instanceof Promise)) return conclude(call, cancellationRule(call, reviewed))
+  return promiseThen.call(
+    reviewed,
+    (value: ToolExecutionResult) => conclude(call, cancellationRule(call, value)),
+    (error: unknown) => conclude(call, registryFailure(error)),
+  ) as Promise<ToolExecutionResult>
+}
+
+/** Caller cancellation replaces only an accepted success; a started body's own error stays. */
+function cancellationRule(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult {
+  if (result.isError || !isAborted(call.exec.signal)) return result
+  return call.bodyStarted ? abortedAfterStart(optional(result, 'additionalContexts')) : abortedBeforeDispatch()
+}
+
+/**
+ * Settles the call: its token retires, `finalizeContent` runs once and the observers see the result.
+ * Throws the pollution error when Object.prototype.then was defined while the call ran (resolving the
+ * result would hand it to that `then`), which rejects the call's promise.
+ */
+function conclude(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult {
   call.retire()
-  const final = finish(state, call.tool, call.chain, exec, result)
-  // Polluted while the call ran (if the pipeline got this far): resolving would hand the result to it.
+  const final = finish(call.state, call.tool, call.chain, call.exec, result)
   if (thenPolluted()) throw thenPollutionError()
   return final
 }
 
-/** A promise of `result`, or the pollution error when resolving it would call a polluted `then`. */
-function settle(result: ToolExecutionResult): Promise<ToolExecutionResult> {
-  return thenPolluted() ? Promise.reject(thenPollutionError()) : Promise.resolve(result)
+/** A promise of the result `make` returns, or the rejection when it throws (the pollution error). */
+function settle(make: () => ToolExecutionResult): Promise<ToolExecutionResult> {
+  try {
+    const result = make()
+    return thenPolluted() ? Promise.reject(thenPollutionError()) : Promise.resolve(result)
+  } catch (error) {
+    return Promise.reject(error)
+  }
 }
 
 /** The one rejection of `execute()`: an environment the runtime cannot resolve a result in. */
