@@ -5,7 +5,7 @@ import { materializeJson } from '../json/materialize-json.js'
 import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
 import type { ToolCall } from './call.js'
 import { type ListenerEntry, runWaterfall, type WaterfallSpec } from './events.js'
-import { abortedBeforeDispatch, containRejection, denied, optional, policyDenial, snapshotConstant, thrownMessage } from './results.js'
+import { abortedBeforeDispatch, containRejection, denied, OnTarget, optional, policyDenial, snapshotConstant, thrownMessage } from './results.js'
 import type { PreToolDecision, ToolExecution, ToolExecutionFailure, ToolGuard, ToolRuntime, ToolRuntimeEvents } from './runtime-types.js'
 import type { RegistryListeners, RegistryState } from './runtime.js'
 import { readScopeChain, resolveTool } from './scopes.js'
@@ -157,11 +157,20 @@ function runGuards(call: ToolCall): ToolExecutionFailure | undefined {
 
 // The views of every runtime, so the declared-approval policy reads the metadata the registry
 // captured at registration (checked and frozen) instead of reading the author's definition again.
-const VIEW_STATES = new WeakMap<ToolRuntime, RegistryState>()
+class ViewState extends OnTarget {
+  readonly #state: RegistryState
+  constructor(view: ToolRuntime, state: RegistryState) {
+    super(view)
+    this.#state = state
+  }
+  static of(view: unknown): RegistryState | undefined {
+    return typeof view === 'object' && view !== null && #state in view ? (view as ViewState).#state : undefined
+  }
+}
 
-/** Records which registry a view belongs to (called once per view, by the view factory). */
+/** Records which registry a view belongs to (called once per view, by the view factory, before it freezes the view). */
 export function bindViewState(view: ToolRuntime, state: RegistryState): void {
-  VIEW_STATES.set(view, state)
+  new ViewState(view, state)
 }
 
 /**
@@ -173,7 +182,7 @@ export function bindViewState(view: ToolRuntime, state: RegistryState): void {
  */
 export function declaredApprovals(): ToolRuntimeEvents['tools/pre-execute'] {
   return function declaredApproval(this: ToolRuntime, exec: ToolExecution, next: () => Promise<PreToolDecision>) {
-    const state = VIEW_STATES.get(this)
+    const state = ViewState.of(this)
     // Not called by a runtime (no view): fail closed, as any malformed pre-execute answer would.
     if (state === undefined) return { kind: 'deny', reason: 'declaredApprovals() must be installed with runtime.on("tools/pre-execute", …)' }
     const chain = exec.agent === undefined ? undefined : readScopeChain(exec.agent)

@@ -38,8 +38,9 @@ export function snapshotConstant<T>(value: T): T {
 // wrapper made itself is checked in full. A private field is invisible to reflection and unforgeable,
 // and unlike a WeakSet it costs the garbage collector nothing. The base constructor returns the object
 // it is given, so `new RegistryResult(result)` installs the field on that plain object: the registry's
-// one branding device.
-class OnTarget {
+// one branding device (the views carry their registry the same way, in gates.ts).
+/** The base of a private-field brand: `new` of a subclass installs its fields on `target` itself. */
+export class OnTarget {
   constructor(target: object) {
     return target
   }
