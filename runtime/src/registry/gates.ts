@@ -20,28 +20,30 @@ type PreListener = PreEntry['fn']
 
 const ALLOW = snapshotConstant<PreToolDecision>({ kind: 'allow' })
 
-/**
- * Passes one call through the gates: the `tools/pre-execute` decision (and the approval service for an
- * `ask`), then the guards, with the cancellation rechecks between them. Returns the refusal, or
- * `undefined` when the call may be dispatched — synchronously when no pre-execute listener applies.
- */
-export function passGates(call: ToolCall): ToolExecutionFailure | undefined | Promise<ToolExecutionFailure | undefined> {
-  const gates = call.state.listeners.preExecute.forChain(call.chain)
-  return gates.length === 0 ? guardCall(call, undefined) : decideThenGuard(call, gates)
+/** The `tools/pre-execute` listeners that apply to the call; with none, only the guards gate it. */
+export function preExecuteGates(call: ToolCall): readonly PreEntry[] {
+  return call.state.listeners.preExecute.forChain(call.chain)
 }
 
-async function decideThenGuard(call: ToolCall, gates: readonly PreEntry[]): Promise<ToolExecutionFailure | undefined> {
-  const decision = await preExecuteDecision(call, gates)
+/**
+ * The refusal a normalized pre-execute decision makes, the guards included: `undefined` when the call
+ * may be dispatched. An `ask` asks the approval service (a promise then).
+ */
+export function refusalOf(call: ToolCall, decision: PreToolDecision): ToolExecutionFailure | undefined | Promise<ToolExecutionFailure | undefined> {
   if (decision.kind === 'allow') return guardCall(call, undefined)
   // Cancelled while the gates ran: no approval is asked, and a gate that failed (most likely observing the
   // abort, as gates must) does not turn the cancellation into a denial. An explicit deny stands as it is.
   if (isAborted(call.exec.signal) && (decision.kind === 'ask' || call.isFailClosed(decision))) return abortedBeforeDispatch()
   if (decision.kind === 'deny') return policyDenial(decision.reason)
-  return guardCall(call, await askApproval(call, optional(decision, 'reason')))
+  return askThenGuard(call, optional(decision, 'reason'))
+}
+
+async function askThenGuard(call: ToolCall, reason: string | undefined): Promise<ToolExecutionFailure | undefined> {
+  return guardCall(call, await askApproval(call, reason))
 }
 
 /** The guards, between two cancellation checks: the gates may have been slow, and the body must not start once cancelled. */
-function guardCall(call: ToolCall, refusal: ToolExecutionFailure | undefined): ToolExecutionFailure | undefined {
+export function guardCall(call: ToolCall, refusal: ToolExecutionFailure | undefined): ToolExecutionFailure | undefined {
   if (refusal !== undefined) return refusal
   const signal = call.exec.signal
   if (isAborted(signal)) return abortedBeforeDispatch()
@@ -55,7 +57,7 @@ function guardCall(call: ToolCall, refusal: ToolExecutionFailure | undefined): T
  * normalized decision. Failing closed: a listener that throws, or answers anything but a
  * well-formed decision (exact keys), stands as a deny. Never rejects.
  */
-function preExecuteDecision(call: ToolCall, gates: readonly PreEntry[]): Promise<PreToolDecision> {
+export function preExecuteDecision(call: ToolCall, gates: readonly PreEntry[]): Promise<PreToolDecision> {
   return runWaterfall(gates, PRE_EXECUTE, call)
 }
 

@@ -8,7 +8,7 @@ import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { Execution, type InFlightCall, parentCall, readCallInput, ToolCall } from './call.js'
 import { dispatch } from './dispatch.js'
 import { ListenerList, logCodeDispatch, notifyChange, notifyResult } from './events.js'
-import { bindViewState, passGates } from './gates.js'
+import { bindViewState, guardCall, preExecuteDecision, preExecuteGates, refusalOf } from './gates.js'
 import { abortedAfterStart, abortedBeforeDispatch, containRejection, failureResult, issueDetails, malformedInput, optional, registryFailure } from './results.js'
 import { finalizeContent, reviewResult } from './review.js'
 import type { Agent, ApprovalService, CodeDispatchEvent, CodeDispatchLog, PostToolDecision, PreToolDecision, ToolDispatchExecution, ToolExecution, ToolExecutionFailure, ToolExecutionMode, ToolExecutionResult, ToolGuard, ToolPresentationMode, ToolRuntime, ToolRuntimeEventName, ToolRuntimeOptions } from './runtime-types.js'
@@ -342,25 +342,36 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
 
 /**
  * The pipeline past the call's input: gates, dispatch, review, the cancellation rule, then
- * {@link conclude}. Written as continuations rather than one async function, so a call that no gate
- * and no reviewer applies to resolves in the reaction that ends its body (the fewest promise hops
- * between the body and the caller). A defect in the registry itself still ends as a structured result.
+ * {@link conclude}. Without pre-execute listeners it is written as continuations rather than one async
+ * function, so a call that no gate and no reviewer applies to resolves in the reaction that ends its
+ * body (the fewest promise hops between the body and the caller). A defect in the registry itself
+ * still ends as a structured result.
  */
 function runCall(call: ToolCall): Promise<ToolExecutionResult> {
   try {
-    const gated = passGates(call)
-    if (gated instanceof Promise) {
-      return promiseThen.call(
-        gated,
-        (refusal: ToolExecutionFailure | undefined) => (refusal === undefined ? dispatch(call, (result) => review(call, result)) : conclude(call, refusal)),
-        (error: unknown) => conclude(call, registryFailure(error)),
-      ) as Promise<ToolExecutionResult>
-    }
-    if (gated !== undefined) return settle(() => conclude(call, gated))
+    const gates = preExecuteGates(call)
+    if (gates.length > 0) return runGatedCall(call, gates)
+    const refusal = guardCall(call, undefined)
+    if (refusal !== undefined) return settle(() => conclude(call, refusal))
     return dispatch(call, (result) => review(call, result))
   } catch (error) {
     return settle(() => conclude(call, registryFailure(error)))
   }
+}
+
+/** {@link runCall} for a call `tools/pre-execute` listeners apply to: the decision (and approval) first. */
+async function runGatedCall(call: ToolCall, gates: ReturnType<typeof preExecuteGates>): Promise<ToolExecutionResult> {
+  let refusal: ToolExecutionFailure | undefined
+  let dispatched: Promise<ToolExecutionResult>
+  try {
+    const decided = refusalOf(call, await preExecuteDecision(call, gates))
+    refusal = decided instanceof Promise ? await decided : decided
+    if (refusal === undefined) dispatched = dispatch(call, (result) => review(call, result))
+  } catch (error) {
+    return conclude(call, registryFailure(error))
+  }
+  if (refusal !== undefined) return conclude(call, refusal)
+  return await dispatched!
 }
 
 const promiseThen = Promise.prototype.then
