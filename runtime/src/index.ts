@@ -1,8 +1,7 @@
 // @toolsmith/runtime: the public surface. Each area keeps its own barrel; this file only re-exports them.
 export type { JsonArray, JsonObject, JsonScalar, JsonValue } from './json/json-value.js'
 export type { ContentBlock, UserMessage } from './content/content-block.js'
-export type * from './execution/execution-types.js'
-export type * from './presentation/views.js'
+export type * from './registry/runtime-types.js'
 export type * from './tool/tool-definition.js'
 export type * from './schema/json-schema/json-schema-node.js'
 export { JsonSchemaError } from './errors/json-schema-error.js'

@@ -1,11 +1,97 @@
-import type { Agent, CallId, ToolExecutionToken, ToolExecution, ToolDispatchExecution, ToolExecutionResult } from '../execution/execution-types.js'
-import type { JsonValue } from '../json/json-value.js'
-import { isAbortSignal } from './signals.js'
-import type { RegisteredTool } from './registered-tool.js'
-import type { RegistryState } from './registry-state.js'
+import { checkUserMessage } from '../content/check-user-message.js'
 import type { UserMessage } from '../content/content-block.js'
+import { describeValue } from '../json/describe-value.js'
+import type { JsonValue } from '../json/json-value.js'
+import { materializeJson } from '../json/materialize-json.js'
+import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
+import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { ToolRunContext } from '../tool/tool-definition.js'
-import type { BodyAttempt } from './body-attempt.js'
+import type { Agent, CallId, ToolDispatchExecution, ToolExecution, ToolExecutionResult, ToolExecutionToken } from './runtime-types.js'
+import type { RegistryState } from './runtime.js'
+import { isAbortSignal } from './signals.js'
+import type { RegisteredTool } from './tools.js'
+
+// One call as the pipeline holds it: the caller's input read once, the call's state (ToolCall, and one
+// BodyAttempt per body invocation), and the three frozen views listeners and the body see of it
+// (ToolExecution, the tools/execute wrappers' ToolDispatchExecution, the body's ToolRunContext).
+
+/** The fields of one `ToolExecutionInput`, each read exactly once and type-checked. */
+export interface CallInput {
+  readonly callId: CallId
+  readonly rootCallId: CallId | undefined
+  readonly name: string
+  /** The raw arguments, not yet materialized. */
+  readonly arguments: unknown
+  readonly agent: Agent | undefined
+  readonly parent: ToolExecutionToken | undefined
+  readonly signal: AbortSignal
+}
+
+const hasOwn = Object.hasOwn
+const freeze = Object.freeze
+
+/**
+ * Reads a caller's `ToolExecutionInput` synchronously, own properties only (a polluted
+ * `Object.prototype.parent` must not turn a model-direct call into a sub-dispatch, nor a polluted
+ * `agent` move it into another scope). Returns the fields, or a message naming the first contract
+ * violation: a missing or non-string `callId`/`name`, a `signal` that is not an AbortSignal, an
+ * `agent` that is not an object, a `parent` that is not a symbol, a throwing getter.
+ * `agent` defaults to `defaultAgent` (the scope of the view `execute` was called on).
+ */
+export function readCallInput(input: unknown, defaultAgent: Agent | undefined): CallInput | string {
+  if (typeof input !== 'object' || input === null) return `the call input must be an object, found ${describeValue(input)}`
+  try {
+    const record = input as { readonly [key: string]: unknown }
+    const callId = hasOwn(record, 'callId') ? record.callId : undefined
+    if (typeof callId !== 'string') return `callId must be a string, found ${describeValue(callId)}`
+    const name = hasOwn(record, 'name') ? record.name : undefined
+    if (typeof name !== 'string') return `name must be a string, found ${describeValue(name)}`
+    const signal = hasOwn(record, 'signal') ? record.signal : undefined
+    if (!isAbortSignal(signal)) return `signal must be an AbortSignal, found ${describeValue(signal)}`
+    const rootCallId = hasOwn(record, 'rootCallId') ? record.rootCallId : undefined
+    if (rootCallId !== undefined && typeof rootCallId !== 'string') {
+      return `rootCallId must be a string when given, found ${describeValue(rootCallId)}`
+    }
+    const agent = hasOwn(record, 'agent') ? record.agent : undefined
+    if (agent !== undefined && (typeof agent !== 'object' || agent === null)) {
+      return `agent must be an Agent object when given, found ${describeValue(agent)}`
+    }
+    const parent = hasOwn(record, 'parent') ? record.parent : undefined
+    if (parent !== undefined && typeof parent !== 'symbol') {
+      return `parent must be an execution token when given, found ${describeValue(parent)}`
+    }
+    return {
+      callId,
+      rootCallId,
+      name,
+      arguments: hasOwn(record, 'arguments') ? record.arguments : undefined,
+      agent: (agent as Agent | undefined) ?? defaultAgent,
+      parent: parent as ToolExecutionToken | undefined,
+      signal,
+    }
+  } catch {
+    return 'the call input could not be read (a getter or Proxy trap threw)'
+  }
+}
+
+/** What an in-flight token stands for: the call's root call id, and the agent it runs for. */
+export interface InFlightCall {
+  readonly rootCallId: CallId
+  readonly agent: Agent | undefined
+}
+
+/**
+ * The in-flight call a `parent` token stands for, if it may parent a call whose scope chain is `chain` (the call's
+ * agent first, then its parents; `undefined` without an agent): a transport dispatches for its own agent or that
+ * agent's sub-agents (a transport without an agent, for any), so a token of another agent's call, however it was
+ * obtained, authorizes nothing.
+ */
+export function parentCall(state: RegistryState, parent: symbol | undefined, chain: readonly Agent[] | undefined): InFlightCall | undefined {
+  if (parent === undefined) return undefined
+  const call = state.inFlight.get(parent)
+  if (call === undefined) return undefined
+  return call.agent === undefined || chain?.includes(call.agent) === true ? call : undefined
+}
 
 /** The identity fields every view of one execution carries. */
 export interface IdentitySource {
@@ -18,12 +104,67 @@ export interface IdentitySource {
 }
 
 /**
+ * The registry-private state of one call as it moves through the pipeline: the tool captured at start
+ * (so `finalizeContent` and the output contract are the ones that were visible when the call began,
+ * whatever is registered later), the frozen execution, whether the body started, and its token's
+ * registration. What a body defers belongs to its {@link BodyAttempt}.
+ */
+export class ToolCall {
+  /** Whether the body was invoked, by any attempt (decides ABORTED vs ABORTED_BEFORE_DISPATCH). */
+  bodyStarted = false
+  /**
+   * The newest result the `tools/execute` chain produced for this call (a body attempt's, then each
+   * level's accepted answer): a wrapper passing it on is recognised without rechecking its value.
+   */
+  dispatched: ToolExecutionResult | undefined = undefined
+  /** The frozen `ToolExecution` every listener sees. */
+  readonly exec: Execution
+  /** The fail-closed answers this call's waterfalls stood in for failed listeners (rare; see {@link isFailClosed}). */
+  private failClosed: object[] | undefined = undefined
+  private token: ToolExecutionToken | undefined = undefined
+  private live = true
+
+  constructor(
+    readonly state: RegistryState,
+    readonly tool: RegisteredTool,
+    /** The agent's scope chain, or `undefined` for a call without an agent. */
+    readonly chain: readonly Agent[] | undefined,
+    fields: IdentitySource & { readonly signal: AbortSignal },
+  ) {
+    this.exec = new Execution(fields, this)
+  }
+
+  /** Registers the execution's token while the call is in flight, so a sub-dispatch naming it as `parent` is recognised. */
+  registerToken(token: ToolExecutionToken): void {
+    this.token = token
+    if (this.live) this.state.inFlight.set(token, { rootCallId: this.exec.rootCallId, agent: this.exec.agent })
+  }
+
+  /** Marks the call settled: its token (if created) no longer authorizes sub-dispatches. */
+  retire(): void {
+    this.live = false
+    if (this.token !== undefined) this.state.inFlight.delete(this.token)
+  }
+
+  /** Records a waterfall's fail-closed answer (a listener threw, rejected or answered late) and returns it. */
+  noteFailClosed<T>(answer: T): T {
+    if (typeof answer === 'object' && answer !== null) (this.failClosed ??= []).push(answer)
+    return answer
+  }
+
+  /** Whether a waterfall's answer stands for a failure rather than for what a listener answered. */
+  isFailClosed(answer: unknown): boolean {
+    return this.failClosed !== undefined && this.failClosed.includes(answer as object)
+  }
+}
+
+/**
  * The identity part shared by the execution, the dispatch view wrappers see and the run context a
  * body gets: own, read-only data properties copied from one source. `agent` and `parent` are own
  * even when `undefined`, so a polluted `Object.prototype` can never supply a routing key. The
  * subclass freezes the instance once its own fields are set.
  */
-export abstract class ExecutionIdentity {
+abstract class ExecutionIdentity {
   readonly callId: CallId
   readonly rootCallId: CallId
   readonly name: string
@@ -44,58 +185,22 @@ export abstract class ExecutionIdentity {
   abstract get token(): ToolExecutionToken
 }
 
-/** What an in-flight token stands for: the call's root call id, and the agent it runs for. */
-export interface InFlightCall {
-  readonly rootCallId: CallId
-  readonly agent: Agent | undefined
-}
-
-/** Where an execution registers its token while in flight, so a sub-dispatch can name it as `parent`. */
-export interface TokenRegistry {
-  readonly inFlight: Map<symbol, InFlightCall>
-}
-
-/**
- * The in-flight call a `parent` token stands for, if it may parent a call whose scope chain is `chain` (the call's
- * agent first, then its parents; `undefined` without an agent): a transport dispatches for its own agent or that
- * agent's sub-agents (a transport without an agent, for any), so a token of another agent's call, however it was
- * obtained, authorizes nothing.
- */
-export function parentCall(registry: TokenRegistry, parent: symbol | undefined, chain: readonly Agent[] | undefined): InFlightCall | undefined {
-  if (parent === undefined) return undefined
-  const call = registry.inFlight.get(parent)
-  if (call === undefined) return undefined
-  return call.agent === undefined || chain?.includes(call.agent) === true ? call : undefined
-}
-
-let retire: (exec: Execution) => void = () => {}
-
 /**
  * The frozen `ToolExecution` of one call. `token` is a getter on the prototype that creates the
  * opaque Symbol on first read and then always returns it: a Symbol costs more to create than the
- * rest of this object, and most calls never have their token read. While the call is in flight a
- * created token is registered, so a sub-dispatch that names it as `parent` is recognised;
- * {@link retireExecution} unregisters it.
+ * rest of this object, and most calls never have their token read. A call that runs (`call` given)
+ * registers a created token while in flight; a call refused before the pipeline has none to register.
  */
 export class Execution extends ExecutionIdentity implements ToolExecution {
   readonly signal: AbortSignal
   #token: ToolExecutionToken | undefined = undefined
-  #live: boolean
-  readonly #registry: TokenRegistry
+  readonly #call: ToolCall | undefined
 
-  static {
-    retire = (exec) => {
-      exec.#live = false
-      if (exec.#token !== undefined) exec.#registry.inFlight.delete(exec.#token)
-    }
-  }
-
-  constructor(registry: TokenRegistry, live: boolean, fields: IdentitySource & { readonly signal: AbortSignal }) {
+  constructor(fields: IdentitySource & { readonly signal: AbortSignal }, call: ToolCall | undefined) {
     super(fields)
     this.signal = fields.signal
-    this.#registry = registry
-    this.#live = live
-    Object.freeze(this)
+    this.#call = call
+    freeze(this)
   }
 
   /** Registry-assigned identity, shared with nested calls only as their opaque `parent`. */
@@ -104,15 +209,10 @@ export class Execution extends ExecutionIdentity implements ToolExecution {
     if (token === undefined) {
       token = Symbol(this.callId) as ToolExecutionToken
       this.#token = token
-      if (this.#live) this.#registry.inFlight.set(token, { rootCallId: this.rootCallId, agent: this.agent })
+      this.#call?.registerToken(token)
     }
     return token
   }
-}
-
-/** Marks the execution settled: its token (if created) no longer authorizes sub-dispatches. */
-export function retireExecution(exec: Execution): void {
-  retire(exec)
 }
 
 /**
@@ -129,7 +229,7 @@ export class DispatchExecution extends ExecutionIdentity implements ToolDispatch
     super(exec)
     this.#signal = exec.signal
     this.#exec = exec
-    Object.freeze(this)
+    freeze(this)
   }
 
   /** The execution's token. */
@@ -150,28 +250,47 @@ export class DispatchExecution extends ExecutionIdentity implements ToolDispatch
   }
 }
 
-/**
- * The registry-private state of one execution as it moves through the pipeline: the frozen
- * execution, the tool captured at start (so `finalizeContent` and the output contract are the ones
- * that were visible when the call began, whatever is registered later), and whether the body
- * started. What a body defers belongs to its {@link BodyAttempt}.
- */
-export class ToolCall {
-  /** Whether the body was invoked, by any attempt (decides ABORTED vs ABORTED_BEFORE_DISPATCH). */
-  bodyStarted = false
-  /**
-   * The newest result the `tools/execute` chain produced for this call (a body attempt's, then each
-   * level's accepted answer): a wrapper passing it on is recognised without rechecking its value.
-   */
-  dispatched: ToolExecutionResult | undefined = undefined
+const CONTEXT_DATA_KEYS: ReadonlySet<string> = new Set(['content'])
 
-  constructor(
-    readonly state: RegistryState,
-    readonly exec: Execution,
-    readonly tool: RegisteredTool,
-    /** The agent's scope chain, or `undefined` for a call without an agent. */
-    readonly chain: readonly Agent[] | undefined,
-  ) {}
+/**
+ * One invocation of a tool body (a `tools/execute` wrapper that retries makes several): what its
+ * `ToolRunContext` deferred and whether it concluded the turn belong to this attempt's result only,
+ * and a context deferred after the attempt settled is ignored.
+ */
+export class BodyAttempt {
+  /** Once the body settled, `deferContext`/`concludeTurn` are ignored. */
+  settled = false
+  /** Whether the body called `concludeTurn` before it settled. */
+  concludes = false
+  /** Deferred contexts, each a frozen snapshot, in call order. */
+  contexts: UserMessage[] | undefined = undefined
+  /** Problems with deferred contexts that were not lossless user messages. */
+  contextIssues: SchemaIssue[] | undefined = undefined
+  /** How many contexts the body deferred, accepted or not (for the issue paths). */
+  private deferred = 0
+
+  constructor(readonly call: ToolCall) {}
+
+  /** `ToolRunContext.deferContext`: snapshots now, so the body may reuse its object at once. */
+  defer(context: unknown): void {
+    if (this.settled) return
+    // `{ role: 'user', content, source: undefined }` has no source (an undefined key is absent); its content stays strict.
+    const snapshot = materializeJson(omitUndefinedKeys(context, CONTEXT_DATA_KEYS))
+    const issues: SchemaIssue[] = []
+    const at = `/additionalContexts/${this.deferred++}`
+    if (!snapshot.ok) {
+      for (const issue of snapshot.issues) issues.push({ path: `${at}${issue.path}`, message: issue.message })
+    } else if (checkUserMessage(snapshot.value, at, issues)) {
+      ;(this.contexts ??= []).push(snapshot.value as unknown as UserMessage)
+      return
+    }
+    ;(this.contextIssues ??= []).push(...issues)
+  }
+
+  /** `ToolRunContext.concludeTurn`: only marks; the marker survives only on a success. */
+  conclude(): void {
+    if (!this.settled) this.concludes = true
+  }
 }
 
 /**
@@ -191,7 +310,7 @@ export class RunContext extends ExecutionIdentity implements ToolRunContext {
     this.deferContext = (context) => attempt.defer(context)
     this.concludeTurn = () => attempt.conclude()
     this.#exec = exec
-    Object.freeze(this)
+    freeze(this)
   }
 
   /** The execution's token. */

@@ -1,14 +1,14 @@
-import type { UserMessage } from '../content/content-block.js'
-import type { ToolDispatchExecution, ToolExecutionFailure, ToolExecutionResult } from '../execution/execution-types.js'
-import { BodyAttempt } from './body-attempt.js'
-import { DispatchExecution, RunContext, type ToolCall } from './call.js'
-import { acceptWrapperResult } from './foreign-result.js'
-import type { ListenerEntry } from './listener-list.js'
-import type { RegistryListeners } from './registry-state.js'
-import { follows, fuseSignals, isAborted } from './signals.js'
-import { thrownFailure, failureResult } from './results.js'
-import { runTimeoutPolicy } from './timeout-policy.js'
-import { runWaterfall, type WaterfallSpec } from './waterfall.js'
+import { formatIssues } from '../errors/json-schema-error.js'
+import { BodyAttempt, DispatchExecution, RunContext, type ToolCall } from './call.js'
+import { runWaterfall, type WaterfallSpec } from './events.js'
+import { abortedAfterStart, abortedBeforeDispatch, failureResult, optional, registryFailure, thrownFailure } from './results.js'
+import { acceptOutput, acceptWrapperResult } from './review.js'
+import type { ToolDispatchExecution, ToolExecutionResult } from './runtime-types.js'
+import type { RegistryListeners } from './runtime.js'
+import { abortReason, follows, fuseSignals, isAborted, markFollower, offAbort, onAbort } from './signals.js'
+
+// Dispatch: the `tools/execute` wrappers around the body, the built-in timeout policy (the first
+// wrapper), and the one path that invokes a body and normalizes its outcome through the output contract.
 
 type ExecuteListener = RegistryListeners['execute']['entries'][number]['fn']
 
@@ -17,24 +17,69 @@ interface DispatchRun {
   readonly view: ToolDispatchExecution
 }
 
-/** The `tools/execute` wrappers that apply to the call (the timeout policy only if the tool declares `timeoutMs`). */
-export function dispatchWrappers(call: ToolCall): readonly ListenerEntry<ExecuteListener>[] {
-  return call.state.listeners.execute.forChain(call.chain, call.tool.timeoutMs !== undefined)
+/** What runs on the normalized result of a dispatch, in the same promise reaction as the body's end when no wrapper applies. */
+export type AfterDispatch = (result: ToolExecutionResult) => ToolExecutionResult | Promise<ToolExecutionResult>
+
+/**
+ * Dispatches a call that passed the gates: through the `tools/execute` wrappers that apply (the
+ * built-in timeout policy only for a tool that declares `timeoutMs`) around the body, or straight to
+ * the body when none does; then hands the normalized result, once the body (every attempt) settled, to
+ * `after` and resolves what it returns. A tool's or a wrapper's failure is a result, never a rejection.
+ */
+export function dispatch(call: ToolCall, after: AfterDispatch): Promise<ToolExecutionResult> {
+  const wrappers = call.state.listeners.execute.forChain(call.chain, call.tool.timeoutMs !== undefined)
+  if (wrappers.length === 0) return invokeBody(call, call.exec.signal, after)
+  return promiseThen.call(runWaterfall(wrappers, EXECUTE, { call, view: new DispatchExecution(call.exec) }), after) as Promise<ToolExecutionResult>
 }
 
-/** Runs the `tools/execute` waterfall around the body. Never rejects. */
-export function dispatchThrough(call: ToolCall, wrappers: readonly ListenerEntry<ExecuteListener>[]): Promise<ToolExecutionResult> {
-  return runWaterfall(wrappers, EXECUTE, { call, view: new DispatchExecution(call.exec) })
-}
+const promiseThen = Promise.prototype.then
 
 const EXECUTE: WaterfallSpec<DispatchRun, ToolExecutionResult, ExecuteListener> = {
   invoke: (entry, run, next) =>
     entry.timeoutPolicy === true ? runTimeoutPolicy(run.call, run.view, next) : entry.fn.call(entry.view, run.view, next),
   normalize: (run, answer) => acceptWrapperResult(run.call, answer),
   fail: (_run, error) => thrownFailure(error),
-  terminal: (run, settled) => invokeBody(run.call, run.view.signal, settled),
+  terminal: (run, settled) => bodyBehindWrappers(run.call, run.view.signal, settled),
   // "Around-dispatch waterfall for timeout, retry, or metrics": calling next() again retries.
   repeatable: true,
+}
+
+/**
+ * The body behind the wrappers, one attempt per call of the innermost `next()`: its signal is the
+ * caller's re-fused with the replacement the wrappers left on the dispatch view, so no wrapper can
+ * detach caller cancellation. Resolves once the body settled, and reports that to the waterfall.
+ */
+function bodyBehindWrappers(call: ToolCall, signal: AbortSignal, settled: () => void): Promise<ToolExecutionResult> {
+  const caller = call.exec.signal
+  // A signal the runtime made to follow the caller's (the timeout policy's) needs no second listener on it.
+  const fused = follows(signal, caller) ? undefined : fuseSignals(caller, signal)
+  return invokeBody(call, fused?.signal ?? signal, (result) => {
+    call.dispatched = result
+    fused?.dispose()
+    settled()
+    return result
+  })
+}
+
+/**
+ * The one invocation path of a tool body: one {@link BodyAttempt}, started with `signal` unless it has
+ * aborted (`ABORTED_BEFORE_DISPATCH`, or `ABORTED` for a retry whose earlier attempt ran), its outcome
+ * normalized by {@link attemptResult}, then `after` in the same reaction (no promise hop of its own).
+ */
+async function invokeBody(call: ToolCall, signal: AbortSignal, after: AfterDispatch): Promise<ToolExecutionResult> {
+  let result: ToolExecutionResult
+  if (isAborted(signal)) {
+    result = call.bodyStarted ? abortedAfterStart() : abortedBeforeDispatch()
+  } else {
+    const attempt = new BodyAttempt(call)
+    try {
+      result = attemptResult(attempt, true, await startBody(call, attempt, signal))
+    } catch (error) {
+      // A defect past the body's own outcome (the attempt settled) is the registry's, not the tool's.
+      result = attempt.settled ? registryFailure(error) : attemptResult(attempt, false, error)
+    }
+  }
+  return after(result)
 }
 
 /**
@@ -42,46 +87,80 @@ const EXECUTE: WaterfallSpec<DispatchRun, ToolExecutionResult, ExecuteListener> 
  * a `ToolRunContext` carrying `signal` and bound to `attempt`. Returns what the body returned (or
  * throws what it threw); the caller awaits it and hands the outcome to `attempt.result`.
  */
-export function startBody(call: ToolCall, attempt: BodyAttempt, signal: AbortSignal): unknown {
+function startBody(call: ToolCall, attempt: BodyAttempt, signal: AbortSignal): unknown {
   call.bodyStarted = true
   const tool = call.tool
   return tool.execute.call(tool.definition, call.exec.arguments, new RunContext(call.exec, attempt, signal))
 }
 
 /**
- * The body behind the wrappers, one attempt per call of the innermost `next()`: its signal is the
- * caller's re-fused with the replacement the wrappers left on the dispatch view, so no wrapper can
- * detach caller cancellation. An aborted signal means the body does not start
- * (`ABORTED_BEFORE_DISPATCH`). Resolves once the body settled.
+ * The normalized outcome of a settled body attempt: a deferred context that was not a lossless user
+ * message makes it `INVALID_RESULT`; a throw becomes a structured failure; a value goes through
+ * the output contract. From here on the attempt can no longer defer contexts or conclude the turn.
  */
-async function invokeBody(call: ToolCall, signal: AbortSignal, settled: () => void): Promise<ToolExecutionResult> {
-  const caller = call.exec.signal
-  // A signal the runtime made to follow the caller's (the timeout policy's) needs no second listener on it.
-  const fused = follows(signal, caller) ? undefined : fuseSignals(caller, signal)
-  const effective = fused?.signal ?? signal
-  try {
-    // A retry's later attempt meeting the abort: the body did run, in an earlier attempt.
-    if (isAborted(effective)) return (call.dispatched = call.bodyStarted ? abortedAfterStart() : abortedBeforeDispatch())
-    const attempt = new BodyAttempt(call)
-    let value: unknown
-    try {
-      value = await startBody(call, attempt, effective)
-    } catch (error) {
-      return (call.dispatched = attempt.result(false, error))
-    }
-    return (call.dispatched = attempt.result(true, value))
-  } finally {
-    fused?.dispose()
-    settled()
+function attemptResult(attempt: BodyAttempt, fulfilled: boolean, outcome: unknown): ToolExecutionResult {
+  attempt.settled = true
+  const call = attempt.call
+  const contexts = attempt.contexts === undefined ? undefined : Object.freeze(attempt.contexts)
+  if (attempt.contextIssues !== undefined) {
+    // The well-formed contexts stay, as on every failed call; the malformed ones are named in the message.
+    return failureResult('INVALID_RESULT', formatIssues('The tool deferred a context that is not a lossless user message', attempt.contextIssues), { contexts })
   }
+  if (!fulfilled) {
+    // A body honouring cancellation by rejecting with the caller's own abort reason reports the
+    // cancellation itself, not an error of its own; any other error after an abort stays the tool's.
+    const caller = call.exec.signal
+    if (isAborted(caller) && outcome === abortReason(caller)) return abortedAfterStart(contexts)
+    return thrownFailure(outcome, contexts, call.tool.transport)
+  }
+  return acceptOutput(call, outcome, { contexts, concludesTurn: attempt.concludes })
 }
 
-/** The failure of a cancelled call whose body did start (its outcome, if a success, is discarded). */
-export function abortedAfterStart(contexts?: readonly UserMessage[]): ToolExecutionFailure {
-  return failureResult('ABORTED', 'The call was cancelled; the tool finished, but its result was discarded.', { contexts })
-}
+/** Longest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days); a longer budget sets no timer. */
+export const MAX_TIMER_MS = 2_147_483_647
 
-/** The failure of a call whose body never started because it was cancelled. */
-export function abortedBeforeDispatch(): ToolExecutionFailure {
-  return failureResult('ABORTED_BEFORE_DISPATCH', 'The call was cancelled before the tool started.')
+/**
+ * The built-in timeout policy, a `tools/execute` wrapper the runtime installs first (unless
+ * `timeouts: false`). For a tool with `timeoutMs` it replaces `exec.signal`, for the delegated
+ * lifetime of `next()`, with one that also aborts at the deadline (a `TimeoutError` reason). It
+ * does not abandon the body: it waits for `next()` to settle — a cooperative body stops promptly
+ * on the abort — then answers `TIMEOUT` if the deadline passed first, whatever the body returned; a
+ * caller's cancellation before the deadline stops the clock (the pipeline then answers `ABORTED`).
+ * The timer and the listener on the previous signal are always cleared, and the signal restored.
+ */
+export async function runTimeoutPolicy(
+  call: ToolCall,
+  exec: ToolDispatchExecution,
+  next: () => Promise<ToolExecutionResult>,
+): Promise<ToolExecutionResult> {
+  const budget = call.tool.timeoutMs
+  if (budget === undefined || budget > MAX_TIMER_MS) return next()
+  const previous = exec.signal
+  const controller = new AbortController()
+  let timedOut = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  // The caller's cancellation came first: the deadline no longer counts, however long the body takes to stop.
+  const forward = (): void => {
+    clearTimeout(timer)
+    controller.abort(abortReason(previous))
+  }
+  if (isAborted(previous)) forward()
+  else {
+    onAbort(previous, forward)
+    timer = setTimeout(() => {
+      timedOut = true
+      controller.abort(new DOMException(`The tool did not finish within ${budget} ms`, 'TimeoutError'))
+    }, budget)
+  }
+  markFollower(controller.signal, previous)
+  exec.signal = controller.signal
+  try {
+    const result = await next()
+    if (!timedOut) return result
+    return failureResult('TIMEOUT', `The tool did not finish within its ${budget} ms timeout.`, { contexts: optional(result, 'additionalContexts') })
+  } finally {
+    clearTimeout(timer)
+    offAbort(previous, forward)
+    exec.signal = previous
+  }
 }

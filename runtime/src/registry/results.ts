@@ -1,8 +1,11 @@
-import { materializeJson } from '../json/materialize-json.js'
 import type { ContentBlock, UserMessage } from '../content/content-block.js'
-import type { ToolErrorCode, ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult, ToolExecutionSuccess } from '../execution/execution-types.js'
-import type { JsonValue } from '../json/json-value.js'
+import { formatIssues } from '../errors/json-schema-error.js'
+import { ToolOutputError } from '../errors/tool-errors.js'
 import { describeValue } from '../json/describe-value.js'
+import type { JsonValue } from '../json/json-value.js'
+import { materializeJson } from '../json/materialize-json.js'
+import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import type { ToolErrorCode, ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult, ToolExecutionSuccess } from './runtime-types.js'
 
 const ignore = (): void => {}
 // The intrinsic `then`: a promise with an own `then` or `catch` that attaches nothing must not turn
@@ -32,16 +35,20 @@ export function snapshotConstant<T>(value: T): T {
 
 // Every result the registry builds carries a private-field brand, so a `tools/execute` wrapper that
 // hands back a result `next()` gave it is recognised without re-checking it, while a result a
-// wrapper made itself is checked in full. A private field is invisible to reflection and unforgeable.
-class Stamp {
+// wrapper made itself is checked in full. A private field is invisible to reflection and unforgeable,
+// and unlike a WeakSet it costs the garbage collector nothing. The base constructor returns the object
+// it is given, so `new RegistryResult(result)` installs the field on that plain object: the registry's
+// one branding device (the views carry their registry the same way, in gates.ts).
+/** The base of a private-field brand: `new` of a subclass installs its fields on `target` itself. */
+export class OnTarget {
   constructor(target: object) {
     return target
   }
 }
-class ResultBrand extends Stamp {
-  readonly #registry = true
-  static has(value: object): boolean {
-    return #registry in value
+class RegistryResult extends OnTarget {
+  readonly #built = true
+  static is(value: object): boolean {
+    return #built in value
   }
 }
 
@@ -71,7 +78,7 @@ export function successResult(parts: SuccessParts): ToolExecutionSuccess {
   if (meta !== undefined) result.meta = meta
   if (contexts !== undefined && contexts.length > 0) result.additionalContexts = contexts
   if (parts.concludesTurn) result.concludesTurn = true
-  new ResultBrand(result)
+  new RegistryResult(result)
   return freeze(result)
 }
 
@@ -103,8 +110,62 @@ export function failureResult(code: ToolErrorCode, message: string, parts: Failu
   }
   if (meta !== undefined) result.meta = meta
   if (contexts !== undefined && contexts.length > 0) result.additionalContexts = contexts
-  new ResultBrand(result)
+  new RegistryResult(result)
   return freeze(result)
+}
+
+// The failures every stage builds, in the pipeline's order.
+
+/** `INVALID_ARGS` for a call input that breaks the contract the types already forbid (no identity to show listeners). */
+export function malformedInput(why: string): ToolExecutionFailure {
+  return failureResult('INVALID_ARGS', `Malformed tool call input: ${why}.`)
+}
+
+/** A `DENIED` failure with a message the model can read. */
+export function denied(message: string): ToolExecutionFailure {
+  return failureResult('DENIED', message)
+}
+
+/** The `DENIED` failure for an explicit `deny` decision. */
+export function policyDenial(reason: string): ToolExecutionFailure {
+  return denied(reason === '' ? 'The call was denied by policy.' : `The call was denied by policy: ${reason}`)
+}
+
+/** The failure of a call whose body never started because it was cancelled. */
+export function abortedBeforeDispatch(): ToolExecutionFailure {
+  return failureResult('ABORTED_BEFORE_DISPATCH', 'The call was cancelled before the tool started.')
+}
+
+/** The failure of a cancelled call whose body did start (its outcome, if a success, is discarded). */
+export function abortedAfterStart(contexts?: readonly UserMessage[]): ToolExecutionFailure {
+  return failureResult('ABORTED', 'The call was cancelled; the tool finished, but its result was discarded.', { contexts })
+}
+
+/** `INVALID_TOOL_OUTPUT` for a value the tool's output schema (or lossless JSON) refuses, with every issue. */
+export function invalidOutput(issues: readonly SchemaIssue[], tool: string, contexts?: readonly UserMessage[]): ToolExecutionFailure {
+  return failureResult('INVALID_TOOL_OUTPUT', new ToolOutputError(issues, tool).message, {
+    name: 'ToolOutputError',
+    details: issueDetails(issues),
+    contexts,
+  })
+}
+
+/**
+ * An `INVALID_RESULT` failure: it carries the registry's message, never the rejected fields, and the
+ * contexts the body deferred (a failed call keeps its own contexts, as `INVALID_TOOL_OUTPUT` does).
+ */
+export function invalidResult(message: string, contexts?: readonly UserMessage[]): ToolExecutionFailure {
+  return failureResult('INVALID_RESULT', message, { contexts })
+}
+
+/** {@link invalidResult} listing `issues` under `message`. */
+export function invalidResultWith(message: string, issues: readonly SchemaIssue[], contexts?: readonly UserMessage[]): ToolExecutionFailure {
+  return invalidResult(formatIssues(message, issues), contexts)
+}
+
+/** `TOOL_ERROR` for a defect in the registry itself: the caller still gets a structured result. */
+export function registryFailure(error: unknown): ToolExecutionFailure {
+  return failureResult('TOOL_ERROR', `The tool registry failed: ${thrownMessage(error)}`)
 }
 
 /**
@@ -151,7 +212,7 @@ function joinContexts(first: readonly UserMessage[] | undefined, second: readonl
 
 /** Whether `value` is a result this registry built (and therefore already checked and frozen). */
 export function isRegistryResult(value: unknown): value is ToolExecutionResult {
-  return typeof value === 'object' && value !== null && ResultBrand.has(value)
+  return typeof value === 'object' && value !== null && RegistryResult.is(value)
 }
 
 /** One frozen text block carrying `text`. */

@@ -1,3 +1,5 @@
+
+
 /** A signal that aborts when either of two signals does, with a disposer for its listeners. */
 export interface FusedSignal {
   readonly signal: AbortSignal

@@ -1,5 +1,5 @@
 import { collectSchemaIssues, JsonSchemaError } from '../errors/json-schema-error.js'
-import type { ToolResult } from '../execution/execution-types.js'
+import type { ToolResult } from './tool-call.js'
 import type { JsonValue } from '../json/json-value.js'
 import type { InferArgs, InferValue } from '../schema/dsl/infer-value.js'
 import { checkArgs, parameterSchemaSpecToJsonSchema } from '../schema/dsl/parameter-schema-spec-to-json-schema.js'

@@ -1,6 +1,6 @@
 import { describeValue } from '../json/describe-value.js'
 import { escapeJsonPointerToken } from '../json/json-value.js'
-import type { ToolCallKind } from '../presentation/views.js'
+import type { ToolCallKind } from './tool-call.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { ResolvedToolAnnotations, ToolAnnotations, ToolApproval } from './tool-definition.js'
 

@@ -1,0 +1,379 @@
+import { checkContentBlocks } from '../content/check-content-blocks.js'
+import type { ContentBlock } from '../content/content-block.js'
+import { describeValue } from '../json/describe-value.js'
+import { materializeJson } from '../json/materialize-json.js'
+import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import { containRejection, optional } from './results.js'
+import type { Agent, CodeDispatchEvent, CodeDispatchLog, ToolExecution, ToolExecutionResult, ToolRuntime } from './runtime-types.js'
+import type { RegistryListeners, RegistryState } from './runtime.js'
+import { readScopeChain } from './scopes.js'
+
+// Events: the ordered listener lists, the waterfall that runs `tools/pre-execute`, `tools/execute`,
+// `tools/post-execute` and `tools/code-dispatch-log` listeners, and the emits that only observe
+// (`tools/result`, `tools/change`, `tool/code-dispatch`).
+
+/** One subscription: the function, the view it was registered through (its `this`) and that view's scope. */
+export interface ListenerEntry<F> {
+  readonly fn: F
+  readonly view: ToolRuntime
+  /** `undefined` for a global subscription. */
+  readonly scope: Agent | undefined
+  /** Marks the built-in timeout policy, which is skipped for tools without `timeoutMs`. */
+  readonly timeoutPolicy?: true
+}
+
+const EMPTY: readonly never[] = Object.freeze([])
+
+/**
+ * The ordered subscriptions of one event (or the guards). Copy-on-write: a run takes the current
+ * array and is unaffected by later subscriptions or disposals, and the hot path reads it without
+ * copying. Most deployments have no scoped entries, so `forChain` returns a stored array then.
+ */
+export class ListenerList<F> {
+  entries: readonly ListenerEntry<F>[] = EMPTY
+  /** How many entries are scoped; 0 means every entry applies to every call. */
+  scoped = 0
+  /** `entries` without the timeout policy, derived on change (tools without `timeoutMs` skip it). */
+  private untimed: readonly ListenerEntry<F>[] = EMPTY
+
+  /** Adds `entry` (first when `prepend`); returns its exact, idempotent disposer. */
+  add(entry: ListenerEntry<F>, prepend: boolean): () => void {
+    this.replace(prepend ? [entry, ...this.entries] : [...this.entries, entry])
+    if (entry.scope !== undefined) this.scoped++
+    let active = true
+    return () => {
+      if (!active) return
+      active = false
+      this.replace(this.entries.filter((candidate) => candidate !== entry))
+      if (entry.scope !== undefined) this.scoped--
+    }
+  }
+
+  /**
+   * The entries that apply to a call whose scope chain is `chain` (the agent first, then its
+   * parents; `undefined` for a call without an agent): global entries, and the entries scoped to the
+   * call's own agent — "one registered through agent.ctx applies only to that agent", so not to its
+   * sub-agents, whose calls their own views subscribe to. `withTimeoutPolicy: false` leaves the
+   * built-in timeout policy out.
+   */
+  forChain(chain: readonly Agent[] | undefined, withTimeoutPolicy = true): readonly ListenerEntry<F>[] {
+    const entries = withTimeoutPolicy ? this.entries : this.untimed
+    if (this.scoped === 0) return entries
+    const agent = chain?.[0]
+    const applicable: ListenerEntry<F>[] = []
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i] as ListenerEntry<F>
+      if (entry.scope === undefined || (agent !== undefined && entry.scope === agent)) applicable.push(entry)
+    }
+    return applicable
+  }
+
+  private replace(entries: readonly ListenerEntry<F>[]): void {
+    this.entries = entries
+    this.untimed = entries.some((entry) => entry.timeoutPolicy === true) ? entries.filter((entry) => entry.timeoutPolicy !== true) : entries
+  }
+}
+
+/** How one waterfall calls its listeners and treats their answers. Every method must be total. */
+export interface WaterfallSpec<C, T, F> {
+  /** Calls one listener with the run's context and its `next`. */
+  invoke(entry: ListenerEntry<F>, context: C, next: () => Promise<T>): unknown
+  /** Turns a listener's resolved answer into a well-formed one (malformed answers fail closed). */
+  normalize(context: C, answer: unknown): T
+  /** The answer standing for a listener that threw or rejected, or for a `next()` called too late. */
+  fail(context: C, error: unknown): T
+  /**
+   * The default past the last listener, already normalized: a value (a decision constant: no work
+   * to wait for), or a promise that never rejects for work that must be drained (the tool body),
+   * which calls `settled` exactly once when that work has settled.
+   */
+  terminal(context: C, settled: () => void): T | Promise<T>
+  /**
+   * Whether a listener may run the rest of the chain again by calling `next()` once more (a retry):
+   * each call is one more attempt, started once the listener's previous attempt settled, so the
+   * attempts of one listener never overlap. Otherwise `next()` runs it at most once and a second
+   * call returns the same promise.
+   */
+  readonly repeatable?: boolean
+}
+
+const settledLate = new Error('next() was called after this waterfall had settled')
+// The intrinsic `then`: a listener's promise may carry an own `then` that throws or never calls
+// back, which must neither escape as a throw (leaving the run's accounting open) nor hide the
+// promise's real settlement.
+const promiseThen = Promise.prototype.then
+
+/**
+ * Runs `entries` as a waterfall: each listener receives `next`, which runs the rest of the chain —
+ * at most once (a second call returns the same promise, so the default action never runs twice),
+ * or once per call, one attempt after the other, when the spec is `repeatable` — and resolves a
+ * normalized answer — an inner listener's failure reaches the outer one as the spec's
+ * fail-closed answer, never as a rejection it could swallow into permission. The returned promise
+ * never rejects and settles only when every started level has settled: a listener that calls
+ * `next()` without awaiting it does not leave its work (or the tool body) running unobserved.
+ * A `next()` first called after that point starts nothing and answers `fail`.
+ *
+ * Cost: a listener that returns the very promise `next()` gave it (a pass-through) adds no promise
+ * reaction and no microtask — its answer is the inner answer, already normalized and tracked.
+ */
+export function runWaterfall<C, T, F>(entries: readonly ListenerEntry<F>[], spec: WaterfallSpec<C, T, F>, context: C): Promise<T> {
+  return new WaterfallRun(entries, spec, context).start()
+}
+
+class WaterfallRun<C, T, F> {
+  private pending = 0
+  private closed = false
+  private drained: (() => void) | undefined = undefined
+  /** Whether the outermost listener's answer is tracked by `track`, which then also drains. */
+  private topTracked = false
+
+  constructor(
+    private readonly entries: readonly ListenerEntry<F>[],
+    private readonly spec: WaterfallSpec<C, T, F>,
+    private readonly context: C,
+  ) {}
+
+  start(): Promise<T> {
+    const answer = this.level(0)
+    if (this.topTracked) return answer
+    // Nothing tracked is still running: every level passed its inner answer through to a constant.
+    if (this.pending === 0) {
+      this.closed = true
+      return answer
+    }
+    return answer.then((value) => this.finish(value))
+  }
+
+  /** Resolves `value` once every started level has settled, and closes the run. */
+  private finish(value: T): T | Promise<T> {
+    if (this.pending === 0) {
+      this.closed = true
+      return value
+    }
+    return new Promise<T>((resolve) => {
+      this.drained = () => resolve(value)
+    })
+  }
+
+  private settle(): void {
+    if (--this.pending === 0 && this.drained !== undefined) {
+      this.closed = true
+      this.drained()
+    }
+  }
+
+  private level(index: number): Promise<T> {
+    const { spec, context } = this
+    if (this.closed) return Promise.resolve(this.failed(settledLate))
+    if (index >= this.entries.length) return this.terminal()
+    let inner: Promise<T> | undefined
+    const next = (): Promise<T> => {
+      if (inner === undefined) return (inner = this.level(index + 1))
+      if (spec.repeatable !== true) return inner
+      // Another attempt, once the previous one settled (level() never rejects).
+      return (inner = inner.then(() => this.level(index + 1)))
+    }
+    let answer: unknown
+    try {
+      answer = spec.invoke(this.entries[index] as ListenerEntry<F>, context, next)
+    } catch (error) {
+      return Promise.resolve(this.failed(error))
+    }
+    if (answer === inner && inner !== undefined) return inner
+    this.pending++
+    // One reaction per tracked level, with handlers made once per run (not per level): measurably
+    // cheaper than an async tracking function or a fresh pair of callbacks each time.
+    let settled: Promise<unknown>
+    try {
+      settled = Promise.resolve(answer)
+    } catch (error) {
+      settled = Promise.reject(error)
+    }
+    if (index === 0) {
+      this.topTracked = true
+      return promiseThen.call(
+        settled,
+        (this.topFulfilled ??= (value) => this.finish(this.accept(value))),
+        (this.topRejected ??= (error) => this.finish(this.refuse(error))),
+      ) as Promise<T>
+    }
+    return promiseThen.call(settled, (this.fulfilled ??= (value) => this.accept(value)), (this.rejected ??= (error) => this.refuse(error))) as Promise<T>
+  }
+
+  private fulfilled: ((value: unknown) => T) | undefined = undefined
+  private rejected: ((error: unknown) => T) | undefined = undefined
+  private topFulfilled: ((value: unknown) => T | Promise<T>) | undefined = undefined
+  private topRejected: ((error: unknown) => T | Promise<T>) | undefined = undefined
+
+  /** A tracked level's answer arrived: account for it and normalize it. */
+  private accept(value: unknown): T {
+    this.settle()
+    try {
+      return this.spec.normalize(this.context, value)
+    } catch (error) {
+      return this.failed(error)
+    }
+  }
+
+  /** A tracked level's answer rejected: account for it and stand in the fail-closed answer. */
+  private refuse(error: unknown): T {
+    this.settle()
+    return this.failed(error)
+  }
+
+  private terminal(): Promise<T> {
+    // Counted before the call: the terminal reports its own settlement, so the run's accounting
+    // costs the body no extra promise.
+    this.pending++
+    let answer: T | Promise<T>
+    try {
+      answer = this.spec.terminal(this.context, this.settled)
+    } catch (error) {
+      this.settle()
+      return Promise.resolve(this.failed(error))
+    }
+    if (answer instanceof Promise) return answer
+    this.settle()
+    return Promise.resolve(answer)
+  }
+
+  private readonly settled = (): void => this.settle()
+
+  /** The spec's fail-closed answer for `error`. */
+  private failed(error: unknown): T {
+    return this.spec.fail(this.context, error)
+  }
+}
+
+/**
+ * Emits `tools/result` to the observers that apply to the call's scope chain. Observers receive the
+ * frozen execution and the frozen result `execute()` resolves; a throw, or a rejection of a promise
+ * an async observer returns, is contained and never reaches the caller or the next observer.
+ */
+export function notifyResult(
+  state: RegistryState,
+  chain: readonly Agent[] | undefined,
+  exec: ToolExecution,
+  result: ToolExecutionResult,
+): void {
+  const list = state.listeners.result
+  if (list.entries.length === 0) return
+  const entries = list.forChain(chain)
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]
+    if (entry === undefined) continue
+    try {
+      containRejection(entry.fn.call(entry.view, exec, result))
+    } catch {
+      // An observer failure is contained by contract.
+    }
+  }
+}
+
+/** Emits the unfiltered `tools/change` notification to every subscriber, containing failures. */
+export function notifyChange(state: RegistryState): void {
+  const entries = state.listeners.change.entries
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]
+    if (entry === undefined) continue
+    try {
+      containRejection(entry.fn.call(entry.view))
+    } catch {
+      // An observer failure is contained by contract.
+    }
+  }
+}
+
+type LogListener = RegistryListeners['codeDispatchLog']['entries'][number]['fn']
+
+/**
+ * Runs the `tools/code-dispatch-log` waterfall for one settled `run_code` sub-dispatch. The
+ * listeners that apply are the global ones and those scoped to `dispatch.agent`'s chain. Each sees
+ * a frozen copy of the dispatch; `next()` resolves the content unchanged (or as inner listeners
+ * replaced it). A listener's replacement must be lossless content blocks; a throwing listener or
+ * a malformed replacement falls back to the original settled content, as the spec requires.
+ * Then emits the durable `tool/code-dispatch` event (global listeners and those of the dispatch's
+ * agent) with the logged content; an event listener's failure is contained.
+ * Resolves the frozen content to log; rejects only for a malformed `dispatch` (a bridge defect).
+ */
+export function logCodeDispatch(state: RegistryState, dispatch: unknown): Promise<readonly ContentBlock[]> {
+  const frozen = freezeDispatch(dispatch)
+  if (typeof frozen === 'string') return Promise.reject(new TypeError(`logCodeDispatch: ${frozen}`))
+  const agent = optional(frozen, 'agent')
+  const chain = agent === undefined ? undefined : readScopeChain(agent)
+  if (agent !== undefined && chain === undefined) {
+    return Promise.reject(new TypeError("logCodeDispatch: the agent's scope chain is unreadable or cyclic"))
+  }
+  const entries = state.listeners.codeDispatchLog.forChain(chain)
+  if (entries.length === 0) return Promise.resolve(emitCodeDispatch(state, chain, frozen, frozen.content))
+  return runWaterfall(entries, CODE_DISPATCH_LOG, frozen).then((content) => emitCodeDispatch(state, chain, frozen, content))
+}
+
+/** Emits `tool/code-dispatch` for the logged content; returns that content. */
+function emitCodeDispatch(
+  state: RegistryState,
+  chain: readonly Agent[] | undefined,
+  dispatch: CodeDispatchLog,
+  content: readonly ContentBlock[],
+): readonly ContentBlock[] {
+  const list = state.listeners.codeDispatch
+  if (list.entries.length === 0) return content
+  const event: CodeDispatchEvent = Object.freeze({ ...dispatch, content })
+  const entries = list.forChain(chain)
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]
+    if (entry === undefined) continue
+    try {
+      containRejection(entry.fn.call(entry.view, event))
+    } catch {
+      // An observer failure is contained by contract.
+    }
+  }
+  return content
+}
+
+const CODE_DISPATCH_LOG: WaterfallSpec<CodeDispatchLog, readonly ContentBlock[], LogListener> = {
+  invoke: (entry, dispatch, next) => entry.fn.call(entry.view, dispatch, next),
+  normalize: (dispatch, answer) => {
+    if (answer === dispatch.content) return dispatch.content
+    const snapshot = materializeJson(answer)
+    const issues: SchemaIssue[] = []
+    if (!snapshot.ok || !checkContentBlocks(snapshot.value, '', issues)) return dispatch.content
+    return snapshot.value as readonly ContentBlock[]
+  },
+  fail: (dispatch) => dispatch.content,
+  terminal: (dispatch) => dispatch.content,
+}
+
+/** A frozen copy of the dispatch with snapshotted content, or a message naming what is malformed. */
+function freezeDispatch(dispatch: unknown): CodeDispatchLog | string {
+  if (typeof dispatch !== 'object' || dispatch === null) return `the dispatch must be an object, found ${describeValue(dispatch)}`
+  try {
+    const record = dispatch as { readonly [key: string]: unknown }
+    const own = (key: string): unknown => (Object.hasOwn(record, key) ? record[key] : undefined)
+    const exec = own('exec')
+    const agent = own('agent')
+    const subCallId = own('subCallId')
+    const name = own('name')
+    const isError = own('isError')
+    if (typeof exec !== 'object' || exec === null) return 'exec must be the outer ToolExecution'
+    if (agent !== undefined && (typeof agent !== 'object' || agent === null)) return 'agent must be an Agent when given'
+    if (typeof subCallId !== 'string') return 'subCallId must be a string'
+    if (typeof name !== 'string') return 'name must be a string'
+    if (typeof isError !== 'boolean') return 'isError must be a boolean'
+    const content = materializeJson(own('content'))
+    const issues: SchemaIssue[] = []
+    if (!content.ok || !checkContentBlocks(content.value, '/content', issues)) return 'content must be lossless content blocks'
+    const frozen: { -readonly [K in keyof CodeDispatchLog]: CodeDispatchLog[K] } = {
+      exec: exec as ToolExecution,
+      subCallId,
+      name,
+      isError,
+      content: content.value as readonly ContentBlock[],
+    }
+    if (agent !== undefined) frozen.agent = agent as Agent
+    return Object.freeze(frozen)
+  } catch {
+    return 'the dispatch could not be read (a getter or Proxy trap threw)'
+  }
+}

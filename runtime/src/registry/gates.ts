@@ -1,0 +1,195 @@
+import { formatIssues } from '../errors/json-schema-error.js'
+import { describeValue } from '../json/describe-value.js'
+import type { JsonValue } from '../json/json-value.js'
+import { materializeJson } from '../json/materialize-json.js'
+import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
+import type { ToolCall } from './call.js'
+import { type ListenerEntry, runWaterfall, type WaterfallSpec } from './events.js'
+import { abortedBeforeDispatch, containRejection, denied, OnTarget, optional, policyDenial, snapshotConstant, thrownMessage } from './results.js'
+import type { PreToolDecision, ToolExecution, ToolExecutionFailure, ToolGuard, ToolRuntime, ToolRuntimeEvents } from './runtime-types.js'
+import type { RegistryListeners, RegistryState } from './runtime.js'
+import { readScopeChain, resolveTool } from './scopes.js'
+import { isAborted } from './signals.js'
+
+// The gates a call passes before dispatch, in the spec's order: the `tools/pre-execute` waterfall
+// (allow, deny or ask), the approval service for an `ask`, then the monotonic guards. Also the opt-in
+// declared-approvals policy, a pre-execute listener.
+
+type PreEntry = RegistryListeners['preExecute']['entries'][number]
+type PreListener = PreEntry['fn']
+
+const ALLOW = snapshotConstant<PreToolDecision>({ kind: 'allow' })
+
+/** The `tools/pre-execute` listeners that apply to the call; with none, only the guards gate it. */
+export function preExecuteGates(call: ToolCall): readonly PreEntry[] {
+  return call.state.listeners.preExecute.forChain(call.chain)
+}
+
+/**
+ * The refusal a normalized pre-execute decision makes, the guards included: `undefined` when the call
+ * may be dispatched. An `ask` asks the approval service (a promise then).
+ */
+export function refusalOf(call: ToolCall, decision: PreToolDecision): ToolExecutionFailure | undefined | Promise<ToolExecutionFailure | undefined> {
+  if (decision.kind === 'allow') return guardCall(call, undefined)
+  // Cancelled while the gates ran: no approval is asked, and a gate that failed (most likely observing the
+  // abort, as gates must) does not turn the cancellation into a denial. An explicit deny stands as it is.
+  if (isAborted(call.exec.signal) && (decision.kind === 'ask' || call.isFailClosed(decision))) return abortedBeforeDispatch()
+  if (decision.kind === 'deny') return policyDenial(decision.reason)
+  return askThenGuard(call, optional(decision, 'reason'))
+}
+
+async function askThenGuard(call: ToolCall, reason: string | undefined): Promise<ToolExecutionFailure | undefined> {
+  return guardCall(call, await askApproval(call, reason))
+}
+
+/** The guards, between two cancellation checks: the gates may have been slow, and the body must not start once cancelled. */
+export function guardCall(call: ToolCall, refusal: ToolExecutionFailure | undefined): ToolExecutionFailure | undefined {
+  if (refusal !== undefined) return refusal
+  const signal = call.exec.signal
+  if (isAborted(signal)) return abortedBeforeDispatch()
+  const denial = runGuards(call)
+  if (denial !== undefined) return denial
+  return isAborted(signal) ? abortedBeforeDispatch() : undefined
+}
+
+/**
+ * Runs the `tools/pre-execute` waterfall over the gates that apply to the call and resolves its
+ * normalized decision. Failing closed: a listener that throws, or answers anything but a
+ * well-formed decision (exact keys), stands as a deny. Never rejects.
+ */
+export function preExecuteDecision(call: ToolCall, gates: readonly PreEntry[]): Promise<PreToolDecision> {
+  return runWaterfall(gates, PRE_EXECUTE, call)
+}
+
+const PRE_EXECUTE: WaterfallSpec<ToolCall, PreToolDecision, PreListener> = {
+  invoke: (entry, call, next) => entry.fn.call(entry.view, call.exec, next),
+  normalize: (_call, answer) => normalizePreDecision(answer),
+  fail: (call, error) => call.noteFailClosed(snapshotConstant<PreToolDecision>({ kind: 'deny', reason: `a tools/pre-execute listener failed: ${thrownMessage(error)}` })),
+  terminal: () => ALLOW,
+}
+
+/** A well-formed frozen decision, or a deny naming what was wrong with the answer. */
+function normalizePreDecision(answer: unknown): PreToolDecision {
+  if (answer === ALLOW) return ALLOW
+  // `{ kind: 'ask', reason: undefined }` asks without a reason (an undefined key is absent), instead of denying.
+  const snapshot = materializeJson(omitUndefinedKeys(answer))
+  if (!snapshot.ok) return malformed(formatIssues('it is not lossless JSON', snapshot.issues))
+  const value = snapshot.value
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return malformed(`found ${describeValue(value)}`)
+  const record = value as { readonly [key: string]: JsonValue }
+  const keys = Object.keys(record)
+  const kind = Object.hasOwn(record, 'kind') ? record.kind : undefined
+  const hasReason = Object.hasOwn(record, 'reason')
+  const reason = hasReason ? record.reason : undefined
+  switch (kind) {
+    case 'allow':
+      if (keys.length === 1) return ALLOW
+      break
+    case 'deny':
+      if (keys.length === 2 && typeof reason === 'string') return value as PreToolDecision
+      break
+    case 'ask':
+      if (keys.length === (hasReason ? 2 : 1) && (!hasReason || typeof reason === 'string')) return value as PreToolDecision
+      break
+  }
+  return malformed('expected { kind: "allow" }, { kind: "deny", reason } or { kind: "ask", reason? }')
+}
+
+function malformed(why: string): PreToolDecision {
+  return snapshotConstant<PreToolDecision>({ kind: 'deny', reason: `a tools/pre-execute listener returned a malformed decision (${why})` })
+}
+
+/**
+ * The `ask` step: the call proceeds (`undefined`) only when the approval service answers exactly
+ * `allowed-once`. No service, no agent to ask on behalf of, a failing service or any other answer
+ * is `DENIED`.
+ */
+async function askApproval(call: ToolCall, reason: string | undefined): Promise<ToolExecutionFailure | undefined> {
+  const { approval } = call.state
+  const exec: ToolExecution = call.exec
+  const why = reason === undefined ? '' : ` (${reason})`
+  if (approval === undefined) {
+    return denied(`The call needs approval${why}, but no approval service is configured: the host passes one as createToolRuntime({ approval }).`)
+  }
+  if (exec.agent === undefined) {
+    return denied(
+      `The call needs approval${why}, but it was made without an agent. Approvals are asked on behalf of an agent (the { id, parent? } object that identifies who makes the call): pass execute({ agent, … }) or call through runtime.forAgent(agent).`,
+    )
+  }
+  let answer: unknown
+  try {
+    const request = reason === undefined ? { execution: exec, signal: exec.signal } : { execution: exec, reason, signal: exec.signal }
+    answer = await approval(Object.freeze(request))
+  } catch (error) {
+    // A service that observed the cancellation (as it must) and rejected: the call is cancelled, not denied.
+    if (isAborted(exec.signal)) return abortedBeforeDispatch()
+    return denied(`The call needs approval${why}, and the approval service failed: ${thrownMessage(error)}`)
+  }
+  if (answer === 'allowed-once') return undefined
+  if (answer === 'denied') return denied(`The call was not approved${why}.`)
+  return denied(`The call needs approval${why}, and the approval service answered ${describeValue(answer)} instead of "allowed-once".`)
+}
+
+/**
+ * Runs the monotonic guards that apply to the call (global ones and those set on its own agent's view),
+ * in registration order, after `tools/pre-execute`. The first denial wins and later guards are not
+ * asked: there is no allow answer, so nothing they could say would change the outcome. A guard
+ * denies by returning anything but `undefined` (a non-string — say a promise from an async guard —
+ * denies too, failing closed) or by throwing.
+ */
+function runGuards(call: ToolCall): ToolExecutionFailure | undefined {
+  const guards = call.state.guards
+  if (guards.entries.length === 0) return undefined
+  const entries: readonly ListenerEntry<ToolGuard>[] = guards.forChain(call.chain)
+  for (let i = 0; i < entries.length; i++) {
+    const guard = (entries[i] as ListenerEntry<ToolGuard>).fn
+    let verdict: unknown
+    try {
+      verdict = guard(call.exec)
+    } catch (error) {
+      return denied(`The call was denied: a guard failed (${thrownMessage(error)}).`)
+    }
+    if (verdict === undefined) continue
+    containRejection(verdict)
+    if (typeof verdict === 'string') return denied(verdict === '' ? 'The call was denied by a guard.' : `The call was denied by a guard: ${verdict}`)
+    return denied(`The call was denied: a guard answered ${describeValue(verdict)} instead of a reason or undefined.`)
+  }
+  return undefined
+}
+
+// The views of every runtime, so the declared-approval policy reads the metadata the registry
+// captured at registration (checked and frozen) instead of reading the author's definition again.
+class ViewState extends OnTarget {
+  readonly #state: RegistryState
+  constructor(view: ToolRuntime, state: RegistryState) {
+    super(view)
+    this.#state = state
+  }
+  static of(view: unknown): RegistryState | undefined {
+    return typeof view === 'object' && view !== null && #state in view ? (view as ViewState).#state : undefined
+  }
+}
+
+/** Records which registry a view belongs to (called once per view, by the view factory, before it freezes the view). */
+export function bindViewState(view: ToolRuntime, state: RegistryState): void {
+  new ViewState(view, state)
+}
+
+/**
+ * The opt-in policy for declared approvals: a `tools/pre-execute` listener that answers
+ * `{ kind: 'ask' }` for every call of a tool declared `approval: 'always'` and delegates (`next()`)
+ * for every other call. Install it once, on the global view or an agent's view:
+ * `runtime.on('tools/pre-execute', declaredApprovals())`. An `ask` reaches the runtime's approval
+ * service; without a service, or for a call without an `agent`, the call is `DENIED`.
+ */
+export function declaredApprovals(): ToolRuntimeEvents['tools/pre-execute'] {
+  return function declaredApproval(this: ToolRuntime, exec: ToolExecution, next: () => Promise<PreToolDecision>) {
+    const state = ViewState.of(this)
+    // Not called by a runtime (no view): fail closed, as any malformed pre-execute answer would.
+    if (state === undefined) return { kind: 'deny', reason: 'declaredApprovals() must be installed with runtime.on("tools/pre-execute", …)' }
+    const chain = exec.agent === undefined ? undefined : readScopeChain(exec.agent)
+    const tool = resolveTool(state, exec.name, chain)
+    if (tool?.metadata.approval === 'always') return { kind: 'ask', reason: `${exec.name} is declared approval: always` }
+    return next()
+  }
+}

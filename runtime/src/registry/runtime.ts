@@ -1,0 +1,474 @@
+import type { ContentBlock } from '../content/content-block.js'
+import { ToolArgsError, ToolNotFoundError, ToolRegistryError } from '../errors/tool-errors.js'
+import { describeValue } from '../json/describe-value.js'
+import { materializeJson } from '../json/materialize-json.js'
+import { thenPolluted } from '../json/hostile-prototypes.js'
+import { compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
+import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import { Execution, type InFlightCall, parentCall, readCallInput, ToolCall } from './call.js'
+import { dispatch } from './dispatch.js'
+import { ListenerList, logCodeDispatch, notifyChange, notifyResult } from './events.js'
+import { bindViewState, guardCall, preExecuteDecision, preExecuteGates, refusalOf } from './gates.js'
+import { abortedAfterStart, abortedBeforeDispatch, containRejection, failureResult, issueDetails, malformedInput, optional, registryFailure } from './results.js'
+import { finalizeContent, reviewResult } from './review.js'
+import type { Agent, ApprovalService, CodeDispatchEvent, CodeDispatchLog, PostToolDecision, PreToolDecision, ToolDispatchExecution, ToolExecution, ToolExecutionFailure, ToolExecutionMode, ToolExecutionResult, ToolGuard, ToolPresentationMode, ToolRuntime, ToolRuntimeEventName, ToolRuntimeOptions } from './runtime-types.js'
+import { compileRestriction, inheritedNames, MAX_SCOPE_DEPTH, presentationMode, readScopeChain, resolveTool, ScopeLayer, visibleTools } from './scopes.js'
+import { isAborted } from './signals.js'
+import { captureDefinition, projectDescription, projectSchema, type RegisteredTool } from './tools.js'
+
+// The runtime itself: its state, the factory, the views (one per scope) and what they run — `execute()`
+// through the pipeline in the spec's order (call → scopes → gates → dispatch → review → events), and
+// `executionMode()`'s classification of a pending call.
+
+type Fn<A extends unknown[], R> = (this: ToolRuntime, ...args: A) => R
+
+/** The listener lists of one runtime, typed loosely for the runners (the public `on` is typed per event). */
+export interface RegistryListeners {
+  readonly change: ListenerList<Fn<[], unknown>>
+  readonly preExecute: ListenerList<Fn<[ToolExecution, () => Promise<PreToolDecision>], unknown>>
+  readonly execute: ListenerList<Fn<[ToolDispatchExecution, () => Promise<ToolExecutionResult>], unknown>>
+  readonly postExecute: ListenerList<Fn<[ToolExecution, ToolExecutionResult, () => Promise<PostToolDecision>], unknown>>
+  readonly result: ListenerList<Fn<[ToolExecution, ToolExecutionResult], unknown>>
+  readonly codeDispatchLog: ListenerList<Fn<[CodeDispatchLog, () => Promise<readonly ContentBlock[]>], unknown>>
+  readonly codeDispatch: ListenerList<Fn<[CodeDispatchEvent], unknown>>
+}
+
+/** Everything one runtime holds; every view of it shares this object. */
+export interface RegistryState {
+  readonly global: ScopeLayer
+  /** Scope layers keyed by the Agent object: scope identity is object identity, and a dropped agent frees its layer. */
+  readonly scopes: WeakMap<Agent, ScopeLayer>
+  /** Live scoped registrations, restrictions and declarations; 0 lets resolution skip the chain walk. */
+  scopedEntries: number
+  readonly listeners: RegistryListeners
+  readonly guards: ListenerList<ToolGuard>
+  /** Tokens of executions in flight: a `parent` must be one of them, made by a call of the same agent. */
+  readonly inFlight: Map<symbol, InFlightCall>
+  readonly defaultMode: 'native' | 'code'
+  readonly approval: ApprovalService | undefined
+}
+
+/** Creates the empty state of a runtime from its (already checked) options. */
+export function createRegistryState(options: ToolRuntimeOptions): RegistryState {
+  return {
+    global: new ScopeLayer(),
+    scopes: new WeakMap(),
+    scopedEntries: 0,
+    listeners: {
+      change: new ListenerList(),
+      preExecute: new ListenerList(),
+      execute: new ListenerList(),
+      postExecute: new ListenerList(),
+      result: new ListenerList(),
+      codeDispatchLog: new ListenerList(),
+      codeDispatch: new ListenerList(),
+    },
+    guards: new ListenerList(),
+    inFlight: new Map(),
+    defaultMode: options.mode ?? 'native',
+    approval: options.approval,
+  }
+}
+
+/**
+ * Creates a tool registry and execution pipeline and returns its global view. With `timeouts`
+ * (default) the built-in timeout policy is installed as the first `tools/execute` wrapper, so
+ * wrappers added later run inside it and a wrapper added with `prepend` runs outside it.
+ * Throws a `ToolRegistryError` for malformed options.
+ */
+export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime {
+  checkOptions(options)
+  const state = createRegistryState(options)
+  const views = new RuntimeViews(state)
+  if (options.timeouts !== false) {
+    state.listeners.execute.add(
+      { fn: (_exec, next) => next(), view: views.global, scope: undefined, timeoutPolicy: true },
+      false,
+    )
+  }
+  return views.global
+}
+
+function checkOptions(options: unknown): void {
+  const issues: SchemaIssue[] = []
+  if (typeof options !== 'object' || options === null) {
+    issues.push({ path: '', message: `options must be an object, found ${describeValue(options)}` })
+  } else {
+    const record = options as ToolRuntimeOptions
+    if (record.mode !== undefined && record.mode !== 'native' && record.mode !== 'code') {
+      issues.push({ path: '/mode', message: `must be "native" or "code", found ${describeValue(record.mode)}` })
+    }
+    if (record.approval !== undefined && typeof record.approval !== 'function') {
+      issues.push({ path: '/approval', message: `must be a function, found ${describeValue(record.approval)}` })
+    }
+    if (record.timeouts !== undefined && typeof record.timeouts !== 'boolean') {
+      issues.push({ path: '/timeouts', message: `must be a boolean, found ${describeValue(record.timeouts)}` })
+    }
+  }
+  if (issues.length > 0) throw new ToolRegistryError('Invalid tool runtime options', issues)
+}
+
+const EVENT_LISTS: { readonly [E in ToolRuntimeEventName]: keyof RegistryListeners } = {
+  'tools/change': 'change',
+  'tools/pre-execute': 'preExecute',
+  'tools/execute': 'execute',
+  'tools/post-execute': 'postExecute',
+  'tools/result': 'result',
+  'tools/code-dispatch-log': 'codeDispatchLog',
+  'tool/code-dispatch': 'codeDispatch',
+}
+
+/**
+ * The views of one runtime: the global view and one per Agent object, created on first use and
+ * cached (weakly), so `forAgent(a) === forAgent(a)`. Every method is an own function: a view can be
+ * destructured. Views are frozen.
+ */
+export class RuntimeViews {
+  private readonly scoped = new WeakMap<Agent, ToolRuntime>()
+  readonly global: ToolRuntime
+
+  constructor(private readonly state: RegistryState) {
+    this.global = this.create(undefined)
+  }
+
+  /** The view bound to `agent`'s scope; throws when the agent or its chain is malformed. */
+  forAgent(agent: unknown): ToolRuntime {
+    if (readScopeChain(agent) === undefined) {
+      throw new ToolRegistryError('Invalid agent', [
+        { path: '', message: `forAgent needs an Agent ({ id: string, parent?: Agent }, acyclic), found ${describeValue(agent)}` },
+      ])
+    }
+    const key = agent as Agent
+    let view = this.scoped.get(key)
+    if (view === undefined) {
+      view = this.create(key)
+      this.scoped.set(key, view)
+    }
+    return view
+  }
+
+  private create(scope: Agent | undefined): ToolRuntime {
+    const state = this.state
+    const scopeOf = (explicit: unknown): readonly Agent[] | undefined | null => {
+      const agent = explicit === undefined ? scope : explicit
+      if (agent === undefined) return undefined
+      return readScopeChain(agent) ?? null
+    }
+    const view: ToolRuntime = {
+      scope,
+      presentAs: (mode: ToolPresentationMode) => presentAs(state, requireScope(scope, 'presentAs'), mode),
+      register: (definition) => register(state, scope, definition),
+      restrict: (filter) => restrict(state, requireScope(scope, 'restrict'), filter),
+      guard: (guard: ToolGuard) => subscribe(state.guards, guard, view, scope, false, 'guard'),
+      get: (name, explicitScope) => {
+        const chain = scopeOf(explicitScope)
+        if (chain === null || typeof name !== 'string') return undefined
+        return resolveTool(state, name, chain)?.definition
+      },
+      schemas: (explicitScope) => {
+        const chain = scopeOf(explicitScope)
+        return chain === null ? [] : visibleTools(state, chain).map(projectSchema)
+      },
+      describe: (explicitScope) => {
+        const chain = scopeOf(explicitScope)
+        return chain === null ? [] : visibleTools(state, chain).map(projectDescription)
+      },
+      executionMode: (input) => executionMode(state, scope, input),
+      execute: (input) => executeCall(state, scope, input),
+      on: (event, listener, options) => {
+        const list = Object.hasOwn(EVENT_LISTS, event) ? EVENT_LISTS[event] : undefined
+        if (list === undefined) {
+          throw new ToolRegistryError('Unknown event', [{ path: '', message: `${describeValue(event)} ${JSON.stringify(event)} is not a tools/* event` }])
+        }
+        const prepend = options?.prepend === true
+        return subscribe(state.listeners[list] as ListenerList<unknown>, listener, view, scope, prepend, event)
+      },
+      forAgent: (agent) => this.forAgent(agent),
+      logCodeDispatch: (dispatch) => logCodeDispatch(state, dispatch),
+    }
+    bindViewState(view, state)
+    return Object.freeze(view)
+  }
+}
+
+function requireScope(scope: Agent | undefined, method: string): Agent {
+  if (scope !== undefined) return scope
+  throw new ToolRegistryError(`${method} is scoped only`, [
+    { path: '', message: `call ${method} on runtime.forAgent(agent); the global view has no scope to ${method === 'presentAs' ? 'present (use the mode option for the deployment default)' : 'restrict'}` },
+  ])
+}
+
+function layerFor(state: RegistryState, scope: Agent): ScopeLayer {
+  let layer = state.scopes.get(scope)
+  if (layer === undefined) {
+    layer = new ScopeLayer()
+    state.scopes.set(scope, layer)
+  }
+  return layer
+}
+
+function subscribe<F>(list: ListenerList<F>, fn: unknown, view: ToolRuntime, scope: Agent | undefined, prepend: boolean, what: string): () => void {
+  if (typeof fn !== 'function') {
+    throw new ToolRegistryError(`Invalid ${what} listener`, [{ path: '', message: `must be a function, found ${describeValue(fn)}` }])
+  }
+  return list.add({ fn: fn as F, view, scope }, prepend)
+}
+
+function register(state: RegistryState, scope: Agent | undefined, definition: unknown): () => void {
+  const tool = captureDefinition(definition)
+  const layer = scope === undefined ? state.global : layerFor(state, scope)
+  if (layer.tools.has(tool.name)) {
+    throw new ToolRegistryError('Duplicate tool', [
+      { path: '/name', message: `${JSON.stringify(tool.name)} is already registered in this ${scope === undefined ? 'global layer' : 'scope'}` },
+    ])
+  }
+  layer.tools.set(tool.name, tool)
+  if (scope !== undefined) state.scopedEntries++
+  notifyChange(state)
+  let active = true
+  return () => {
+    if (!active) return
+    active = false
+    // Exact: remove this registration only, never a later one that reuses the name.
+    if (layer.tools.get(tool.name) !== tool) return
+    layer.tools.delete(tool.name)
+    if (scope !== undefined) state.scopedEntries--
+    notifyChange(state)
+  }
+}
+
+function restrict(state: RegistryState, scope: Agent, filter: unknown): () => void {
+  const chain = readScopeChain(scope)
+  if (chain === undefined) throw new ToolRegistryError('Invalid agent', [{ path: '', message: "the agent's scope chain is unreadable or cyclic" }])
+  const layer = layerFor(state, scope)
+  const restriction = compileRestriction(filter, { own: layer.tools, inherited: inheritedNames(state, chain) })
+  layer.restrictions = [...layer.restrictions, restriction]
+  state.scopedEntries++
+  notifyChange(state)
+  let active = true
+  return () => {
+    if (!active) return
+    active = false
+    layer.restrictions = layer.restrictions.filter((candidate) => candidate !== restriction)
+    state.scopedEntries--
+    notifyChange(state)
+  }
+}
+
+function presentAs(state: RegistryState, scope: Agent, mode: unknown): () => void {
+  if (mode !== 'native' && mode !== 'code') {
+    throw new ToolRegistryError('Invalid presentation mode', [{ path: '', message: `must be "native" or "code", found ${describeValue(mode)}` }])
+  }
+  const layer = layerFor(state, scope)
+  if (layer.presentation !== undefined) {
+    throw new ToolRegistryError('Duplicate presentation', [
+      { path: '', message: `this scope already presents its tools as "${layer.presentation.mode}"; dispose that declaration first` },
+    ])
+  }
+  const declaration = Object.freeze({ mode })
+  layer.presentation = declaration
+  state.scopedEntries++
+  notifyChange(state)
+  let active = true
+  return () => {
+    if (!active) return
+    active = false
+    if (layer.presentation !== declaration) return
+    layer.presentation = undefined
+    state.scopedEntries--
+    notifyChange(state)
+  }
+}
+
+/**
+ * `ToolRuntime.execute`. Synchronously, before returning: reads the input once, snapshots the
+ * arguments (non-JSON → `INVALID_ARGS` before any policy), assigns the token and root call id,
+ * resolves visibility (`UNKNOWN_TOOL`; under Code Mode a call without a live `parent` token cannot
+ * reach a native tool) and, for a call already cancelled, `ABORTED_BEFORE_DISPATCH`. Then,
+ * asynchronously: `tools/pre-execute` and approval, guards, `tools/execute` around the body,
+ * `tools/post-execute`, the cancellation rule, `finalizeContent` once, and `tools/result`.
+ * Never rejects, except when Object.prototype.then is defined (prototype pollution: no plain object
+ * can be resolved faithfully there), at the call or when it settles; the resolved result is frozen and is the object the observers received.
+ * A malformed input (a contract violation the types already forbid) resolves `INVALID_ARGS` without
+ * entering the pipeline: it has no execution identity for listeners to see.
+ */
+export function executeCall(state: RegistryState, scope: Agent | undefined, input: unknown): Promise<ToolExecutionResult> {
+  // Fail closed, before anything runs: under a polluted Object.prototype.then every awaited plain
+  // object (decisions, results) would be handed to it, and the call could resolve to anything or hang.
+  if (thenPolluted()) return Promise.reject(thenPollutionError())
+  const read = readCallInput(input, scope)
+  if (typeof read === 'string') return settle(() => malformedInput(read))
+  let chain: Agent[] | undefined
+  if (read.agent !== undefined) {
+    chain = readScopeChain(read.agent)
+    if (chain === undefined) {
+      return settle(() => malformedInput(`the agent's scope chain is unreadable, cyclic or deeper than ${MAX_SCOPE_DEPTH} agents`))
+    }
+  }
+  const args = materializeJson(read.arguments)
+  const parentRoot = parentCall(state, read.parent, chain)?.rootCallId
+  let tool = resolveTool(state, read.name, chain)
+  // Code Mode: a model-direct call (no live parent token) reaches no native tool; the model calls
+  // them through run_code, whose sub-dispatches carry its token as `parent`.
+  const codeMode = tool !== undefined && !tool.transport && parentRoot === undefined && presentationMode(state, chain) === 'code'
+  if (codeMode) tool = undefined
+  let early: ToolExecutionResult | undefined
+  if (!args.ok) {
+    // A call with non-JSON arguments never runs, so its execution carries no arguments at all.
+    early = failureResult('INVALID_ARGS', new ToolArgsError(args.issues, read.name).message, {
+      name: 'ToolArgsError',
+      details: issueDetails(args.issues),
+    })
+  } else if (tool === undefined) {
+    early = failureResult('UNKNOWN_TOOL', codeMode
+      ? `${new ToolNotFoundError(read.name).message}. This agent calls its tools through run_code (Code Mode).`
+      : new ToolNotFoundError(read.name).message, { name: 'ToolNotFoundError' })
+  } else if (isAborted(read.signal)) {
+    early = abortedBeforeDispatch()
+  }
+  const rootCallId = read.rootCallId ?? parentRoot ?? read.callId
+  const fields = {
+    callId: read.callId,
+    rootCallId,
+    name: read.name,
+    arguments: args.ok ? args.value : undefined,
+    agent: read.agent,
+    parent: read.parent,
+    signal: read.signal,
+  }
+  if (early !== undefined) return settle(() => finish(state, tool, chain, new Execution(fields, undefined), early))
+  return runCall(new ToolCall(state, tool as RegisteredTool, chain, fields))
+}
+
+/**
+ * The pipeline past the call's input: gates, dispatch, review, the cancellation rule, then
+ * {@link conclude}. Without pre-execute listeners it is written as continuations rather than one async
+ * function, so a call that no gate and no reviewer applies to resolves in the reaction that ends its
+ * body (the fewest promise hops between the body and the caller). A defect in the registry itself
+ * still ends as a structured result.
+ */
+function runCall(call: ToolCall): Promise<ToolExecutionResult> {
+  try {
+    const gates = preExecuteGates(call)
+    if (gates.length > 0) return runGatedCall(call, gates)
+    const refusal = guardCall(call, undefined)
+    if (refusal !== undefined) return settle(() => conclude(call, refusal))
+    return dispatch(call, (result) => review(call, result))
+  } catch (error) {
+    return settle(() => conclude(call, registryFailure(error)))
+  }
+}
+
+/** {@link runCall} for a call `tools/pre-execute` listeners apply to: the decision (and approval) first. */
+async function runGatedCall(call: ToolCall, gates: ReturnType<typeof preExecuteGates>): Promise<ToolExecutionResult> {
+  let refusal: ToolExecutionFailure | undefined
+  let dispatched: Promise<ToolExecutionResult>
+  try {
+    const decided = refusalOf(call, await preExecuteDecision(call, gates))
+    refusal = decided instanceof Promise ? await decided : decided
+    if (refusal === undefined) dispatched = dispatch(call, (result) => review(call, result))
+  } catch (error) {
+    return conclude(call, registryFailure(error))
+  }
+  if (refusal !== undefined) return conclude(call, refusal)
+  return await dispatched!
+}
+
+const promiseThen = Promise.prototype.then
+
+/** The `tools/post-execute` review of a dispatch result, then the cancellation rule, then {@link conclude}. */
+function review(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult | Promise<ToolExecutionResult> {
+  let reviewed: ToolExecutionResult | Promise<ToolExecutionResult>
+  try {
+    reviewed = reviewResult(call, result)
+  } catch (error) {
+    return conclude(call, registryFailure(error))
+  }
+  if (!(reviewed instanceof Promise)) return conclude(call, cancellationRule(call, reviewed))
+  return promiseThen.call(
+    reviewed,
+    (value: ToolExecutionResult) => conclude(call, cancellationRule(call, value)),
+    (error: unknown) => conclude(call, registryFailure(error)),
+  ) as Promise<ToolExecutionResult>
+}
+
+/** Caller cancellation replaces only an accepted success; a started body's own error stays. */
+function cancellationRule(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult {
+  if (result.isError || !isAborted(call.exec.signal)) return result
+  return call.bodyStarted ? abortedAfterStart(optional(result, 'additionalContexts')) : abortedBeforeDispatch()
+}
+
+/**
+ * Settles the call: its token retires, `finalizeContent` runs once and the observers see the result.
+ * Throws the pollution error when Object.prototype.then was defined while the call ran (resolving the
+ * result would hand it to that `then`), which rejects the call's promise.
+ */
+function conclude(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult {
+  call.retire()
+  const final = finish(call.state, call.tool, call.chain, call.exec, result)
+  if (thenPolluted()) throw thenPollutionError()
+  return final
+}
+
+/** A promise of the result `make` returns, or the rejection when it throws (the pollution error). */
+function settle(make: () => ToolExecutionResult): Promise<ToolExecutionResult> {
+  try {
+    const result = make()
+    return thenPolluted() ? Promise.reject(thenPollutionError()) : Promise.resolve(result)
+  } catch (error) {
+    return Promise.reject(error)
+  }
+}
+
+/** The one rejection of `execute()`: an environment the runtime cannot resolve a result in. */
+function thenPollutionError(): TypeError {
+  return new TypeError(
+    'Object.prototype.then is defined (prototype pollution): every plain object is a thenable there, so execute() refuses the call rather than resolve a result that the polluted then could replace or never settle',
+  )
+}
+
+/** Content finalization (for a known tool), then the observers; returns the result they saw. */
+function finish(
+  state: RegistryState,
+  tool: RegisteredTool | undefined,
+  chain: readonly Agent[] | undefined,
+  exec: ToolExecution,
+  result: ToolExecutionResult,
+): ToolExecutionResult {
+  const final = tool === undefined ? result : finalizeContent(tool, exec, result)
+  notifyResult(state, chain, exec, final)
+  return final
+}
+
+const PARALLEL: ToolExecutionMode = Object.freeze({ kind: 'parallel' })
+const EXCLUSIVE: ToolExecutionMode = Object.freeze({ kind: 'exclusive' })
+
+/**
+ * `ToolRuntime.executionMode`, fail-closed: `parallel` only when the tool the call's scope sees
+ * (under the same visibility rules as `execute`, Code Mode included) declares `isConcurrencySafe`
+ * (or, without a classifier, the metadata `concurrencySafe: true`), the arguments are lossless JSON that satisfy the tool's `parameters` (checked here too, so a raw
+ * definition's classifier never sees invalid input), and the classifier returns exactly `true`.
+ * Anything else — a malformed input, an unreadable scope chain, a throw — is `exclusive`.
+ */
+export function executionMode(state: RegistryState, scope: Agent | undefined, input: unknown): ToolExecutionMode {
+  const read = readCallInput(input, scope)
+  if (typeof read === 'string') return EXCLUSIVE
+  const chain = read.agent === undefined ? undefined : readScopeChain(read.agent)
+  if (read.agent !== undefined && chain === undefined) return EXCLUSIVE
+  const tool = resolveTool(state, read.name, chain)
+  const classify = tool?.isConcurrencySafe
+  if (tool === undefined || (classify === undefined && tool.metadata.concurrencySafe !== true)) return EXCLUSIVE
+  const parentKnown = parentCall(state, read.parent, chain) !== undefined
+  if (!parentKnown && !tool.transport && presentationMode(state, chain) === 'code') return EXCLUSIVE
+  const args = materializeJson(read.arguments)
+  if (!args.ok || !compileJsonSchema(tool.parameters).is(args.value)) return EXCLUSIVE
+  if (classify === undefined) return PARALLEL // declared concurrencySafe: true, valid arguments
+  try {
+    const verdict: unknown = classify.call(tool.definition, args.value)
+    if (verdict === true) return PARALLEL
+    containRejection(verdict)
+    return EXCLUSIVE
+  } catch {
+    return EXCLUSIVE
+  }
+}

@@ -1,0 +1,209 @@
+import { ToolRegistryError } from '../errors/tool-errors.js'
+import { describeValue } from '../json/describe-value.js'
+import { escapeJsonPointerToken } from '../json/json-value.js'
+import type { JsonValue } from '../json/json-value.js'
+import { materializeJson } from '../json/materialize-json.js'
+import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import type { Agent, ToolPresentationMode } from './runtime-types.js'
+import type { RegistryState } from './runtime.js'
+import { type RegisteredTool, RESERVED_TOOL_NAME } from './tools.js'
+
+// Scopes: an agent's scope chain, the layers (global and one per agent) with their registrations,
+// restrictions and presentation, and the one resolver behind get, schemas, executionMode and execute,
+// so what a model is shown, what a presenter renders and what runs can never disagree.
+
+/** Longest agent chain accepted; deeper (or cyclic) chains are refused rather than truncated. */
+export const MAX_SCOPE_DEPTH = 256
+
+const hasOwn = Object.hasOwn
+
+/**
+ * The scope chain of `agent`: the agent itself, then each own `parent`, nearest first (the global
+ * layer is implied after it). Returns `undefined` when the chain cannot be trusted — a non-object,
+ * an `id` that is not an own string, a throwing `parent` getter, a cycle, or more than
+ * {@link MAX_SCOPE_DEPTH} agents — because a truncated chain would silently drop an ancestor's
+ * restrictions and guards; callers fail closed on `undefined`.
+ */
+export function readScopeChain(agent: unknown): Agent[] | undefined {
+  const chain: Agent[] = []
+  let current: unknown = agent
+  try {
+    while (current !== undefined) {
+      if (typeof current !== 'object' || current === null) return undefined
+      if (!hasOwn(current, 'id') || typeof (current as Agent).id !== 'string') return undefined
+      if (chain.length >= MAX_SCOPE_DEPTH || chain.includes(current as Agent)) return undefined
+      chain.push(current as Agent)
+      current = hasOwn(current, 'parent') ? (current as Agent).parent : undefined
+    }
+  } catch {
+    return undefined
+  }
+  return chain
+}
+
+/** A compiled restriction: private name sets, so later changes to the caller's arrays do nothing. */
+export interface CompiledRestriction {
+  readonly allow: ReadonlySet<string> | undefined
+  readonly deny: ReadonlySet<string> | undefined
+}
+
+/** One layer of the registry: the global layer, or one agent scope's registrations and policy. */
+export class ScopeLayer {
+  /** Own registrations by name (a `Map`, so names like `__proto__` are ordinary keys). */
+  readonly tools = new Map<string, RegisteredTool>()
+  /** Live restrictions over what this scope inherits; they intersect. */
+  restrictions: readonly CompiledRestriction[] = []
+  /** This scope's `presentAs` declaration, if any. */
+  presentation: { readonly mode: ToolPresentationMode } | undefined = undefined
+
+  /** Whether one of this scope's restrictions removes the inherited tool `name`. */
+  masks(name: string): boolean {
+    const restrictions = this.restrictions
+    for (let i = 0; i < restrictions.length; i++) {
+      const restriction = restrictions[i] as CompiledRestriction
+      if (restriction.allow !== undefined && !restriction.allow.has(name)) return true
+      if (restriction.deny !== undefined && restriction.deny.has(name)) return true
+    }
+    return false
+  }
+}
+
+/** The existing layers along `chain`, nearest first (the global layer is not included). */
+function layersOf(state: RegistryState, chain: readonly Agent[] | undefined): ScopeLayer[] {
+  const layers: ScopeLayer[] = []
+  if (chain === undefined || state.scopedEntries === 0) return layers
+  for (let i = 0; i < chain.length; i++) {
+    const layer = state.scopes.get(chain[i] as Agent)
+    if (layer !== undefined) layers.push(layer)
+  }
+  return layers
+}
+
+/**
+ * The tool `name` resolves to for a scope chain (`undefined`: the global view). The nearest layer
+ * that registers `name` wins (scoped shadows global); it is hidden when a nearer scope's restriction
+ * masks it — a scope's restrictions cover only what it inherits, never its own registrations. A
+ * masked tool reads as absent: resolution does not fall through to a farther registration, which
+ * the same restriction would mask anyway.
+ */
+export function resolveTool(state: RegistryState, name: string, chain: readonly Agent[] | undefined): RegisteredTool | undefined {
+  const tool = resolveRegistered(state, name, chain)
+  // The Code Mode transport exists only for scopes that present their tools as code.
+  if (tool !== undefined && tool.transport && presentationMode(state, chain) !== 'code') return undefined
+  return tool
+}
+
+function resolveRegistered(state: RegistryState, name: string, chain: readonly Agent[] | undefined): RegisteredTool | undefined {
+  if (chain === undefined || state.scopedEntries === 0) return state.global.tools.get(name)
+  let masked = false
+  for (let i = 0; i < chain.length; i++) {
+    const layer = state.scopes.get(chain[i] as Agent)
+    if (layer === undefined) continue
+    const own = layer.tools.get(name)
+    if (own !== undefined) return masked ? undefined : own
+    // Restrictions never apply to the reserved transport (the spec's ToolRestriction).
+    if (!masked && name !== RESERVED_TOOL_NAME && layer.masks(name)) masked = true
+  }
+  return masked ? undefined : state.global.tools.get(name)
+}
+
+/** Every tool the chain sees, sorted by name (UTF-16 code unit order, independent of registration order). */
+export function visibleTools(state: RegistryState, chain: readonly Agent[] | undefined): RegisteredTool[] {
+  const names = new Set<string>(state.global.tools.keys())
+  for (const layer of layersOf(state, chain)) for (const name of layer.tools.keys()) names.add(name)
+  const tools: RegisteredTool[] = []
+  for (const name of [...names].sort(compareNames)) {
+    const tool = resolveTool(state, name, chain)
+    if (tool !== undefined) tools.push(tool)
+  }
+  return tools
+}
+
+/** The presentation mode of a chain: the nearest `presentAs` declaration, else the deployment default. */
+export function presentationMode(state: RegistryState, chain: readonly Agent[] | undefined): ToolPresentationMode {
+  // Walked in place (no list of layers): execute asks this of every call.
+  if (chain === undefined || state.scopedEntries === 0) return state.defaultMode
+  for (let i = 0; i < chain.length; i++) {
+    const presentation = state.scopes.get(chain[i] as Agent)?.presentation
+    if (presentation !== undefined) return presentation.mode
+  }
+  return state.defaultMode
+}
+
+/** The names every layer after the first on `chain` registers, plus the global ones: what a scope inherits. */
+export function inheritedNames(state: RegistryState, chain: readonly Agent[]): Set<string> {
+  const names = new Set<string>(state.global.tools.keys())
+  for (let i = 1; i < chain.length; i++) {
+    const layer = state.scopes.get(chain[i] as Agent)
+    if (layer !== undefined) for (const name of layer.tools.keys()) names.add(name)
+  }
+  return names
+}
+
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** What a scope could restrict at the moment it calls `restrict`. */
+export interface RestrictionContext {
+  /** Names registered in the restricting scope itself (restrictions never apply to them). */
+  readonly own: ReadonlyMap<string, unknown>
+  /** Names registered in the global layer or an ancestor scope. */
+  readonly inherited: ReadonlySet<string>
+}
+
+/**
+ * Checks a `ToolRestriction` and compiles it into private name sets. Refuses, with every issue:
+ * a filter that is not a plain JSON object or has keys other than `allow`/`deny`; a filter with
+ * neither key; a present key that is not a non-empty array of strings (an empty list would either
+ * hide every inherited tool or do nothing — both read as mistakes, so the spec's "empty filter" is
+ * refused in either key); the reserved transport name; names the scope registers itself; names no
+ * inherited layer registers.
+ */
+export function compileRestriction(filter: unknown, context: RestrictionContext): CompiledRestriction {
+  const issues: SchemaIssue[] = []
+  const snapshot = materializeJson(filter)
+  if (!snapshot.ok) {
+    throw new ToolRegistryError('Invalid tool restriction', snapshot.issues)
+  }
+  const value = snapshot.value
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ToolRegistryError('Invalid tool restriction', [
+      { path: '', message: `a restriction must be an object with allow and/or deny, found ${describeValue(value)}` },
+    ])
+  }
+  const record = value as { readonly [key: string]: JsonValue }
+  for (const key of Object.keys(record)) {
+    if (key !== 'allow' && key !== 'deny') {
+      issues.push({ path: `/${escapeJsonPointerToken(key)}`, message: 'is not a restriction key (allow, deny)' })
+    }
+  }
+  const allow = Object.hasOwn(record, 'allow') ? compileNames(record.allow, '/allow', context, issues) : undefined
+  const deny = Object.hasOwn(record, 'deny') ? compileNames(record.deny, '/deny', context, issues) : undefined
+  if (!Object.hasOwn(record, 'allow') && !Object.hasOwn(record, 'deny')) {
+    issues.push({ path: '', message: 'an empty restriction: give allow and/or deny' })
+  }
+  if (issues.length > 0) throw new ToolRegistryError('Invalid tool restriction', issues)
+  return Object.freeze({ allow, deny })
+}
+
+function compileNames(list: JsonValue | undefined, path: string, context: RestrictionContext, issues: SchemaIssue[]): Set<string> | undefined {
+  if (!Array.isArray(list)) {
+    issues.push({ path, message: `must be an array of tool names, found ${describeValue(list)}` })
+    return undefined
+  }
+  if (list.length === 0) {
+    issues.push({ path, message: 'is empty: list at least one inherited tool name' })
+    return undefined
+  }
+  const names = new Set<string>()
+  list.forEach((name, index) => {
+    const at = `${path}/${index}`
+    if (typeof name !== 'string') issues.push({ path: at, message: `must be a tool name, found ${describeValue(name)}` })
+    else if (name === RESERVED_TOOL_NAME) issues.push({ path: at, message: `"${name}" is the reserved Code Mode transport; restrictions never apply to it` })
+    else if (context.own.has(name)) issues.push({ path: at, message: `"${name}" is registered in this scope; restrictions apply only to inherited tools` })
+    else if (!context.inherited.has(name)) issues.push({ path: at, message: `"${name}" is not a tool this scope inherits` })
+    else names.add(name)
+  })
+  return names
+}
