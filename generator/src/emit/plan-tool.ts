@@ -18,7 +18,6 @@ import { stubModel } from './stub/stub-model.js'
 import { messageOf } from '../model/diagnostic.js'
 import { type Template, templateDiagnostic } from './template/template-set.js'
 import { type ToolIdentifiers, toolIdentifiers } from './tool-identifiers.js'
-import { outputDeclaration } from './types/output-declaration.js'
 import type { CatalogOutputType } from './catalog/catalog-model.js'
 import { type CachedModule, type CachedStub, cachedToolValues } from '../cache/cached-values.js'
 import type { ToolCacheKeys } from '../cache/cache-key.js'
@@ -95,15 +94,13 @@ async function plannedModule(
   if (cached !== undefined) return cached
   const layout = literalLayout(await formatter.layoutOptions(paths.generated))
   const generatedModule = await emitGeneratedModule(declaration, ids, layout, context.pool)
-  const content = generatedModule.withSpecs(await formatter.format(paths.generated, generatedModule.source, { batchable: true }))
-  const formattedOutput = outputDeclaration(content, ids.outputType)
-  const module: CachedModule = {
-    content,
-    outputType:
-      formattedOutput === undefined
-        ? { text: generatedModule.outputTypeSource, layoutKey: null }
-        : { text: formattedOutput, layoutKey: await formatter.layoutKey(paths.generated) },
-  }
+  const [content, output] = await Promise.all([
+    formatter.printTypeScript(paths.generated, generatedModule.parts),
+    formatter.printTypeScript(paths.generated, [generatedModule.output]),
+  ])
+  // The catalog shows the output declaration as printed in the module (printed alone, a top-level declaration is
+  // laid out the same).
+  const module: CachedModule = { content, outputType: { text: output.trimEnd(), layoutKey: await formatter.layoutKey(paths.generated) } }
   if (key !== undefined) cache?.set(key, module)
   return module
 }

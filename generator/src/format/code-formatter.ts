@@ -2,7 +2,8 @@ import { setBounded } from '../base/bounded.js'
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import * as prettier from 'prettier'
 import { canBatch, createFormatBatcher, prettierRunner } from './format-batcher.js'
-import { layOutTypeScript } from './typescript/lay-out-typescript.js'
+import { joinParts, layOutTypeScript, printTypeScript, type TsPart, tsLayoutOptions } from './typescript/lay-out-typescript.js'
+import { OutsideLayout } from './typescript/ts-layout-context.js'
 import type { WorkerPool } from './worker-pool.js'
 
 /** Formats planned outputs with prettier, honouring the project's own config for each path. */
@@ -13,6 +14,13 @@ export interface CodeFormatter {
    * which may be formatted together with others in one prettier call: the same output, much less per-call cost.
    */
   format(path: string, source: string, options?: FormatRequestOptions): Promise<string>
+  /**
+   * Prints the TypeScript file at `path` from its parts (see `TsPart`) as prettier would lay it out with the project's
+   * config for it. Where the config holds what the printers do not model (a plugin, CRLF, a pragma) or a part is
+   * outside them, the parts are written out (the modelled options, a part's own text where it has one) and prettier
+   * formats that with the whole config, as `format` does.
+   */
+  printTypeScript(path: string, parts: readonly TsPart[]): Promise<string>
   /** The layout options that apply to `path` (the project's config for it, or our defaults), without the parser. */
   layoutOptions(path: string): Promise<prettier.Options>
   /** The same options as a comparable key. */
@@ -102,7 +110,22 @@ export function createCodeFormatter(cwd: string, pool?: WorkerPool): CodeFormatt
     }
     return probe
   }
-  return {
+  const formatter: CodeFormatter = {
+    async printTypeScript(path, parts) {
+      const options = await optionsFor(resolve(cwd, path))
+      const layout = tsLayoutOptions({ ...options, parser: 'typescript' })
+      const program = layout === undefined ? undefined : joinParts(parts)
+      if (layout !== undefined && program !== undefined) {
+        try {
+          return printTypeScript(program, layout)
+        } catch (error) {
+          if (!(error instanceof OutsideLayout)) throw error
+        }
+      }
+      const lenient = tsLayoutOptions(options, true) as NonNullable<ReturnType<typeof tsLayoutOptions>>
+      const texts = parts.map((part) => (part.text ?? (part.program === undefined ? '' : printTypeScript(part.program, lenient))).trim())
+      return formatter.format(path, `${texts.filter((text) => text !== '').join('\n\n')}\n`, { batchable: true })
+    },
     layoutOptions(path) {
       return optionsFor(resolve(cwd, path))
     },
@@ -132,4 +155,5 @@ export function createCodeFormatter(cwd: string, pool?: WorkerPool): CodeFormatt
       return result
     },
   }
+  return formatter
 }
