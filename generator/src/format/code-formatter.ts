@@ -1,4 +1,4 @@
-import { setBounded } from '../base/bounded.js'
+import { processMemo } from '../base/bounded.js'
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import * as prettier from 'prettier'
 import { canBatch, createFormatBatcher, prettierRunner } from './format-batcher.js'
@@ -47,13 +47,10 @@ export const DEFAULT_PRETTIER_OPTIONS: prettier.Options = Object.freeze({
 
 const PARSERS: { readonly [extension: string]: string } = { '.ts': 'typescript', '.md': 'markdown', '.json': 'json' }
 
-// Formatted outputs are remembered across plans in one process (keyed by options and source), so a regenerate
-// of unchanged inputs does not pay for prettier again. Bounded: the oldest entries go first.
-const FORMATTED_LIMIT = 8_000
-const formatted = new Map<string, string>()
-
+// Formatted outputs are remembered across plans in one process (keyed by options and source, in the process
+// memo), so a regenerate of unchanged inputs does not pay for prettier again.
 function remember(key: string, value: string): void {
-  setBounded(formatted, FORMATTED_LIMIT, key, value)
+  processMemo.set('formatted', key, value)
 }
 
 function parserFor(path: string): string {
@@ -138,7 +135,7 @@ export function createCodeFormatter(cwd: string, pool?: WorkerPool): CodeFormatt
       if (!embeddedFormatting) options.embeddedLanguageFormatting = 'off'
       const optionsKey = JSON.stringify(options)
       const key = `${optionsKey}\u0000${source}`
-      const cached = formatted.get(key)
+      const cached = processMemo.get<string>('formatted', key)
       if (cached !== undefined) return cached
       if (options.parser === 'typescript') {
         const laidOut = await layOutTypeScript(source, options, probeFormatter(optionsKey, options))

@@ -1,4 +1,4 @@
-import { declarationIdentity, cacheKey, isCacheableLayout } from '../../cache/cache-key.js'
+import { DeclarationEntry, isCacheableLayout } from '../../cache/cache-key.js'
 import { cachedToolValues } from '../../cache/cached-values.js'
 import type { CodeFormatter } from '../../format/code-formatter.js'
 import { escapeJsonControls, type JsonLayoutOptions, type JsonPrinter, jsonPrinter } from '../../format/json-layout.js'
@@ -57,15 +57,16 @@ function printCatalogJson(
   return `{\n${unit}"tools": [\n${elements.join(',\n')}\n${unit}]\n}\n`
 }
 
-/** One tool's element of the array, indented; kept under the generator build, the layout and the declaration. */
+/** One tool's element of the array, indented; kept in the declaration's entry under the layout for the file. */
 function toolElement(tool: ToolDeclaration, unit: string, printer: JsonPrinter, store: { readonly cache: PlanCache; readonly layoutKey: string } | undefined): string | undefined {
-  const key = store === undefined ? undefined : cacheKey([store.cache.fingerprint, 'catalog-json-tool', store.layoutKey, declarationIdentity(tool, store.cache)])
-  const cached = key === undefined ? undefined : cachedToolValues.text(store?.cache.get(key))
+  const entry = store === undefined ? undefined : new DeclarationEntry(store.cache, tool)
+  const key = store?.layoutKey
+  const cached = key === undefined ? undefined : cachedToolValues.text(entry?.get('catalog-json', key))
   if (cached !== undefined) return cached
   const [value] = catalogJson([tool]).tools
   const printed = printer(value, 2, 0, 0)
   if (printed === undefined) return undefined
   const element = `${unit.repeat(2)}${printed}`
-  if (key !== undefined) store?.cache.set(key, element)
+  if (key !== undefined) entry?.set('catalog-json', key, element)
   return element
 }

@@ -8,7 +8,7 @@ import { normalizePath } from '../output-paths.js'
 import { messageOf } from '../../model/diagnostic.js'
 import { type Template, templateDiagnostic } from '../template/template-set.js'
 import { catalogPage, catalogPageHead, printToolSection } from './print-catalog-markdown.js'
-import { cacheKey, isCacheableLayout, declarationIdentity } from '../../cache/cache-key.js'
+import { cacheKey, DeclarationEntry, isCacheableLayout } from '../../cache/cache-key.js'
 import { cachedToolValues } from '../../cache/cached-values.js'
 import { planCatalogJson } from './plan-catalog-json.js'
 import { type CatalogOutputType, type CatalogToolModel, catalogToolModel, catalogToolName } from './catalog-model.js'
@@ -162,20 +162,18 @@ async function sectionMarkdown(
   const layout = await formatter.layoutKey(docs)
   const layoutOptions = await formatter.layoutOptions(docs)
   const simple = isPlainMarkdownLayout(layoutOptions)
-  // A part laid out here is kept in the plan cache under a key of what makes it: the generator build (which holds
-  // the shipped template's text and the layout code), the layout for `docs`, the tool's declaration and its output
-  // type's text (its model, every value the template sees, is made from those two). A part prettier formats is
-  // kept by the formatter's own cache instead.
+  // A part printed here is kept in the declaration's entry of the plan cache (which stands for the generator build,
+  // holding the shipped template's text and the printer, and for the declaration) under a key of the layout for
+  // `docs` and the output type's text (its model, every value the template sees, is made from the declaration and
+  // that text). A part prettier formats is kept by the formatter's own cache instead.
   const cache = simple && isCacheableLayout(layoutOptions) ? context.options.cache : undefined
   const parts: string[] = []
   for (const [index, tool] of catalog.tools.entries()) {
     const outputType = catalog.outputTypes[index]
     const embeddedFormatting = outputType?.layoutKey !== layout
-    const key =
-      cache === undefined || embeddedFormatting
-        ? undefined
-        : cacheKey([cache.fingerprint, 'catalog-section', sectionTemplate.file, layout, declarationIdentity(tool, cache), outputType?.text ?? ''])
-    const cached = key === undefined ? undefined : cachedToolValues.text(cache?.get(key))
+    const entry = cache === undefined || embeddedFormatting ? undefined : new DeclarationEntry(cache, tool)
+    const key = entry === undefined ? undefined : cacheKey(['catalog-section', sectionTemplate.file, layout, outputType?.text ?? ''])
+    const cached = key === undefined ? undefined : cachedToolValues.text(entry?.get('catalog-section', key))
     if (cached !== undefined) {
       parts.push(cached)
       continue
@@ -189,7 +187,7 @@ async function sectionMarkdown(
       part = rendered.ok ? await formatted(formatter, docs, rendered.text, sectionTemplate, embeddedFormatting) : rendered
     }
     if (!part.ok) return part
-    if (key !== undefined) cache?.set(key, part.text)
+    if (key !== undefined) entry?.set('catalog-section', key, part.text)
     parts.push(part.text)
   }
   // The blank line between sections takes their line ends (prettier's endOfLine crlf), never a bare \n.

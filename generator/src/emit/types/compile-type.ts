@@ -1,4 +1,4 @@
-import { setBounded } from '../../base/bounded.js'
+import { processMemo } from '../../base/bounded.js'
 import { compile } from 'json-schema-to-typescript'
 import { tsPropertyName, escapeControlCharacters } from '../../format/ts-literals.js'
 import type { TsPart } from '../../format/typescript/lay-out-typescript.js'
@@ -17,9 +17,7 @@ const JSON2TS_OPTIONS = {
 } as const
 
 // json2ts is the slowest step after prettier; its outputs are remembered across plans in one process (keyed by
-// the schema text and name), so regenerating unchanged declarations skips it. Bounded: the oldest go first.
-const COMPILED_LIMIT = 8_000
-const compiled = new Map<string, Promise<TsPart>>()
+// the schema text and name, in the process memo), so regenerating unchanged declarations skips it.
 
 const LINE_SEPARATORS = /[\u2028\u2029]/g
 
@@ -31,7 +29,7 @@ const LINE_SEPARATORS = /[\u2028\u2029]/g
  */
 export function compileType(typeSchema: TypeSchema, name: string, pool?: WorkerPool): Promise<TsPart> {
   const key = `${name}\u0000${JSON.stringify(typeSchema.schema)}\u0000${JSON.stringify(typeSchema.keys)}`
-  const cached = compiled.get(key)
+  const cached = processMemo.get<Promise<TsPart>>('json2ts', key)
   if (cached !== undefined) return cached
   const raw =
     pool === undefined
@@ -45,7 +43,7 @@ export function compileType(typeSchema: TypeSchema, name: string, pool?: WorkerP
       .replace(LINE_SEPARATORS, (char) => (char === '\u2028' ? '\\u2028' : '\\u2029'))
       .trim(),
   ).then(escapeControlCharacters).then((text): TsPart => ({ text, program: parseTypeScriptSubset(text) }))
-  setBounded(compiled, COMPILED_LIMIT, key, result)
-  result.catch(() => compiled.delete(key))
+  processMemo.set('json2ts', key, result)
+  result.catch(() => processMemo.delete('json2ts', key))
   return result
 }
