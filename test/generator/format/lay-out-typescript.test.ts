@@ -73,7 +73,7 @@ describe('generated modules and stubs laid out as prettier lays them out', () =>
     // unquotes them), stubs under `objectWrap: collapse` and stubs whose presenters sit where no probe reaches.
     expect(answered.module / runs).toBeGreaterThan(0.6)
     expect(answered.stub / runs).toBeGreaterThan(0.3)
-  })
+  }, 240_000)
 
   test('the index of random tool sets is left to prettier (its annotated tuple type is outside the subset)', async () => {
     const names = fc.uniqueArray(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,30}$/), { maxLength: 30 })

@@ -22,7 +22,7 @@ export interface TsLayoutContext {
 /** A prettier document. */
 export type Doc = doc.builders.Doc
 
-const { hardline, line, join, literalline, markAsRoot } = doc.builders
+const { hardline, line, literalline, markAsRoot } = doc.builders
 
 /** prettier's trailing comma for the `es5` level (`all` when `level` is `all`), printed only when the group breaks. */
 export function trailingComma(context: TsLayoutContext, level: 'es5' | 'all' = 'es5'): Doc {
@@ -63,7 +63,7 @@ export function printComment(comment: Comment): Doc {
 }
 
 /** The leading comments of a statement or member, each followed by its line break (and a kept blank line). */
-export function printLeadingComments(comments: readonly Comment[]): Doc[] {
+function printLeadingComments(comments: readonly Comment[]): Doc[] {
   return comments.map((comment) => {
     const parts: Doc[] = [printComment(comment)]
     if (comment.block) parts.push(comment.after === 'hardline' ? hardline : comment.after === 'line' ? line : ' ')
@@ -77,9 +77,6 @@ export function printLeadingComments(comments: readonly Comment[]): Doc[] {
 export function withComments(comments: readonly Comment[], printed: Doc): Doc {
   return comments.length === 0 ? printed : [printLeadingComments(comments), printed]
 }
-
-/** prettier's `join`. */
-export const joinDocs = join
 
 /**
  * `parts` as one string when they all are strings (else as they are). Text that cannot break prints the same whether
