@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest'
 import { planFiles } from '../../../generator/src/emit/plan-files.js'
 import { createCodeFormatter } from '../../../generator/src/format/code-formatter.js'
 import type { PlanResult } from '../../../generator/src/model/plan.js'
-import { declaration, layoutOptions } from '../format/declaration-arbitrary.js'
+import { declarationWithMetadata as declaration, layoutOptions } from '../format/declaration-arbitrary.js'
 import { fixtureCase, fixtureNames, memoryOptions } from './fixture-project.js'
 
 // The oracle of print-once: every file the generator writes is one real prettier, run with the project's config for

@@ -68,11 +68,6 @@ export const declaration = fc
     output: specs.node,
     timeoutMs: fc.option(fc.integer({ min: 1, max: 2_147_483_647 }), { nil: undefined }),
     concurrencySafe: fc.option(fc.boolean(), { nil: undefined }),
-    annotations: fc.option(
-      fc.record({ title: text, readOnly: fc.boolean(), destructive: fc.boolean(), idempotent: fc.boolean(), openWorld: fc.boolean() }, { requiredKeys: [] }),
-      { nil: undefined },
-    ),
-    approval: fc.option(fc.constantFrom('never', 'always' as const), { nil: undefined }),
     presentation: fc.oneof(
       { weight: 2, arbitrary: fc.constant(undefined) },
       fc.record({ kind: fc.constantFrom('read', 'edit', 'search', 'execute', 'fetch', 'other'), card: fc.constantFrom('generic', 'terminal', 'diff', 'read', 'web') }, { requiredKeys: [] }),
@@ -81,15 +76,13 @@ export const declaration = fc
   })
   .filter(({ parameters, output }) => checkParameterSchemaSpec(parameters).length === 0 && checkValueSchemaSpec(output).length === 0)
   .map(
-    ({ name, description, parameters, output, timeoutMs, concurrencySafe, annotations, approval, presentation }): ToolDeclaration => ({
+    ({ name, description, parameters, output, timeoutMs, concurrencySafe, presentation }): ToolDeclaration => ({
       name,
       description,
       parameters: parameters as ToolDeclaration['parameters'],
       output: output as ToolDeclaration['output'],
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(concurrencySafe === undefined ? {} : { concurrencySafe }),
-      ...(annotations === undefined ? {} : { annotations }),
-      ...(approval === undefined ? {} : { approval }),
       ...(presentation === undefined ? {} : { presentation: presentation as NonNullable<ToolDeclaration['presentation']> }),
       sourceFile: `schemas/${name}.tool.yaml`,
     }),
@@ -111,3 +104,16 @@ export const layoutOptions = fc.record(
   },
   { requiredKeys: [] },
 )
+
+/** A random declaration that may also declare annotations and an approval (what the generated declaration const carries). */
+export const declarationWithMetadata = fc
+  .tuple(
+    declaration,
+    fc.option(fc.record({ title: text, readOnly: fc.boolean(), destructive: fc.boolean(), idempotent: fc.boolean(), openWorld: fc.boolean() }, { requiredKeys: [] }), { nil: undefined }),
+    fc.option(fc.constantFrom('never', 'always' as const), { nil: undefined }),
+  )
+  .map(([tool, annotations, approval]): ToolDeclaration => ({
+    ...tool,
+    ...(annotations === undefined ? {} : { annotations }),
+    ...(approval === undefined ? {} : { approval }),
+  }))

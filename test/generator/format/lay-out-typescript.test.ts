@@ -11,7 +11,7 @@ import { literalLayout } from '../../../generator/src/format/ts-spec-literal.js'
 import { joinParts, layOutTypeScript, printTypeScript, tsLayoutOptions } from '../../../generator/src/format/typescript/lay-out-typescript.js'
 import type { ToolDeclaration } from '../../../generator/src/model/tool-declaration.js'
 import { fixtureCase, fixtureNames } from '../emit/fixture-project.js'
-import { declaration, layoutOptions } from './declaration-arbitrary.js'
+import { declarationWithMetadata as declaration, layoutOptions } from './declaration-arbitrary.js'
 
 // Generated modules are printed from the subset's tree built by their emitter; stubs (rendered from a template) and
 // json2ts's declarations are read into that tree and printed. These tests hold both to prettier's layout: a printed
