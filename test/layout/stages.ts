@@ -79,8 +79,6 @@ export const KNOWN: {
     { from: 'generator/plan', to: 'generator/print', owner: 'print' },
   ],
   cycles: [
-    // card-presenters ⇄ result-cards.
-    { within: 'generator/src/emit/stub/', owner: 'print' },
     // One call's state across body-attempt, dispatch, execute-pipeline, …; tool-runtime ⇄ tool-runtime-events (issue 12 part 4).
     { within: 'runtime/src/registry/', owner: 'rt' },
   ],

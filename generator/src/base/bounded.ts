@@ -24,3 +24,21 @@ export function setBounded<K, V>(memo: Map<K, V>, limit: number, key: K, value: 
   }
   memo.set(key, value)
 }
+
+// What planning remembers across plans in one process (json2ts outputs, prettier outputs, stub merges that changed
+// nothing), so a regenerate in the same process skips that work: one memo for all of it, bounded as a whole.
+const MEMO_LIMIT = 24_000
+const memo = new Map<string, unknown>()
+
+/** The generator's one bounded in-process memo: values by kind and key; the oldest go first. */
+export const processMemo = {
+  get<T>(kind: string, key: string): T | undefined {
+    return memo.get(`${kind}\u0000${key}`) as T | undefined
+  },
+  set(kind: string, key: string, value: unknown): void {
+    setBounded(memo, MEMO_LIMIT, `${kind}\u0000${key}`, value)
+  },
+  delete(kind: string, key: string): void {
+    memo.delete(`${kind}\u0000${key}`)
+  },
+}

@@ -5,6 +5,9 @@ import type { ToolPaths } from '../emit/output-paths.js'
 import type { WiringNames } from '../emit/stub/find-stub-wiring.js'
 import type { CodeFormatter } from '../format/code-formatter.js'
 
+/** Whether `value` is a JSON object (what cached values are read back as, before their fields are checked). */
+export const isObject = (value: unknown): value is { readonly [key: string]: unknown } => typeof value === 'object' && value !== null && !Array.isArray(value)
+
 /**
  * The cache key of a value made from `parts` (texts or bytes): SHA-256 over each part prefixed with its length, so no two different
  * lists of parts share a key (`['ab', 'c']` and `['a', 'bc']` do not).
@@ -58,22 +61,55 @@ export function survivesJson(value: unknown): boolean {
   return Object.values(descriptors).every((descriptor) => descriptor.enumerable === true && 'value' in descriptor && survivesJson(descriptor.value))
 }
 
+/** What a declaration's entry holds planned from it. */
+export type PlannedPart = 'module' | 'stub' | 'catalog-section' | 'catalog-json'
+
 /**
- * What stands for the whole of `declaration` in cache keys: the loader's key of the file it came from when the cache
- * knows it (the same bytes loaded by the same build give the same declaration; see `PlanCache.declarationKey`), else
- * its exact content. The two kinds are prefixed, so they never meet.
+ * One declaration's entry in the plan cache. For a declaration loaded through the cache it is the entry of its file
+ * (the generator build, the file's name and bytes; see `cachedDeclarationSource`, whose fields it keeps), else one
+ * keyed by the declaration's exact content. It holds everything planned from the declaration: the generated module,
+ * the stub created from it, its part of the catalog section and of catalog.json, each stored with a key of what else
+ * its planning read (the layout options for its path, the template, the output type), so a part planned under other
+ * inputs is not used, and a new part replaces it. A stub that already exists is merged from its own text, not from
+ * the declaration: that merge is kept under a key of the stub's text instead (see `toolCacheKeys`).
  */
-export function declarationIdentity(declaration: ToolDeclaration, cache: PlanCache): string {
-  const sourceKey = cache.declarationKey?.(declaration)
-  return sourceKey === undefined ? `content ${exactJson(declaration)}` : `source ${sourceKey}`
+export class DeclarationEntry {
+  readonly key: string
+
+  constructor(
+    private readonly cache: PlanCache,
+    declaration: ToolDeclaration,
+  ) {
+    this.key = cache.declarationKey?.(declaration) ?? cacheKey([cache.fingerprint, 'declaration', exactJson(declaration)])
+  }
+
+  /** The part stored under `partKey`, unchecked (the caller checks its shape), or `undefined`. */
+  get(part: PlannedPart, partKey: string): unknown {
+    const slot = this.planned()?.[part]
+    return isObject(slot) && slot['key'] === partKey ? slot['value'] : undefined
+  }
+
+  /** Stores `value` (plain JSON) as the part planned under `partKey`. */
+  set(part: PlannedPart, partKey: string, value: unknown): void {
+    const entry = this.cache.get(this.key)
+    this.cache.set(this.key, { ...(isObject(entry) ? entry : {}), planned: { ...this.planned(), [part]: { key: partKey, value } } })
+  }
+
+  private planned(): { readonly [part: string]: unknown } | undefined {
+    const entry = this.cache.get(this.key)
+    const planned = isObject(entry) ? entry['planned'] : undefined
+    return isObject(planned) ? planned : undefined
+  }
 }
 
-/** The plan cache keys of one tool's two outputs; `undefined` where its output may not be cached. */
+/** Where one tool's outputs are kept in the plan cache; `undefined` where an output may not be cached. */
 export interface ToolCacheKeys {
-  /** Of `<out>/generated/<name>.ts` and its output type for the catalog. */
+  /** The declaration's entry (see `DeclarationEntry`), when there is a cache. */
+  readonly entry: DeclarationEntry | undefined
+  /** The entry's part key of `<out>/generated/<name>.ts` and its output type for the catalog. */
   readonly module: string | undefined
-  /** Of the planned stub `<out>/<name>.ts` and the problems found planning it. */
-  readonly stub: string | undefined
+  /** The planned stub `<out>/<name>.ts` and the problems found planning it: a part of the entry when it is created from the declaration, its own key when it is merged from the stub on disk. */
+  readonly stub: { readonly part: string } | { readonly key: string } | undefined
 }
 
 /** What a tool's keys are made from besides its declaration. */
@@ -89,28 +125,32 @@ export interface ToolCacheInputs {
 }
 
 /**
- * The keys of a tool's outputs, each a hash of everything its planning reads:
- * - generated module: the generator build, the declaration (its exact JSON: names, texts, specs, limits, hints,
- *   source file; or the key of the bytes it was loaded from, see `PlanCache.declarationKey`), its path (which holds
- *   `out`) and the resolved prettier options for that path;
- * - stub: the generator build, its path, the wiring names, the resolved prettier options for that path, and then
- *   either the stub's exact text (a merge reads nothing else) or, when there is none yet, the declaration and the
- *   stub template it would be created from.
+ * The keys of a tool's outputs, each a hash of everything its planning reads besides the declaration (which its
+ * entry stands for: its file's bytes, or its exact JSON):
+ * - generated module: its path (which holds `out`) and the resolved prettier options for that path;
+ * - a stub created from the declaration: its path, the wiring names, the resolved prettier options for that path
+ *   and the stub template;
+ * - a stub merged: the generator build, its path, the wiring names, the resolved prettier options and the stub's
+ *   exact text (a merge reads nothing else, so a changed declaration finds it still).
  * Generated TypeScript laid out with prettier plugins is never cached (see `isCacheableLayout`).
  */
 export async function toolCacheKeys(declaration: ToolDeclaration, inputs: ToolCacheInputs): Promise<ToolCacheKeys> {
   const { cache, formatter, paths, names, existingStub } = inputs
-  if (cache === undefined) return { module: undefined, stub: undefined }
+  if (cache === undefined) return { entry: undefined, module: undefined, stub: undefined }
   const [moduleLayout, moduleKey, stubLayout, stubKey] = await Promise.all([
     formatter.layoutOptions(paths.generated),
     formatter.layoutKey(paths.generated),
     formatter.layoutOptions(paths.stub),
     formatter.layoutKey(paths.stub),
   ])
-  const declared = declarationIdentity(declaration, cache)
-  const stubSource = existingStub === undefined ? ['absent', declared, inputs.stubTemplate] : ['present', existingStub]
+  const stub = !isCacheableLayout(stubLayout)
+    ? undefined
+    : existingStub === undefined
+      ? { part: cacheKey(['stub', paths.stub, exactJson(names), stubKey, inputs.stubTemplate]) }
+      : { key: cacheKey([cache.fingerprint, 'stub-merge', paths.stub, exactJson(names), stubKey, existingStub]) }
   return {
-    module: isCacheableLayout(moduleLayout) ? cacheKey([cache.fingerprint, 'module', paths.generated, moduleKey, declared]) : undefined,
-    stub: isCacheableLayout(stubLayout) ? cacheKey([cache.fingerprint, 'stub', paths.stub, exactJson(names), stubKey, ...stubSource]) : undefined,
+    entry: new DeclarationEntry(cache, declaration),
+    module: isCacheableLayout(moduleLayout) ? cacheKey(['module', paths.generated, moduleKey]) : undefined,
+    stub,
   }
 }

@@ -13,6 +13,7 @@ export function withFormatCache(formatter: CodeFormatter, cache: PlanCache): Cod
   return {
     layoutOptions: (path) => formatter.layoutOptions(path),
     layoutKey: (path) => formatter.layoutKey(path),
+    printTypeScript: (path, parts) => formatter.printTypeScript(path, parts),
     async format(path, source, options = {}) {
       if (!isCacheableLayout(await formatter.layoutOptions(path))) return formatter.format(path, source, options)
       const flags = `${options.batchable === true ? 'batchable' : 'alone'} ${options.embeddedFormatting === false ? 'embedded-off' : 'embedded-on'}`

@@ -2,9 +2,7 @@ import type { Diagnostic } from '../model/diagnostic.js'
 import { decodeSource } from '../load/decode-source.js'
 import type { LoadedDeclarationSource } from '../load/load-declaration-source.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
-import { survivesJson } from './cache-key.js'
-
-const isObject = (value: unknown): value is { readonly [key: string]: unknown } => typeof value === 'object' && value !== null && !Array.isArray(value)
+import { isObject, survivesJson } from './cache-key.js'
 
 function isDiagnostic(value: unknown): value is Diagnostic {
   return (

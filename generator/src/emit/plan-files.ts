@@ -93,7 +93,7 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
       return { failure }
     }
   })
-  const misses = prepared.filter((tool) => !('keys' in tool) || tool.keys.module === undefined || cache?.get(tool.keys.module) === undefined).length
+  const misses = prepared.filter((tool) => !('keys' in tool) || tool.keys.module === undefined || tool.keys.entry?.get('module', tool.keys.module) === undefined).length
   const pool = misses >= PARALLEL_FROM_TOOLS ? sharedWorkerPool() : undefined
   const formatter = pool === undefined ? probe : createCodeFormatter(options.cwd, pool)
   // Whole-plan outputs (index, result views, catalogs) are formatted through the cache; a tool's own files are

@@ -1,4 +1,4 @@
-import { setBounded } from '../base/bounded.js'
+import { processMemo } from '../base/bounded.js'
 import type { CodeFormatter } from '../format/code-formatter.js'
 import { literalLayout } from '../format/ts-spec-literal.js'
 import type { WorkerPool } from '../format/worker-pool.js'
@@ -17,7 +17,6 @@ import { stubModel } from './stub/stub-model.js'
 import { messageOf } from '../model/diagnostic.js'
 import { type Template, templateDiagnostic } from './template/template-set.js'
 import { type ToolIdentifiers, toolIdentifiers } from './tool-identifiers.js'
-import { outputDeclaration } from './types/output-declaration.js'
 import type { CatalogOutputType } from './catalog/catalog-model.js'
 import { type CachedModule, type CachedStub, cachedToolValues } from '../cache/cached-values.js'
 import type { ToolCacheKeys } from '../cache/cache-key.js'
@@ -50,10 +49,8 @@ export interface PreparedTool {
   readonly keys: ToolCacheKeys
 }
 
-// Merges of stubs that needed no change, remembered across plans in one process: a regenerate over unchanged
-// stubs then skips parsing them. Keyed by path, wiring names and the exact text. Bounded: the oldest go first.
-const UNCHANGED_LIMIT = 8_000
-const unchangedStubs = new Map<string, StubMerge>()
+// Merges of stubs that needed no change are remembered across plans in one process (the process memo): a
+// regenerate over unchanged stubs then skips parsing them. Keyed by path, wiring names and the exact text.
 
 function stubDiagnostic(
   file: string,
@@ -73,8 +70,8 @@ function stubDiagnostic(
 export async function planTool(declaration: ToolDeclaration, prepared: PreparedTool, context: ToolPlanContext): Promise<PlannedTool> {
   const { ids, paths, existingStub, keys } = prepared
   const names: WiringNames = { generatedSpecifier: paths.generatedSpecifier, ...ids }
-  const module = await plannedModule(declaration, ids, paths, keys.module, context)
-  const stub = await plannedStub(declaration, paths, names, existingStub, keys.stub, context)
+  const module = await plannedModule(declaration, ids, paths, keys, context)
+  const stub = await plannedStub(declaration, paths, names, existingStub, keys, context)
   const files: PlannedFile[] = [{ path: paths.generated, content: module.content, owner: 'generator' }]
   if (stub.content !== null) files.push({ path: paths.stub, content: stub.content, owner: 'author' })
   const { text, layoutKey } = module.outputType
@@ -85,25 +82,23 @@ async function plannedModule(
   declaration: ToolDeclaration,
   ids: ToolIdentifiers,
   paths: ToolPaths,
-  key: string | undefined,
+  keys: ToolCacheKeys,
   context: ToolPlanContext,
 ): Promise<CachedModule> {
   const { formatter } = context
-  const cache = context.options.cache
-  const cached = key === undefined ? undefined : cachedToolValues.module(cache?.get(key))
+  const { entry, module: key } = keys
+  const cached = key === undefined ? undefined : cachedToolValues.module(entry?.get('module', key))
   if (cached !== undefined) return cached
   const layout = literalLayout(await formatter.layoutOptions(paths.generated))
   const generatedModule = await emitGeneratedModule(declaration, ids, layout, context.pool)
-  const content = generatedModule.withSpecs(await formatter.format(paths.generated, generatedModule.source, { batchable: true }))
-  const formattedOutput = outputDeclaration(content, ids.outputType)
-  const module: CachedModule = {
-    content,
-    outputType:
-      formattedOutput === undefined
-        ? { text: generatedModule.outputTypeSource, layoutKey: null }
-        : { text: formattedOutput, layoutKey: await formatter.layoutKey(paths.generated) },
-  }
-  if (key !== undefined) cache?.set(key, module)
+  const [content, output] = await Promise.all([
+    formatter.printTypeScript(paths.generated, generatedModule.parts),
+    formatter.printTypeScript(paths.generated, [generatedModule.output]),
+  ])
+  // The catalog shows the output declaration as printed in the module (printed alone, a top-level declaration is
+  // laid out the same).
+  const module: CachedModule = { content, outputType: { text: output.trimEnd(), layoutKey: await formatter.layoutKey(paths.generated) } }
+  if (key !== undefined) entry?.set('module', key, module)
   return module
 }
 
@@ -112,14 +107,18 @@ async function plannedStub(
   paths: ToolPaths,
   names: WiringNames,
   existing: string | undefined,
-  key: string | undefined,
+  keys: ToolCacheKeys,
   context: ToolPlanContext,
 ): Promise<CachedStub> {
   const cache = context.options.cache
-  const cached = key === undefined ? undefined : cachedToolValues.stub(cache?.get(key), existing)
+  const { entry, stub: where } = keys
+  const stored = where === undefined ? undefined : 'part' in where ? entry?.get('stub', where.part) : cache?.get(where.key)
+  const cached = cachedToolValues.stub(stored, existing)
   if (cached !== undefined) return cached
   const stub = existing === undefined ? await newStub(declaration, names, context) : await mergedStub(paths, names, existing, context)
-  if (key !== undefined) cache?.set(key, cachedToolValues.storedStub(stub, existing))
+  const value = cachedToolValues.storedStub(stub, existing)
+  if (where !== undefined && 'part' in where) entry?.set('stub', where.part, value)
+  else if (where !== undefined) cache?.set(where.key, value)
   return stub
 }
 
@@ -132,13 +131,13 @@ async function newStub(declaration: ToolDeclaration, names: WiringNames, context
 async function mergedStub(paths: ToolPaths, names: WiringNames, existing: string, context: ToolPlanContext): Promise<CachedStub> {
   const { formatter } = context
   const key = `${paths.stub}\u0000${JSON.stringify(names)}\u0000${existing}`
-  const cached = unchangedStubs.get(key)
+  const cached = processMemo.get<StubMerge>('unchanged-stub', key)
   const merged: StubOutcome<StubMerge> =
     cached !== undefined
       ? { ok: true, value: cached }
       : await (await import('./stub/merge-stub.js')).mergeStub(paths.stub, existing, names, (statement) => formatter.format(paths.stub, statement))
   if (merged.ok) {
-    if (!merged.value.changed) rememberUnchanged(key, merged.value)
+    if (!merged.value.changed) processMemo.set('unchanged-stub', key, merged.value)
     const warnings = merged.value.warnings.map((warning) => stubDiagnostic(paths.stub, existing, 'warning', 'stub-override', warning))
     return { content: merged.value.text, diagnostics: warnings }
   }
@@ -154,10 +153,6 @@ async function mergedStub(paths: ToolPaths, names: WiringNames, existing: string
         : `${merged.problem.message}; the stub is left untouched and no longer updated`,
   })
   return { content: existing, diagnostics: [problem] }
-}
-
-function rememberUnchanged(key: string, merge: StubMerge): void {
-  setBounded(unchangedStubs, UNCHANGED_LIMIT, key, merge)
 }
 
 type Created = { readonly ok: true; readonly value: string } | { readonly ok: false; readonly problem: Diagnostic }

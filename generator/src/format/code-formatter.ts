@@ -1,8 +1,9 @@
-import { setBounded } from '../base/bounded.js'
+import { processMemo } from '../base/bounded.js'
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import * as prettier from 'prettier'
 import { canBatch, createFormatBatcher, prettierRunner } from './format-batcher.js'
-import { layOutTypeScript } from './typescript/lay-out-typescript.js'
+import { joinParts, layOutTypeScript, printTypeScript, type TsPart, tsLayoutOptions } from './typescript/lay-out-typescript.js'
+import { OutsideLayout } from './typescript/ts-layout-context.js'
 import type { WorkerPool } from './worker-pool.js'
 
 /** Formats planned outputs with prettier, honouring the project's own config for each path. */
@@ -13,6 +14,13 @@ export interface CodeFormatter {
    * which may be formatted together with others in one prettier call: the same output, much less per-call cost.
    */
   format(path: string, source: string, options?: FormatRequestOptions): Promise<string>
+  /**
+   * Prints the TypeScript file at `path` from its parts (see `TsPart`) as prettier would lay it out with the project's
+   * config for it. Where the config holds what the printers do not model (a plugin, CRLF, a pragma) or a part is
+   * outside them, the parts are written out (the modelled options, a part's own text where it has one) and prettier
+   * formats that with the whole config, as `format` does.
+   */
+  printTypeScript(path: string, parts: readonly TsPart[]): Promise<string>
   /** The layout options that apply to `path` (the project's config for it, or our defaults), without the parser. */
   layoutOptions(path: string): Promise<prettier.Options>
   /** The same options as a comparable key. */
@@ -39,13 +47,10 @@ export const DEFAULT_PRETTIER_OPTIONS: prettier.Options = Object.freeze({
 
 const PARSERS: { readonly [extension: string]: string } = { '.ts': 'typescript', '.md': 'markdown', '.json': 'json' }
 
-// Formatted outputs are remembered across plans in one process (keyed by options and source), so a regenerate
-// of unchanged inputs does not pay for prettier again. Bounded: the oldest entries go first.
-const FORMATTED_LIMIT = 8_000
-const formatted = new Map<string, string>()
-
+// Formatted outputs are remembered across plans in one process (keyed by options and source, in the process
+// memo), so a regenerate of unchanged inputs does not pay for prettier again.
 function remember(key: string, value: string): void {
-  setBounded(formatted, FORMATTED_LIMIT, key, value)
+  processMemo.set('formatted', key, value)
 }
 
 function parserFor(path: string): string {
@@ -102,7 +107,22 @@ export function createCodeFormatter(cwd: string, pool?: WorkerPool): CodeFormatt
     }
     return probe
   }
-  return {
+  const formatter: CodeFormatter = {
+    async printTypeScript(path, parts) {
+      const options = await optionsFor(resolve(cwd, path))
+      const layout = tsLayoutOptions({ ...options, parser: 'typescript' })
+      const program = layout === undefined ? undefined : joinParts(parts)
+      if (layout !== undefined && program !== undefined) {
+        try {
+          return printTypeScript(program, layout)
+        } catch (error) {
+          if (!(error instanceof OutsideLayout)) throw error
+        }
+      }
+      const lenient = tsLayoutOptions(options, true) as NonNullable<ReturnType<typeof tsLayoutOptions>>
+      const texts = parts.map((part) => (part.text ?? (part.program === undefined ? '' : printTypeScript(part.program, lenient))).trim())
+      return formatter.format(path, `${texts.filter((text) => text !== '').join('\n\n')}\n`, { batchable: true })
+    },
     layoutOptions(path) {
       return optionsFor(resolve(cwd, path))
     },
@@ -115,7 +135,7 @@ export function createCodeFormatter(cwd: string, pool?: WorkerPool): CodeFormatt
       if (!embeddedFormatting) options.embeddedLanguageFormatting = 'off'
       const optionsKey = JSON.stringify(options)
       const key = `${optionsKey}\u0000${source}`
-      const cached = formatted.get(key)
+      const cached = processMemo.get<string>('formatted', key)
       if (cached !== undefined) return cached
       if (options.parser === 'typescript') {
         const laidOut = await layOutTypeScript(source, options, probeFormatter(optionsKey, options))
@@ -132,4 +152,5 @@ export function createCodeFormatter(cwd: string, pool?: WorkerPool): CodeFormatt
       return result
     },
   }
+  return formatter
 }

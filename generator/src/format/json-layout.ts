@@ -11,15 +11,21 @@ export interface JsonLayoutOptions {
   readonly plugins?: readonly unknown[]
 }
 
-// Thrown (and caught below) where prettier's layout is not reproduced here: the caller lets prettier do it.
-class Unsupported extends Error {}
+// DEL and the C1 controls are valid raw in JSON, and JSON.stringify leaves them so; written raw they reach terminals,
+// diffs and editors as control characters, so they are escaped (prettier keeps an escape as written).
+const DEL_AND_C1 = /[\u007f-\u009f]/g
 
-function scalar(value: unknown): string {
-  if (typeof value === 'number' && !Number.isFinite(value)) throw new Unsupported('not JSON')
+/** JSON text (`JSON.stringify`'s) with DEL and the C1 controls, which only occur in its strings, escaped as `\u007f` … `\u009f`. */
+export function escapeJsonControls(text: string): string {
+  return text.replace(DEL_AND_C1, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+function scalar(value: unknown): string | undefined {
+  if (typeof value === 'number' && !Number.isFinite(value)) return undefined
   const text = JSON.stringify(value)
   // Prettier rewrites exponents (`1e+21` to `1e21`); JSON.stringify writes them only for huge or tiny numbers.
-  if (text === undefined || (typeof value === 'number' && /e/i.test(text))) throw new Unsupported('exponent')
-  return text
+  if (text === undefined || (typeof value === 'number' && /e/i.test(text))) return undefined
+  return escapeJsonControls(text)
 }
 
 /** The value on one line, or `undefined` when it cannot be: a non-empty object always breaks. */
@@ -34,15 +40,20 @@ function flat(value: unknown): string | undefined {
 
 const entries = (value: unknown): number => (Array.isArray(value) ? value.length : isRecord(value) ? ownEntries(value).length : 0)
 
+/** Lays out a JSON value nested `level` deep, at `column`, with `trailing` characters after it on its line. */
+export type JsonPrinter = (value: unknown, level: number, column: number, trailing: number) => string | undefined
+
 /**
- * `value` as JSON laid out exactly as prettier's JSON printer lays out `JSON.stringify(value, null, 2)`: objects
- * keep their members one per line (the source breaks them); an array goes on one line when it fits the rest of
- * the line (measured with prettier's `getStringWidth`) unless it has two or more elements that are all arrays or
- * objects of two or more entries; otherwise one element per line. Returns `undefined` where that is not all prettier
- * does (arrays of numbers that do not fit, which prettier fills; exponents; CRLF, collapsing objects, plugins), and the
- * caller formats with prettier instead. The tests compare the two on generated values and layouts.
+ * A printer laying JSON out exactly as prettier's JSON printer lays out `JSON.stringify(value, null, 2)`: objects
+ * keep their members one per line (the source breaks them); an array goes on one line when it fits the rest of the
+ * line (measured with prettier's `getStringWidth`) unless it has two or more elements that are all arrays or objects
+ * of two or more entries; otherwise one element per line. A value that nests the same way lays out the same at any
+ * place of its level, so a file can be put together from its values. `undefined` for options where that is not all
+ * prettier does (CRLF, collapsing objects, plugins), and the printer answers `undefined` for values where it is not
+ * (arrays of numbers that do not fit, which prettier fills; exponents): the caller formats with prettier instead.
+ * The tests compare the two on generated values and layouts.
  */
-export function layOutJson(value: unknown, options: JsonLayoutOptions = {}): string | undefined {
+export function jsonPrinter(options: JsonLayoutOptions = {}): JsonPrinter | undefined {
   if (options.endOfLine === 'crlf' || options.endOfLine === 'cr' || options.objectWrap === 'collapse') return undefined
   // A plugin may print JSON its own way (sorting keys, say).
   if (options.plugins !== undefined && options.plugins.length > 0) return undefined
@@ -50,18 +61,21 @@ export function layOutJson(value: unknown, options: JsonLayoutOptions = {}): str
   const tabWidth = options.tabWidth ?? 2
   const unit = options.useTabs === true ? '\t' : ' '.repeat(tabWidth)
 
-  const print = (node: unknown, level: number, column: number, trailing: number): string => {
+  const print: JsonPrinter = (node, level, column, trailing) => {
     const inner = unit.repeat(level + 1)
     const innerColumn = (level + 1) * tabWidth
     const close = unit.repeat(level)
     if (isRecord(node)) {
       const members = ownEntries(node)
       if (members.length === 0) return '{}'
-      const lines = members.map(([key, item], index) => {
-        const name = scalar(key)
+      const lines: string[] = []
+      for (const [index, [key, item]] of members.entries()) {
+        const name = scalar(key) as string
         const last = index === members.length - 1
-        return `${inner}${name}: ${print(item, level + 1, innerColumn + util.getStringWidth(name) + 2, last ? 0 : 1)}${last ? '' : ','}`
-      })
+        const printed = print(item, level + 1, innerColumn + util.getStringWidth(name) + 2, last ? 0 : 1)
+        if (printed === undefined) return undefined
+        lines.push(`${inner}${name}: ${printed}${last ? '' : ','}`)
+      }
       return `{\n${lines.join('\n')}\n${close}}`
     }
     if (!Array.isArray(node)) return scalar(node)
@@ -69,18 +83,21 @@ export function layOutJson(value: unknown, options: JsonLayoutOptions = {}): str
     const forced = node.length > 1 && node.every((item: unknown) => (Array.isArray(item) || isRecord(item)) && entries(item) > 1)
     const oneLine = flat(node)
     if (!forced && oneLine !== undefined && column + util.getStringWidth(oneLine) + trailing <= width) return oneLine
-    if (node.length > 1 && node.every((item: unknown) => typeof item === 'number')) throw new Unsupported('fill')
-    const lines = node.map((item: unknown, index) => {
+    if (node.length > 1 && node.every((item: unknown) => typeof item === 'number')) return undefined
+    const lines: string[] = []
+    for (const [index, item] of node.entries()) {
       const last = index === node.length - 1
-      return `${inner}${print(item, level + 1, innerColumn, last ? 0 : 1)}${last ? '' : ','}`
-    })
+      const printed = print(item, level + 1, innerColumn, last ? 0 : 1)
+      if (printed === undefined) return undefined
+      lines.push(`${inner}${printed}${last ? '' : ','}`)
+    }
     return `[\n${lines.join('\n')}\n${close}]`
   }
+  return print
+}
 
-  try {
-    return `${print(value, 0, 0, 0)}\n`
-  } catch (error) {
-    if (error instanceof Unsupported) return undefined
-    throw error
-  }
+/** `value` as a JSON file laid out as prettier lays it out (see `jsonPrinter`), or `undefined` where that is not known. */
+export function layOutJson(value: unknown, options: JsonLayoutOptions = {}): string | undefined {
+  const printed = jsonPrinter(options)?.(value, 0, 0, 0)
+  return printed === undefined ? undefined : `${printed}\n`
 }

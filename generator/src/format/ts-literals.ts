@@ -63,26 +63,6 @@ export function tsPropertyName(key: string): string {
   return isIdentifierName(key) ? key : tsStringLiteral(key)
 }
 
-/**
- * A TypeScript expression for a JSON value: strings as escaped literals, keys through `tsPropertyKey` (so
- * `__proto__` stays an own property), arrays and objects recursively. Written compactly; prettier lays it out.
- */
-export function tsJsonLiteral(value: unknown): string {
-  if (value === null) return 'null'
-  if (typeof value === 'string') return tsStringLiteral(value)
-  if (typeof value === 'boolean') return value ? 'true' : 'false'
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TypeError(`not a JSON number: ${String(value)}`)
-    return Object.is(value, -0) ? '-0' : String(value)
-  }
-  if (Array.isArray(value)) return `[${value.map((item: unknown) => tsJsonLiteral(item)).join(', ')}]`
-  if (isRecord(value)) {
-    const members = ownEntries(value).map(([key, item]) => `${tsPropertyKey(key)}: ${tsJsonLiteral(item)}`)
-    return members.length === 0 ? '{}' : `{ ${members.join(', ')} }`
-  }
-  throw new TypeError(`not a JSON value: ${typeof value}`)
-}
-
 // `*/` would close the comment early; line separators would end a line inside it. Both are neutralised,
 // and each line gets the ` * ` prefix so no line can start a new construct. Control characters are escaped.
 const COMMENT_CLOSE = /\*\//g

@@ -40,10 +40,16 @@ export const POISON = '// poisoned cache entry'
 
 /** Answers what `inner` holds with the planned texts replaced by `POISON` (same shapes), under `fingerprint`. */
 export function poisonedCache(inner: PlanCache, fingerprint = inner.fingerprint): PlanCache {
-  const poison = (value: unknown): unknown => {
+  const poisonValue = (value: unknown): unknown => {
     if (typeof value === 'string') return POISON
     if (typeof value === 'object' && value !== null && 'content' in value) return { ...value, content: POISON }
     return value
+  }
+  // A declaration's entry holds its planned parts as `{ key, value }`: each value is poisoned, its key kept.
+  const poison = (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null || !('planned' in value)) return poisonValue(value)
+    const planned = Object.entries(value.planned as object).map(([part, slot]: [string, { key: string; value: unknown }]) => [part, { key: slot.key, value: poisonValue(slot.value) }])
+    return { ...value, planned: Object.fromEntries(planned) }
   }
   return {
     fingerprint,

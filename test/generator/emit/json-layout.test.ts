@@ -1,12 +1,17 @@
 import fc from 'fast-check'
 import * as prettier from 'prettier'
 import { describe, expect, test } from 'vitest'
-import { layOutJson } from '../../../generator/src/format/json-layout.js'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { planFiles } from '../../../generator/src/emit/plan-files.js'
+import { escapeJsonControls, layOutJson } from '../../../generator/src/format/json-layout.js'
+import { fixtureCase, memoryOptions } from './fixture-project.js'
 
 // catalog.json skips prettier when this layout is known to be prettier's; these tests hold it to that.
 const text = fc.oneof(
   fc.string({ maxLength: 30 }),
-  fc.constantFrom('한국어', '字字字字字字字字字字字字字字字字字字字字', '😀', 'e\u0301', '"', '\\', '\u2028', 'x'.repeat(90)),
+  fc.constantFrom('한국어', '字字字字字字字字字字字字字字字字字字字字', '😀', 'e\u0301', '"', '\\', '\u2028', 'x'.repeat(90), 'del \u007f', 'c1 \u0080\u0085\u009f', '\u00a0 nbsp'),
 )
 const number = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }))
 const json = fc.letrec((tie) => ({
@@ -30,7 +35,7 @@ describe('JSON laid out as prettier lays it out', () => {
         const local = layOutJson(value, options)
         if (local === undefined) return
         compared += 1
-        expect(local).toBe(await prettier.format(JSON.stringify(value, null, 2), { ...options, parser: 'json' }))
+        expect(local).toBe(await prettier.format(escapeJsonControls(JSON.stringify(value, null, 2)), { ...options, parser: 'json' }))
       }),
       { seed: 1234, numRuns: 400 },
     )
@@ -53,5 +58,32 @@ describe('JSON laid out as prettier lays it out', () => {
     ['CRLF line ends', { a: 1 }, { endOfLine: 'crlf' }],
   ])('left to prettier: %s', (_name, value, options) => {
     expect(layOutJson(value, options)).toBeUndefined()
+  })
+})
+
+describe('DEL and C1 controls in catalog.json', () => {
+  test('are escaped as \\u007f … \\u009f, the value unchanged (U+00A0 is not a control and stays)', () => {
+    const value = { a: 'x\u007fy\u0080\u009f\u00a0', 'k\u0085': 1 }
+    const laidOut = layOutJson(value) ?? ''
+    expect(laidOut).toBe('{\n  "a": "x\\u007fy\\u0080\\u009f\u00a0",\n  "k\\u0085": 1\n}\n')
+    expect(JSON.parse(laidOut)).toEqual(value)
+  })
+
+  // Printed here (no prettier config) and by prettier (CRLF is left to it): neither writes them raw.
+  test.each([['printed here', undefined], ['formatted by prettier', { endOfLine: 'crlf' }]])('%s', async (_name, prettierrc) => {
+    const cwd = mkdtempSync(join(tmpdir(), 'toolsmith-c1-'))
+    try {
+      if (prettierrc !== undefined) writeFileSync(join(cwd, '.prettierrc.json'), JSON.stringify(prettierrc))
+      const [first, ...rest] = (await fixtureCase('cards')).declarations
+      const hostile = { ...first!, description: 'del \u007f and c1 \u0085\u009b[31m here' }
+      const result = await planFiles([hostile, ...rest], memoryOptions(cwd, new Map()))
+      const catalog = result.files.find((file) => file.path === 'docs/catalog.json')?.content ?? ''
+      expect(catalog).not.toMatch(/[\u007f-\u009f]/)
+      expect(catalog).toContain('del \\u007f and c1 \\u0085\\u009b[31m here')
+      const tools = (JSON.parse(catalog) as { tools: { description: string }[] }).tools
+      expect(tools.map((tool) => tool.description)).toContain(hostile.description)
+    } finally {
+      rmSync(cwd, { recursive: true, force: true })
+    }
   })
 })

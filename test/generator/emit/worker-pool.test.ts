@@ -19,8 +19,8 @@ describe('a worker pool', () => {
 
   test('compiles types exactly as json2ts does in this thread (uncached names, so both really run)', async () => {
     const schema = parametersTypeSchema({ path: { type: 'string', required: true, description: 'A */ path' }, n: { type: 'integer', enum: [1, 2] } }, 'Tool.')
-    const inPool = await compileType(schema, 'PoolOnlyArgs', pool)
-    const here = await compileType(schema, 'ThreadOnlyArgs')
+    const inPool = (await compileType(schema, 'PoolOnlyArgs', pool)).text
+    const here = (await compileType(schema, 'ThreadOnlyArgs')).text ?? ''
     expect(inPool).toBe(here.replace('ThreadOnlyArgs', 'PoolOnlyArgs'))
     expect(inPool).toContain('path: string')
   })

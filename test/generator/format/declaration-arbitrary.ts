@@ -104,3 +104,16 @@ export const layoutOptions = fc.record(
   },
   { requiredKeys: [] },
 )
+
+/** A random declaration that may also declare annotations and an approval (what the generated declaration const carries). */
+export const declarationWithMetadata = fc
+  .tuple(
+    declaration,
+    fc.option(fc.record({ title: text, readOnly: fc.boolean(), destructive: fc.boolean(), idempotent: fc.boolean(), openWorld: fc.boolean() }, { requiredKeys: [] }), { nil: undefined }),
+    fc.option(fc.constantFrom('never', 'always' as const), { nil: undefined }),
+  )
+  .map(([tool, annotations, approval]): ToolDeclaration => ({
+    ...tool,
+    ...(annotations === undefined ? {} : { annotations }),
+    ...(approval === undefined ? {} : { approval }),
+  }))

@@ -93,8 +93,11 @@ describe('the plan cache across runs', () => {
     // Every generated module in the cache replaced, with a valid header and checksum for this very build.
     const [, body = '{}'] = readFileSync(cacheFile(), 'utf8').split(/\n(.*)/s)
     const poisoned = PlanCacheStore.empty(await generatorFingerprint())
-    for (const [key, value] of Object.entries(JSON.parse(body) as Record<string, unknown>)) {
-      poisoned.set(key, typeof value === 'object' && value !== null && 'outputType' in value ? { ...value, content: 'POISON' } : value)
+    // A declaration's entry holds its generated module as the part `planned.module`.
+    type Entry = { planned?: { module?: { key: string; value: object } } }
+    for (const [key, value] of Object.entries(JSON.parse(body) as Record<string, Entry>)) {
+      const module = value.planned?.module
+      poisoned.set(key, module === undefined ? value : { ...value, planned: { ...value.planned, module: { ...module, value: { ...module.value, content: 'POISON' } } } })
     }
     writeFileSync(cacheFile(), poisoned.serialize())
     const before = outputs()

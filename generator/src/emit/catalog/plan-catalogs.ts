@@ -6,8 +6,8 @@ import { isGeneratorOwnedText } from '../generated-header.js'
 import { normalizePath } from '../output-paths.js'
 import { messageOf } from '../../model/diagnostic.js'
 import { type Template, templateDiagnostic } from '../template/template-set.js'
-import { layOutMarkdown } from './lay-out-markdown.js'
-import { cacheKey, isCacheableLayout, declarationIdentity } from '../../cache/cache-key.js'
+import { catalogPage, catalogPageHead, printToolSection } from './print-catalog-markdown.js'
+import { cacheKey, DeclarationEntry, isCacheableLayout } from '../../cache/cache-key.js'
 import { cachedToolValues } from '../../cache/cached-values.js'
 import { planCatalogJson } from './plan-catalog-json.js'
 import { type CatalogOutputType, type CatalogToolModel, catalogToolModel, catalogToolName } from './catalog-model.js'
@@ -90,49 +90,45 @@ function catalogTools(tools: readonly ToolDeclaration[], outputTypes: readonly C
   }
 }
 
-// Stands for the section while the page around it is formatted: one lowercase word, which no Markdown formatting
-// changes, so formatting the page does not format the (already formatted) section a second time.
-const SECTION_PLACEHOLDER = 'toolsmithcatalogsectionplaceholder'
-const PLACEHOLDER_LINE = new RegExp(`^${SECTION_PLACEHOLDER}$`, 'm')
-
 /**
- * The formatted page: rendered with a placeholder for the section, formatted, then the formatted section put in.
- * Block-level Markdown is laid out line by line, so this is the text formatting the whole page gives, at half the
- * cost on a large catalog. If the template puts the section anywhere but on a line of its own (say, in a list),
- * the whole page is formatted instead. The result is checked like any rendered catalog.
+ * The formatted page. The shipped template's is its head (printed here under plain prose settings, else formatted
+ * by prettier) and the formatted section after it: Markdown blocks are laid out one by one, so formatting the head
+ * alone gives the text formatting the whole page gives. A project's copy of the template is rendered with the
+ * section and formatted whole. The result is checked like any rendered catalog.
  */
 async function formattedPage(
   template: Template,
-  model: object,
+  count: number,
   section: string,
   tools: readonly Pick<CatalogToolModel, 'name'>[],
   context: CatalogContext,
 ): Promise<RenderedMarkdown> {
   const docs = normalizePath(context.options.docs)
-  let text: string
-  try {
-    text = template.render({ ...model, section: SECTION_PLACEHOLDER })
-  } catch (error) {
-    return { ok: false, diagnostic: templateDiagnostic(template.file, `cannot render: ${messageOf(error)}`) }
+  let full: RenderedMarkdown
+  if (template.shipped) {
+    const head = isPlainMarkdownLayout(await context.formatter.layoutOptions(docs))
+      ? { ok: true as const, text: catalogPageHead(count) }
+      : await formatted(context.formatter, docs, catalogPageHead(count), template)
+    full = head.ok ? { ok: true, text: catalogPage(head.text, section) } : head
+  } else {
+    const countText = `${count} ${count === 1 ? 'tool' : 'tools'}`
+    let text: string
+    try {
+      text = template.render({ count, countText, section })
+    } catch (error) {
+      return { ok: false, diagnostic: templateDiagnostic(template.file, `cannot render: ${messageOf(error)}`) }
+    }
+    full = await formatted(context.formatter, docs, text, template)
   }
-  const around = await formatted(context.formatter, docs, text, template)
-  if (!around.ok) return around
-  const standalone = around.text.split(PLACEHOLDER_LINE)
-  // An empty section would leave the blank lines around the placeholder: the (short) page is formatted whole then.
-  const full =
-    standalone.length === 2 && section.trim() !== '' && !text.replace(PLACEHOLDER_LINE, '').includes(SECTION_PLACEHOLDER)
-      ? { ok: true as const, text: `${standalone[0] ?? ''}${section.trim()}${standalone[1] ?? ''}` }
-      : await formatted(context.formatter, docs, template.render({ ...model, section }), template)
   if (!full.ok) return full
   const problem = checkCatalogMarkdown(template, full.text, tools)
   return problem === undefined ? full : { ok: false, diagnostic: problem }
 }
 
 /**
- * Whether prettier would change nothing in the shipped section's Markdown but its tables: prose kept as written,
- * `\n` line ends, no plugins. Then the tables are laid out here as prettier lays them out (the tests compare the
- * two on every fixture and on generated hostile text), and prettier's Markdown pass, the slowest part of a large
- * plan, is skipped.
+ * Whether prettier would change nothing in the shipped templates' Markdown but its tables: prose kept as written,
+ * `\n` line ends, no plugins. Then the page and the section are printed here from the model in prettier's layout
+ * (see print-catalog-markdown.ts), and prettier's Markdown pass, the slowest part of a large plan, is skipped.
  */
 function isPlainMarkdownLayout(options: { readonly proseWrap?: string; readonly endOfLine?: string; readonly plugins?: readonly unknown[] }): boolean {
   return (
@@ -146,7 +142,8 @@ function isPlainMarkdownLayout(options: { readonly proseWrap?: string; readonly 
  * The formatted generated section. From the shipped template it is made tool by tool: the template renders each
  * tool on its own (`{{#each tools}}`), and formatting each tool's Markdown alone gives the same text as formatting
  * them together, while prettier's Markdown formatting grows faster than linearly with the document. Where a tool's
- * output type is already formatted with the catalog's own layout, prettier is told not to format that code again.
+ * output type is already formatted with the catalog's own layout and the prose settings are plain, its part is
+ * printed from its model; else the template renders it and prettier formats it (its code too when needed).
  * A project's copy of the template may relate tools to each other (one table for all), so it is rendered and
  * formatted as a whole.
  */
@@ -164,31 +161,32 @@ async function sectionMarkdown(
   const layout = await formatter.layoutKey(docs)
   const layoutOptions = await formatter.layoutOptions(docs)
   const simple = isPlainMarkdownLayout(layoutOptions)
-  // A part laid out here is kept in the plan cache under a key of what makes it: the generator build (which holds
-  // the shipped template's text and the layout code), the layout for `docs`, the tool's declaration and its output
-  // type's text (its model, every value the template sees, is made from those two). A part prettier formats is
-  // kept by the formatter's own cache instead.
+  // A part printed here is kept in the declaration's entry of the plan cache (which stands for the generator build,
+  // holding the shipped template's text and the printer, and for the declaration) under a key of the layout for
+  // `docs` and the output type's text (its model, every value the template sees, is made from the declaration and
+  // that text). A part prettier formats is kept by the formatter's own cache instead.
   const cache = simple && isCacheableLayout(layoutOptions) ? context.options.cache : undefined
   const parts: string[] = []
   for (const [index, tool] of catalog.tools.entries()) {
     const outputType = catalog.outputTypes[index]
     const embeddedFormatting = outputType?.layoutKey !== layout
-    const key =
-      cache === undefined || embeddedFormatting
-        ? undefined
-        : cacheKey([cache.fingerprint, 'catalog-section', sectionTemplate.file, layout, declarationIdentity(tool, cache), outputType?.text ?? ''])
-    const cached = key === undefined ? undefined : cachedToolValues.text(cache?.get(key))
+    const entry = cache === undefined || embeddedFormatting ? undefined : new DeclarationEntry(cache, tool)
+    const key = entry === undefined ? undefined : cacheKey(['catalog-section', sectionTemplate.file, layout, outputType?.text ?? ''])
+    const cached = key === undefined ? undefined : cachedToolValues.text(entry?.get('catalog-section', key))
     if (cached !== undefined) {
       parts.push(cached)
       continue
     }
     const model = catalog.model(index)
-    const rendered = renderCatalogTemplate(sectionTemplate, { tools: [model] }, [model])
-    if (!rendered.ok) return rendered
-    const laidOut = simple && !embeddedFormatting ? layOutMarkdown(rendered.text) : undefined
-    const part = laidOut === undefined ? await formatted(formatter, docs, rendered.text, sectionTemplate, embeddedFormatting) : { ok: true as const, text: laidOut }
+    let part: RenderedMarkdown
+    if (simple && !embeddedFormatting) {
+      part = { ok: true, text: printToolSection(model) }
+    } else {
+      const rendered = renderCatalogTemplate(sectionTemplate, { tools: [model] }, [model])
+      part = rendered.ok ? await formatted(formatter, docs, rendered.text, sectionTemplate, embeddedFormatting) : rendered
+    }
     if (!part.ok) return part
-    if (key !== undefined) cache?.set(key, part.text)
+    if (key !== undefined) entry?.set('catalog-section', key, part.text)
     parts.push(part.text)
   }
   // The blank line between sections takes their line ends (prettier's endOfLine crlf), never a bare \n.
@@ -205,9 +203,7 @@ async function planMarkdown(
   const diagnostics: Diagnostic[] = []
   const formattedSection = await sectionMarkdown(catalog, context)
   if (formattedSection.ok) {
-    const count = catalog.tools.length
-    const countText = `${count} ${count === 1 ? 'tool' : 'tools'}`
-    const page = await formattedPage(pageTemplate, { count, countText }, formattedSection.text, catalog.names, context)
+    const page = await formattedPage(pageTemplate, catalog.tools.length, formattedSection.text, catalog.names, context)
     // The header is what lets a later run replace the page (a file without it is not toolsmith's to overwrite).
     if (page.ok && !isGeneratorOwnedText(normalizePath(options.docs), page.text)) {
       diagnostics.push(templateDiagnostic(pageTemplate.file, 'its output must start with the line <!-- Generated by toolsmith. Do not edit: run toolsmith generate. --> (it marks the page as generated)'))

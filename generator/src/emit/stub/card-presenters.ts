@@ -1,7 +1,7 @@
 import { tsStringLiteral } from '../../format/ts-literals.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
-import { type FieldGuarantee, firstRequired, type ScalarKind, scalarField } from './spec-fields.js'
-import { resultCard } from './result-cards.js'
+import { firstRequired, scalarField } from './spec-fields.js'
+import { PresenterCode, resultCard } from './result-cards.js'
 
 /** The presenter code a fresh stub gets for its declared card (each piece one arrow function expression). */
 export interface StubPresenters {
@@ -11,28 +11,6 @@ export interface StubPresenters {
   readonly presentResult?: string
   /** Why the stub has no completed card: the fields the declared output lacks. */
   readonly resultNote?: string
-}
-
-/** Writes property accesses and optional members of generated presenter code, remembering what it read. */
-export class PresenterCode {
-  usesArgs = false
-  usesValue = false
-
-  arg(key: string): string {
-    this.usesArgs = true
-    return `args.${key}`
-  }
-
-  value(key: string): string {
-    this.usesValue = true
-    return `value.${key}`
-  }
-
-  /** A view member: plain when always present, else a conditional spread that adds it only when it holds `kind`. */
-  member(key: string, expression: string, guarantee: FieldGuarantee, kind: ScalarKind): string {
-    if (guarantee === 'required') return `${key}: ${expression}`
-    return `...(typeof ${expression} === '${kind}' ? { ${key}: ${expression} } : {})`
-  }
 }
 
 // Parameters that name what a call is about, per card: the first required string one titles the call.

@@ -1,7 +1,28 @@
 import { tsStringLiteral } from '../../format/ts-literals.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
-import type { PresenterCode } from './card-presenters.js'
-import { arrayItems, firstRequired, isScalar, objectProperties, requiredProperty, scalarField } from './spec-fields.js'
+import { arrayItems, type FieldGuarantee, firstRequired, isScalar, objectProperties, requiredProperty, type ScalarKind, scalarField } from './spec-fields.js'
+
+/** Writes property accesses and optional members of generated presenter code, remembering what it read. */
+export class PresenterCode {
+  usesArgs = false
+  usesValue = false
+
+  arg(key: string): string {
+    this.usesArgs = true
+    return `args.${key}`
+  }
+
+  value(key: string): string {
+    this.usesValue = true
+    return `value.${key}`
+  }
+
+  /** A view member: plain when always present, else a conditional spread that adds it only when it holds `kind`. */
+  member(key: string, expression: string, guarantee: FieldGuarantee, kind: ScalarKind): string {
+    if (guarantee === 'required') return `${key}: ${expression}`
+    return `...(typeof ${expression} === '${kind}' ? { ${key}: ${expression} } : {})`
+  }
+}
 
 type Properties = { readonly [key: string]: unknown } | undefined
 

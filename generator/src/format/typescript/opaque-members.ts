@@ -1,9 +1,9 @@
 import { printPropertyKey, unquotable } from './print-ts-types.js'
-import type { ObjectExpression, ObjectMember, Program } from './ts-subset-ast.js'
+import type { ObjectExpression, ObjectMember, OpaqueExpression, Program } from './ts-subset-ast.js'
 import type { TsLayoutContext } from './ts-layout-context.js'
 
 /** An object member whose value the printers do not mirror (an arrow function). */
-export type OpaqueMember = ObjectMember & { kind: 'property' }
+export type OpaqueMember = ObjectMember & { kind: 'property'; value: OpaqueExpression }
 
 /** Formats a probe source with prettier, with the options of the file being laid out. */
 export type ProbeFormatter = (source: string) => Promise<string>
@@ -86,7 +86,7 @@ function collect(
   outerBroken: boolean,
 ): boolean {
   const { members } = object
-  const broken = outerBroken && members[0] !== undefined && context.text.slice(object.start, members[0].start).includes('\n')
+  const broken = outerBroken && object.broken
   for (const [index, member] of members.entries()) {
     if (member.kind !== 'property') continue
     const { value } = member
@@ -99,16 +99,16 @@ function collect(
     if (value.kind !== 'opaque') continue
     // Only in a broken object (and broken ancestors) is a member laid out on lines of its own.
     if (!broken || context.options.objectWrap !== 'preserve' || (context.options.quoteProps === 'consistent' && quotedSibling(members, context))) return false
-    probes.push(probe(member, path, head, index < members.length - 1, context))
+    probes.push(probe(member as OpaqueMember, path, head, index < members.length - 1, context))
   }
   return true
 }
 
 function probe(member: OpaqueMember, path: readonly Level[], head: { open: string; close: string }, followed: boolean, context: TsLayoutContext): Probe {
-  const { options, text } = context
+  const { options } = context
   const unit = options.useTabs ? '\t' : ' '.repeat(options.tabWidth)
   const comma = options.trailingComma === 'none' ? '' : ','
-  let body = `{\n${text.slice(member.start, member.end)},\n${followed ? `${PROBE_END},\n` : ''}}`
+  let body = `{\n${member.value.memberText},\n${followed ? `${PROBE_END},\n` : ''}}`
   for (const level of [...path].reverse()) body = `{\n${level.key}: ${body},\n}`
   const prefix = [`${head.open}{`, ...path.map((level, index) => `${unit.repeat(index + 1)}${level.printedKey}: {`)].join('\n')
   const depth = path.length + 1

@@ -1,13 +1,15 @@
-import type { Expression, MethodMember, ObjectExpression, ObjectMember, Program, SourceComment, Statement } from './ts-subset-ast.js'
+import type { Comment, Expression, MethodMember, ObjectExpression, ObjectMember, Program, Statement } from './ts-subset-ast.js'
 import { parseLiteral, parsePropertyKey, parseType, parseTypeLiteral } from './parse-ts-types.js'
-import { OutsideSubset, TokenCursor } from './ts-token-cursor.js'
+import { OutsideLayout } from './ts-layout-context.js'
+import { TokenCursor } from './ts-token-cursor.js'
 import { tokenize } from './ts-tokens.js'
 
-type StatementBody = Statement extends infer S ? (S extends Statement ? Omit<S, 'start' | 'end' | 'comments'> : never) : never
+type StatementBody = Statement extends infer S ? (S extends Statement ? Omit<S, 'blankLineAfter' | 'comments'> : never) : never
 
 /**
- * Parses `text` as the subset of TypeScript that toolsmith's generated modules and stubs are written in (see
- * `ts-subset-ast.ts`), or returns `undefined` for anything outside it, which is then left to prettier.
+ * Parses `text`, TypeScript toolsmith does not write itself (json2ts's declarations, stubs rendered from a template),
+ * as the subset the printers lay out (see `ts-subset-ast.ts`), or returns `undefined` for anything outside it, which
+ * is then left to prettier.
  */
 export function parseTypeScriptSubset(text: string): Program | undefined {
   const tokens = tokenize(text)
@@ -15,9 +17,9 @@ export function parseTypeScriptSubset(text: string): Program | undefined {
   try {
     const cursor = new TokenCursor(text, tokens)
     const statements = parseStatements(cursor, false)
-    return { text, statements }
+    return { statements }
   } catch (error) {
-    if (error instanceof OutsideSubset) return undefined
+    if (error instanceof OutsideLayout) return undefined
     throw error
   }
 }
@@ -27,50 +29,33 @@ function parseStatements(cursor: TokenCursor, inBlock: boolean): Statement[] {
   for (;;) {
     const comments = cursor.comments()
     if (cursor.done() || (inBlock && cursor.at('}'))) {
-      if (comments.length > 0) throw new OutsideSubset('dangling comment')
+      if (comments.length > 0) throw new OutsideLayout('dangling comment')
       return statements
     }
-    const start = cursor.peek()?.start ?? 0
+    // prettier keeps an ignored statement as written: not reproduced for text read here.
+    if (comments.some(isPrettierIgnore)) throw new OutsideLayout('prettier-ignore')
     const body = parseStatement(cursor, inBlock)
-    const ignored = comments.some(isPrettierIgnore)
     if (cursor.at(';')) cursor.next()
     const end = cursor.lastEnd()
     // Without a `;`, the next statement must start on a new line.
-    if (!cursor.done() && !cursor.at('}') && !cursor.lineBreakBefore() && cursor.text[end - 1] !== ';') throw new OutsideSubset('same line')
-    if (ignored && inBlock) throw new OutsideSubset('ignored statement in a block')
-    statements.push(ignored ? { kind: 'ignored', comments, start, end } : ({ ...body, comments, start, end } as Statement))
+    if (!cursor.done() && !cursor.at('}') && !cursor.lineBreakBefore() && cursor.text[end - 1] !== ';') throw new OutsideLayout('same line')
+    statements.push({ ...body, comments, blankLineAfter: cursor.blankLineAfter() } as Statement)
   }
 }
 
-function isPrettierIgnore(comment: SourceComment): boolean {
+function isPrettierIgnore(comment: Comment): boolean {
   return comment.value.trim() === 'prettier-ignore'
 }
 
 function parseStatement(cursor: TokenCursor, inBlock: boolean): StatementBody {
   if (inBlock) {
     cursor.expect('throw')
-    if (cursor.lineBreakBefore()) throw new OutsideSubset('throw with a line break')
+    if (cursor.lineBreakBefore()) throw new OutsideLayout('throw with a line break')
     return { kind: 'throw', argument: parseExpression(cursor) }
   }
   if (cursor.optional('import')) return parseImport(cursor)
   const exported = cursor.optional('export')
   if (exported && cursor.optional('default')) return { kind: 'export-default', expression: parseExpression(cursor) }
-  if (exported && cursor.optional('{')) {
-    const names: string[] = []
-    while (!cursor.at('}')) {
-      names.push(bindingName(cursor))
-      if (cursor.at('as')) throw new OutsideSubset('renamed export')
-      if (!cursor.optional(',')) break
-    }
-    cursor.expect('}')
-    if (names.length === 0 || cursor.at('from')) throw new OutsideSubset('export list')
-    return { kind: 'export-names', names }
-  }
-  if (cursor.optional('const')) {
-    const name = bindingName(cursor)
-    cursor.expect('=')
-    return { kind: 'const', exported, name, init: parseExpression(cursor) }
-  }
   if (cursor.optional('interface')) {
     sameLine(cursor)
     const name = typeName(cursor)
@@ -82,7 +67,7 @@ function parseStatement(cursor: TokenCursor, inBlock: boolean): StatementBody {
     cursor.expect('=')
     return { kind: 'type-alias', exported, name, type: parseType(cursor) }
   }
-  throw new OutsideSubset('statement')
+  throw new OutsideLayout('statement')
 }
 
 function parseImport(cursor: TokenCursor): StatementBody {
@@ -98,46 +83,35 @@ function parseImport(cursor: TokenCursor): StatementBody {
       const specifierTypeOnly = cursor.at('type') && cursor.peek(1)?.kind === 'name' && cursor.peek(1)?.text !== 'as'
       if (specifierTypeOnly) cursor.next()
       specifiers.push({ name: bindingName(cursor), typeOnly: specifierTypeOnly })
-      if (cursor.at('as')) throw new OutsideSubset('renamed import')
+      if (cursor.at('as')) throw new OutsideLayout('renamed import')
       if (!cursor.optional(',')) break
     }
     cursor.expect('}')
   }
   // TypeScript rejects `type` inside a type-only import, and a type-only import of both a default and names.
-  if (typeOnly && (specifiers.some((specifier) => specifier.typeOnly) || (defaultName !== undefined && braces))) throw new OutsideSubset('type-only import')
+  if (typeOnly && (specifiers.some((specifier) => specifier.typeOnly) || (defaultName !== undefined && braces))) throw new OutsideLayout('type-only import')
   cursor.expect('from')
   const source = parseLiteral(cursor)
-  if (source?.kind !== 'string') throw new OutsideSubset('import source')
+  if (source?.kind !== 'string') throw new OutsideLayout('import source')
   return { kind: 'import', typeOnly, defaultName, specifiers, braces, source }
 }
 
+// `as` and `satisfies` (which TypeScript reads as operators only on the same line) are outside the subset: the
+// parser then stops at them and the statement does not end where it should.
 function parseExpression(cursor: TokenCursor): Expression {
-  const start = cursor.peek()?.start ?? 0
-  let expression = parsePrimary(cursor)
-  // TypeScript reads `as` and `satisfies` as operators only on the same line as what they follow.
-  if (cursor.lineBreakBefore()) return expression
-  if (cursor.at('as')) {
-    cursor.next()
-    cursor.expect('const')
-    expression = { kind: 'as-const', expression, start, end: cursor.lastEnd() }
-  }
-  if (!cursor.lineBreakBefore() && cursor.optional('satisfies')) expression = { kind: 'satisfies', expression, type: parseType(cursor), start, end: cursor.lastEnd() }
-  return expression
+  return parsePrimary(cursor)
 }
 
 function parsePrimary(cursor: TokenCursor): Expression {
-  const token = cursor.peek()
-  if (token === undefined) throw new OutsideSubset('end')
-  const start = token.start
+  if (cursor.peek() === undefined) throw new OutsideLayout('end')
   if (cursor.at('(') || (cursor.at('async') && cursor.peek(1)?.text === '(')) return parseOpaqueArrow(cursor)
   if (cursor.at('{')) return parseObject(cursor)
-  if (cursor.at('[')) return parseArray(cursor)
   const literal = parseLiteral(cursor)
-  if (literal !== undefined) return { kind: 'literal', literal, start, end: cursor.lastEnd() }
+  if (literal !== undefined) return { kind: 'literal', literal }
   const isNew = cursor.optional('new')
   const name = cursor.name().text
-  if (!isNew && name === 'null') return { kind: 'null', start, end: cursor.lastEnd() }
-  if (RESERVED.has(name)) throw new OutsideSubset(`expression ${name}`)
+  if (!isNew && name === 'null') return { kind: 'null' }
+  if (RESERVED.has(name)) throw new OutsideLayout(`expression ${name}`)
   const typeArgs: string[] = []
   if (!isNew && cursor.at('<')) {
     // Type arguments that are plain names only: `callee<A, B>(…)`.
@@ -145,21 +119,23 @@ function parsePrimary(cursor: TokenCursor): Expression {
     do typeArgs.push(cursor.name().text)
     while (cursor.optional(','))
     cursor.expect('>')
-    if (!cursor.at('(')) throw new OutsideSubset('type arguments without a call')
+    if (!cursor.at('(')) throw new OutsideLayout('type arguments without a call')
   }
   if (!cursor.at('(')) {
-    if (isNew) throw new OutsideSubset('new without arguments')
-    return { kind: 'identifier', name, start, end: cursor.lastEnd() }
+    if (isNew) throw new OutsideLayout('new without arguments')
+    return { kind: 'identifier', name }
   }
   cursor.next()
   const args: Expression[] = []
   while (!cursor.at(')')) {
     args.push(parseExpression(cursor))
+    // A blank line between arguments is kept by prettier; not reproduced.
+    if (cursor.at(',') && cursor.blankLineAfter()) throw new OutsideLayout('blank line between arguments')
     if (!cursor.optional(',')) break
   }
   cursor.expect(')')
-  if (cursor.at('.') || cursor.at('(') || cursor.at('[')) throw new OutsideSubset('call chain')
-  return { kind: 'call', isNew, callee: name, typeArgs, args, start, end: cursor.lastEnd() }
+  if (cursor.at('.') || cursor.at('(') || cursor.at('[')) throw new OutsideLayout('call chain')
+  return { kind: 'call', isNew, callee: name, typeArgs, args }
 }
 
 // Words that cannot be a binding or a plain reference in a module (reserved, or reserved in strict mode); a source
@@ -175,20 +151,20 @@ const TYPE_KEYWORDS = new Set(['string', 'number', 'boolean', 'bigint', 'symbol'
 
 // TypeScript reads `type X`, `interface X` and `async m()` as such only when the name is on the same line.
 function sameLine(cursor: TokenCursor): void {
-  if (cursor.lineBreakBefore()) throw new OutsideSubset('line break after a contextual keyword')
+  if (cursor.lineBreakBefore()) throw new OutsideLayout('line break after a contextual keyword')
 }
 
 /** The name a declared type takes. */
 function typeName(cursor: TokenCursor): string {
   const name = bindingName(cursor)
-  if (TYPE_KEYWORDS.has(name)) throw new OutsideSubset(`type named ${name}`)
+  if (TYPE_KEYWORDS.has(name)) throw new OutsideLayout(`type named ${name}`)
   return name
 }
 
 /** A name that binds or refers to something (a declaration, an import or export, a variable). */
 function bindingName(cursor: TokenCursor): string {
   const name = cursor.name().text
-  if (RESERVED.has(name)) throw new OutsideSubset(`reserved word ${name}`)
+  if (RESERVED.has(name)) throw new OutsideLayout(`reserved word ${name}`)
   return name
 }
 
@@ -200,8 +176,8 @@ function parseOpaqueArrow(cursor: TokenCursor): Expression {
   let arrow = false
   for (;;) {
     const token = cursor.peek()
-    if (token === undefined) throw new OutsideSubset('unterminated arrow function')
-    if (token.kind === 'comment') throw new OutsideSubset('comment in an arrow function')
+    if (token === undefined) throw new OutsideLayout('unterminated arrow function')
+    if (token.kind === 'comment') throw new OutsideLayout('comment in an arrow function')
     if (token.kind === 'punct') {
       if (depth === 0 && (token.text === ',' || token.text === '}' || token.text === ')' || token.text === ']' || token.text === ';')) break
       if (token.text === '(' || token.text === '[' || token.text === '{') depth++
@@ -210,70 +186,55 @@ function parseOpaqueArrow(cursor: TokenCursor): Expression {
     }
     cursor.next()
   }
-  if (!arrow) throw new OutsideSubset('parenthesized expression')
-  const end = cursor.lastEnd()
-  return { kind: 'opaque', text: cursor.text.slice(start, end), start, end }
-}
-
-// Arrays of names and strings (what the generated index lists); other elements change prettier's array layout.
-function parseArray(cursor: TokenCursor): Expression {
-  const start = cursor.expect('[').start
-  const elements: Expression[] = []
-  while (!cursor.at(']')) {
-    const element = parsePrimary(cursor)
-    if (element.kind !== 'identifier' && !(element.kind === 'literal' && element.literal.kind === 'string')) throw new OutsideSubset('array element')
-    elements.push(element)
-    if (!cursor.optional(',')) break
-  }
-  const end = cursor.expect(']').end
-  // A blank line between elements is kept by prettier; not reproduced.
-  if (/\n[ \t]*\n/.test(cursor.text.slice(start, end))) throw new OutsideSubset('blank line in an array')
-  return { kind: 'array', elements, start, end }
+  if (!arrow) throw new OutsideLayout('parenthesized expression')
+  return { kind: 'opaque', text: cursor.text.slice(start, cursor.lastEnd()), memberText: '' }
 }
 
 function parseObject(cursor: TokenCursor): ObjectExpression {
   const start = cursor.expect('{').start
   const members: ObjectMember[] = []
-  let trailingComments: SourceComment[] = []
+  let trailingComments: Comment[] = []
+  let broken = false
   for (;;) {
     const comments = cursor.comments()
     if (cursor.at('}')) {
       if (comments.length > 0 && (members.length === 0 || comments.some((comment) => comment.block || isPrettierIgnore(comment)))) {
-        throw new OutsideSubset('dangling comment')
+        throw new OutsideLayout('dangling comment')
       }
       trailingComments = comments
       break
     }
-    if (comments.some(isPrettierIgnore)) throw new OutsideSubset('ignored member')
+    if (comments.some(isPrettierIgnore)) throw new OutsideLayout('ignored member')
+    if (members.length === 0) broken = cursor.brokenSince(start)
     members.push(parseObjectMember(cursor, comments))
     if (!cursor.optional(',')) {
       // A comment after the last member without a trailing comma would sit before the comma prettier adds.
-      if (cursor.peek()?.kind === 'comment') throw new OutsideSubset('comment after the last member')
+      if (cursor.peek()?.kind === 'comment') throw new OutsideLayout('comment after the last member')
       break
     }
   }
-  const end = cursor.expect('}').end
-  return { kind: 'object', members, start, end, trailingComments }
+  cursor.expect('}')
+  return { kind: 'object', members, trailingComments, broken }
 }
 
-function parseObjectMember(cursor: TokenCursor, comments: readonly SourceComment[]): ObjectMember {
+function parseObjectMember(cursor: TokenCursor, comments: readonly Comment[]): ObjectMember {
   const start = cursor.peek()?.start ?? 0
-  if (cursor.optional('...')) return { kind: 'spread', argument: bindingName(cursor), comments, start, end: cursor.lastEnd() }
+  if (cursor.optional('...')) return { kind: 'spread', argument: bindingName(cursor), comments, blankLineAfter: cursor.blankLineAfter() }
   const async = cursor.at('async') && cursor.peek(1)?.text !== ':' && cursor.peek(1)?.text !== '('
   if (async) {
     cursor.next()
     sameLine(cursor)
   }
-  const keyStart = cursor.peek()?.start ?? 0
   const key = parsePropertyKey(cursor)
-  if (cursor.at('(')) return parseMethod(cursor, { async, key, comments, start })
-  if (async) throw new OutsideSubset('async property')
+  if (cursor.at('(')) return parseMethod(cursor, { async, key, comments })
+  if (async) throw new OutsideLayout('async property')
   cursor.expect(':')
-  const value = parseExpression(cursor)
-  return { kind: 'property', key, keyStart, value, comments, start, end: cursor.lastEnd() }
+  const parsed = parseExpression(cursor)
+  const value = parsed.kind === 'opaque' ? { ...parsed, memberText: cursor.text.slice(start, cursor.lastEnd()) } : parsed
+  return { kind: 'property', key, value, comments, blankLineAfter: cursor.blankLineAfter() }
 }
 
-function parseMethod(cursor: TokenCursor, head: Pick<MethodMember, 'async' | 'key' | 'comments' | 'start'>): MethodMember {
+function parseMethod(cursor: TokenCursor, head: Pick<MethodMember, 'async' | 'key' | 'comments'>): MethodMember {
   cursor.expect('(')
   const parameters: MethodMember['parameters'][number][] = []
   while (!cursor.at(')')) {
@@ -284,8 +245,8 @@ function parseMethod(cursor: TokenCursor, head: Pick<MethodMember, 'async' | 'ke
   }
   cursor.expect(')')
   const returnType = cursor.optional(':') ? parseType(cursor) : undefined
-  const bodyStart = cursor.expect('{').start
+  cursor.expect('{')
   const body = parseStatements(cursor, true)
   cursor.expect('}')
-  return { kind: 'method', ...head, parameters, returnType, body, bodyStart, end: cursor.lastEnd() }
+  return { kind: 'method', ...head, parameters, returnType, body, blankLineAfter: cursor.blankLineAfter() }
 }

@@ -1,6 +1,7 @@
 import type { LiteralValue, PropertyKey, TypeLiteral, TypeMember, TypeNode } from './ts-subset-ast.js'
 import { stringValue } from './ts-string-value.js'
-import { OutsideSubset, type TokenCursor } from './ts-token-cursor.js'
+import { OutsideLayout } from './ts-layout-context.js'
+import type { TokenCursor } from './ts-token-cursor.js'
 
 // Keyword types: typescript-estree makes each a `TS<Name>Keyword` node, which prettier prints as the word itself.
 const KEYWORDS = new Set(['string', 'number', 'boolean', 'bigint', 'symbol', 'object', 'unknown', 'any', 'never', 'undefined', 'null', 'void'])
@@ -13,10 +14,10 @@ export function parsePropertyKey(cursor: TokenCursor): PropertyKey {
   if (token.kind === 'name') return { kind: 'identifier', name: token.text }
   if (token.kind === 'string') {
     const value = stringValue(token.text)
-    if (value === undefined) throw new OutsideSubset('string escape')
+    if (value === undefined) throw new OutsideLayout('string escape')
     return { kind: 'string', raw: token.text, value }
   }
-  throw new OutsideSubset('property key')
+  throw new OutsideLayout('property key')
 }
 
 /** A string, number (optionally negative) or boolean literal at the cursor, or `undefined` when there is none. */
@@ -26,7 +27,7 @@ export function parseLiteral(cursor: TokenCursor): LiteralValue | undefined {
   if (token.kind === 'string') {
     cursor.next()
     const value = stringValue(token.text)
-    if (value === undefined) throw new OutsideSubset('string escape')
+    if (value === undefined) throw new OutsideLayout('string escape')
     return { kind: 'string', raw: token.text, value }
   }
   if (token.kind === 'number') {
@@ -37,7 +38,7 @@ export function parseLiteral(cursor: TokenCursor): LiteralValue | undefined {
     cursor.next()
     // `- 1` with a space prints as `-1`; only the adjacent form is taken, as json2ts writes it.
     const number = cursor.next()
-    if (number.start !== token.end) throw new OutsideSubset('spaced sign')
+    if (number.start !== token.end) throw new OutsideLayout('spaced sign')
     return { kind: 'number', raw: number.text, negative: true }
   }
   if (token.kind === 'name' && (token.text === 'true' || token.text === 'false')) {
@@ -49,10 +50,10 @@ export function parseLiteral(cursor: TokenCursor): LiteralValue | undefined {
 
 /** A type: a union of array-suffixed primaries (no intersections, functions, tuples or conditional types). */
 export function parseType(cursor: TokenCursor): TypeNode {
-  if (cursor.at('|')) throw new OutsideSubset('leading |')
+  if (cursor.at('|')) throw new OutsideLayout('leading |')
   const types = [parsePostfixType(cursor)]
   while (cursor.optional('|')) types.push(parsePostfixType(cursor))
-  if (cursor.at('&')) throw new OutsideSubset('intersection')
+  if (cursor.at('&')) throw new OutsideLayout('intersection')
   return types.length === 1 ? (types[0] as TypeNode) : { kind: 'union', types }
 }
 
@@ -62,7 +63,7 @@ function parsePostfixType(cursor: TokenCursor): TypeNode {
   while (cursor.at('[') && !cursor.lineBreakBefore()) {
     cursor.next()
     cursor.expect(']')
-    if (type.kind === 'readonly') throw new OutsideSubset('array of a readonly type')
+    if (type.kind === 'readonly') throw new OutsideLayout('array of a readonly type')
     type = { kind: 'array', element: type }
   }
   return type
@@ -81,7 +82,7 @@ function parsePrimaryType(cursor: TokenCursor): TypeNode {
   if (KEYWORDS.has(name)) return { kind: 'keyword', name }
   // `readonly T[]` (the operator applies to the array type after it).
   if (name === 'readonly' && cursor.peek()?.kind === 'name' && !cursor.lineBreakBefore()) return { kind: 'readonly', type: parsePostfixType(cursor) }
-  if (NOT_TYPE_NAMES.has(name) || cursor.at('.')) throw new OutsideSubset(`type ${name}`)
+  if (NOT_TYPE_NAMES.has(name) || cursor.at('.')) throw new OutsideLayout(`type ${name}`)
   if (!cursor.optional('<')) return { kind: 'reference', name, args: undefined }
   const args = [parseType(cursor)]
   while (cursor.optional(',')) args.push(parseType(cursor))
@@ -93,13 +94,14 @@ function parsePrimaryType(cursor: TokenCursor): TypeNode {
 export function parseTypeLiteral(cursor: TokenCursor): TypeLiteral {
   const start = cursor.expect('{').start
   const members: TypeMember[] = []
+  let broken = false
   for (;;) {
     const comments = cursor.comments()
     if (cursor.at('}')) {
-      if (comments.length > 0) throw new OutsideSubset('dangling comment')
+      if (comments.length > 0) throw new OutsideLayout('dangling comment')
       break
     }
-    const memberStart = cursor.peek()?.start ?? 0
+    if (members.length === 0) broken = cursor.brokenSince(start)
     if (cursor.optional('[')) {
       const parameter = cursor.name().text
       cursor.expect(':')
@@ -107,22 +109,22 @@ export function parseTypeLiteral(cursor: TokenCursor): TypeLiteral {
       cursor.expect(']')
       cursor.expect(':')
       const type = parseType(cursor)
-      members.push({ kind: 'index-signature', parameter, parameterType, type, comments, start: memberStart, end: cursor.lastEnd() })
+      members.push({ kind: 'index-signature', parameter, parameterType, type, comments, blankLineAfter: cursor.blankLineAfter() })
     } else {
       const key = parsePropertyKey(cursor)
       if (key.kind === 'identifier' && (key.name === 'readonly' || key.name === 'get' || key.name === 'set') && !cursor.at(':') && !cursor.at('?')) {
-        throw new OutsideSubset('modifier')
+        throw new OutsideLayout('modifier')
       }
       const optional = cursor.optional('?')
       cursor.expect(':')
       const type = parseType(cursor)
-      members.push({ kind: 'property-signature', key, optional, type, comments, start: memberStart, end: cursor.lastEnd() })
+      members.push({ kind: 'property-signature', key, optional, type, comments, blankLineAfter: cursor.blankLineAfter() })
     }
     // Members are separated by `;`, `,` or a line break (before the next member or its comments).
     if (!cursor.optional(';') && !cursor.optional(',') && !cursor.at('}') && !cursor.lineBreakBefore()) {
-      throw new OutsideSubset('members not separated')
+      throw new OutsideLayout('members not separated')
     }
   }
-  const end = cursor.expect('}').end
-  return { kind: 'type-literal', members, start, end }
+  cursor.expect('}')
+  return { kind: 'type-literal', members, broken }
 }

@@ -2,8 +2,7 @@ import { doc, util } from 'prettier'
 import { type AssignmentLayout, printAssignment } from './print-ts-assignment.js'
 import { printLiteral, printPropertyKey, printType } from './print-ts-types.js'
 import type { Expression, MethodMember, ObjectExpression, ObjectMember, PropertyKey, Statement } from './ts-subset-ast.js'
-import { type Doc, LayoutUnsupported, printComment, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
-import { hasNewlineInRange, isNextLineEmpty, isPreviousLineEmpty } from './ts-source-text.js'
+import { type Doc, OutsideLayout, printComment, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
 
 const { breakParent, conditionalGroup, group, hardline, indent, line, lineSuffix, softline } = doc.builders
 const { willBreak } = doc.utils
@@ -35,16 +34,12 @@ export function printExpression(expression: Expression, context: TsLayoutContext
       return 'null'
     case 'as-const':
       return [printExpression(expression.expression, context, printers), ' as const']
-    case 'satisfies':
-      return [printExpression(expression.expression, context, printers), ' satisfies ', printType(expression.type, 'annotation', context)]
-    case 'array':
-      return printArray(expression.elements, context, printers)
     case 'object':
       return printObject(expression, context, printers)
     case 'call':
       return printCall(expression, context, printers)
     case 'opaque':
-      throw new LayoutUnsupported('opaque expression outside a property')
+      throw new OutsideLayout('opaque expression outside a property')
   }
 }
 
@@ -55,20 +50,10 @@ export function assignmentLayout(right: Expression, shortKey: boolean): Assignme
   return 'fluid'
 }
 
-// prettier's printArray for elements that are names or strings: one group, broken one element per line.
-function printArray(elements: readonly Expression[], context: TsLayoutContext, printers: ExpressionPrinters): Doc {
-  if (elements.length === 0) return group(['[', ']'])
-  const parts = elements.map((element, index) => {
-    const printed = group(printExpression(element, context, printers))
-    return index === elements.length - 1 ? printed : [printed, [',', line, '']]
-  })
-  return group(['[', indent([softline, [parts, trailingComma(context)]]), softline, ']'])
-}
-
 function printObject(object: ObjectExpression, context: TsLayoutContext, printers: ExpressionPrinters): Doc {
   const { members } = object
   const first = members[0]
-  const shouldBreak = context.options.objectWrap === 'preserve' && first !== undefined && hasNewlineInRange(context.text, object.start, first.start)
+  const shouldBreak = context.options.objectWrap === 'preserve' && first !== undefined && object.broken
   if (first === undefined) return group(['{', '}'], { shouldBreak })
   const keys = members.flatMap((member) => (member.kind === 'spread' ? [] : [member.key]))
   let separator: Doc[] = []
@@ -77,11 +62,11 @@ function printObject(object: ObjectExpression, context: TsLayoutContext, printer
     // Comments on their own lines after the last member trail it: each printed on a line of its own after the
     // separator that follows (a line suffix), a blank line before it kept.
     if (index === members.length - 1 && object.trailingComments.length > 0) {
-      memberDoc = [memberDoc, object.trailingComments.map((comment) => lineSuffix([hardline, isPreviousLineEmpty(context.text, comment.start) ? hardline : '', printComment(comment, context)]))]
+      memberDoc = [memberDoc, object.trailingComments.map((comment) => lineSuffix([hardline, comment.blankLineBefore ? hardline : '', printComment(comment)]))]
     }
-    const printed = [...separator, withComments(member.comments, memberDoc, context)]
+    const printed = [...separator, withComments(member.comments, memberDoc)]
     separator = [',', line]
-    if (isNextLineEmpty(context.text, member.end)) separator.push(hardline)
+    if (member.blankLineAfter) separator.push(hardline)
     return printed
   })
   const spacing = context.options.bracketSpacing ? line : softline
@@ -93,7 +78,7 @@ function printMember(member: ObjectMember, keys: readonly PropertyKey[], context
   if (member.kind === 'method') return printMethod(member, keys, context, printers)
   if (member.value.kind === 'opaque') return printers.opaqueMember(member)
   // A call value may be "poorly breakable" to prettier, which then breaks after the colon first: not reproduced.
-  if (member.value.kind === 'call') throw new LayoutUnsupported('call as a property value')
+  if (member.value.kind === 'call') throw new OutsideLayout('call as a property value')
   const key = printPropertyKey(member.key, keys, context)
   // prettier: "wrapping object properties with very short keys usually doesn't add much value".
   const short = stringWidth(key) < context.options.tabWidth + 3
@@ -107,8 +92,8 @@ function stringWidth(text: string): number {
 
 function printMethod(method: MethodMember, keys: readonly PropertyKey[], context: TsLayoutContext, printers: ExpressionPrinters): Doc {
   // A type literal as the only parameter's type is hugged, and as the return type it groups the parameters apart.
-  if (method.parameters.some((parameter) => parameter.type?.kind === 'type-literal')) throw new LayoutUnsupported('hugged parameter')
-  if (method.returnType !== undefined && JSON.stringify(method.returnType).includes('"type-literal"')) throw new LayoutUnsupported('object return type')
+  if (method.parameters.some((parameter) => parameter.type?.kind === 'type-literal')) throw new OutsideLayout('hugged parameter')
+  if (method.returnType !== undefined && JSON.stringify(method.returnType).includes('"type-literal"')) throw new OutsideLayout('object return type')
   const parameters = method.parameters.map((parameter) =>
     parameter.type === undefined ? parameter.name : [parameter.name, ': ', printType(parameter.type, 'annotation', context)],
   )
@@ -131,12 +116,12 @@ function joinWithLines(parts: readonly Doc[]): Doc[] {
 }
 
 function printCall(call: Expression & { kind: 'call' }, context: TsLayoutContext, printers: ExpressionPrinters): Doc {
-  if (SPECIAL_CALLEES.has(call.callee)) throw new LayoutUnsupported(`call of ${call.callee}`)
+  if (SPECIAL_CALLEES.has(call.callee)) throw new OutsideLayout(`call of ${call.callee}`)
   if (call.typeArgs.length === 0) return [call.isNew ? 'new ' : '', call.callee, printArguments(call.args, context, printers)]
   // Type arguments stay on the call's line, as prettier keeps them while `export default callee<A, B>({` fits;
   // a head that does not fit (prettier would break the type arguments) is left to prettier.
   const typeArgs = `<${call.typeArgs.join(', ')}>`
-  if (`export default ${call.callee}${typeArgs}({`.length > context.options.printWidth) throw new LayoutUnsupported('long type arguments')
+  if (`export default ${call.callee}${typeArgs}({`.length > context.options.printWidth) throw new OutsideLayout('long type arguments')
   return [call.callee, typeArgs, printArguments(call.args, context, printers)]
 }
 
@@ -146,22 +131,20 @@ function printArguments(args: readonly Expression[], context: TsLayoutContext, p
   if (args.length === 0) return ['(', ')']
   const printed = args.map((arg, index) => {
     const argument = printExpression(arg, context, printers)
-    if (index === args.length - 1) return argument
-    if (isNextLineEmpty(context.text, arg.end)) throw new LayoutUnsupported('blank line between arguments')
-    return [argument, ',', line]
+    return index === args.length - 1 ? argument : [argument, ',', line]
   })
   const comma = trailingComma(context, 'all')
   const allBrokenOut = (): Doc => group(['(', indent([line, ...printed]), comma, line, ')'], { shouldBreak: true })
   const last = args[args.length - 1] as Expression
-  if (args.some((arg) => arg.kind === 'opaque')) throw new LayoutUnsupported('function argument')
+  if (args.some((arg) => arg.kind === 'opaque')) throw new OutsideLayout('function argument')
   if (last.kind === 'object' && last.members.length > 0) {
-    if (args.length > 1) throw new LayoutUnsupported('object after other arguments')
+    if (args.length > 1) throw new OutsideLayout('object after other arguments')
     const expanded = printed[0] as Doc
     return willBreak(expanded)
       ? [breakParent, conditionalGroup([['(', group(expanded, { shouldBreak: true }), ')'], allBrokenOut()])]
       : conditionalGroup([['(', expanded, ')'], ['(', group(expanded, { shouldBreak: true }), ')'], allBrokenOut()])
   }
-  if (args.some((arg) => arg.kind === 'object' || arg.kind === 'call' || arg.kind === 'as-const')) throw new LayoutUnsupported('complex arguments')
+  if (args.some((arg) => arg.kind === 'object' || arg.kind === 'call' || arg.kind === 'as-const')) throw new OutsideLayout('complex arguments')
   const contents = ['(', indent([softline, ...printed]), comma, softline, ')']
   return group(contents, { shouldBreak: printed.some((part) => willBreak(part)) })
 }

@@ -3,14 +3,13 @@ import { printAssignment } from './print-ts-assignment.js'
 import { assignmentLayout, type ExpressionPrinters, printExpression } from './print-ts-expressions.js'
 import { huggedType, printInterfaceBody, printLiteral, printType } from './print-ts-types.js'
 import type { Program, Statement } from './ts-subset-ast.js'
-import { type Doc, LayoutUnsupported, semicolon, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
-import { isNextLineEmpty } from './ts-source-text.js'
+import { type Doc, OutsideLayout, semicolon, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
 
-const { group, hardline, indent, join, line, softline } = doc.builders
+const { group, hardline, indent, join, line, literalline, softline } = doc.builders
 
 /** A whole program as prettier prints it: statements one after another, a blank line kept where there was one. */
 export function printProgram(program: Program, context: TsLayoutContext, printers: Omit<ExpressionPrinters, 'block'>): Doc {
-  if (program.statements.length === 0) throw new LayoutUnsupported('empty program')
+  if (program.statements.length === 0) throw new OutsideLayout('empty program')
   const all: ExpressionPrinters = { ...printers, block: (statements, inner) => printBlock(statements, inner, all) }
   return [printStatements(program.statements, context, all), hardline]
 }
@@ -18,10 +17,10 @@ export function printProgram(program: Program, context: TsLayoutContext, printer
 function printStatements(statements: readonly Statement[], context: TsLayoutContext, printers: ExpressionPrinters): Doc[] {
   const parts: Doc[] = []
   statements.forEach((statement, index) => {
-    parts.push(withComments(statement.comments, printStatement(statement, context, printers), context))
+    parts.push(withComments(statement.comments, printStatement(statement, context, printers)))
     if (index < statements.length - 1) {
       parts.push(hardline)
-      if (isNextLineEmpty(context.text, statement.end)) parts.push(hardline)
+      if (statement.blankLineAfter) parts.push(hardline)
     }
   })
   return parts
@@ -35,16 +34,13 @@ function printBlock(statements: readonly Statement[], context: TsLayoutContext, 
 function printStatement(statement: Statement, context: TsLayoutContext, printers: ExpressionPrinters): Doc {
   const semi = semicolon(context)
   switch (statement.kind) {
-    case 'ignored': {
-      // prettier keeps an ignored statement's text as written; only an exported declaration has no `;` added.
-      const text = context.text.slice(statement.start, statement.end)
-      if (!text.startsWith('export ') || text.startsWith('export default') || text.includes('\n')) throw new LayoutUnsupported('ignored statement')
-      return text
-    }
+    case 'verbatim':
+      // prettier keeps an ignored statement's text as written, line for line.
+      return join(literalline, [...statement.lines])
     case 'import':
       return printImport(statement, context)
     case 'const': {
-      if (statement.init.kind === 'call' || statement.init.kind === 'opaque') throw new LayoutUnsupported('variable value')
+      if (statement.init.kind === 'call' || statement.init.kind === 'opaque') throw new OutsideLayout('variable value')
       const declarator = printAssignment(statement.name, ' =', printExpression(statement.init, context, printers), assignmentLayout(statement.init, false))
       return [statement.exported ? 'export ' : '', group(['const', ' ', declarator, semi])]
     }
@@ -56,15 +52,6 @@ function printStatement(statement: Statement, context: TsLayoutContext, printers
       const alias = [printAssignment(['type ', statement.name], ' =', right, breakAfter ? 'break-after-operator' : 'fluid'), semi]
       return [statement.exported ? 'export ' : '', alias]
     }
-    case 'export-names': {
-      const { bracketSpacing } = context.options
-      const spacing = bracketSpacing ? line : softline
-      const list =
-        statement.names.length > 1
-          ? group(['{', indent([spacing, join([',', line], [...statement.names])]), trailingComma(context), spacing, '}'])
-          : ['{', bracketSpacing ? ' ' : '', statement.names[0] ?? '', bracketSpacing ? ' ' : '', '}']
-      return ['export', ' ', list, semi]
-    }
     case 'export-default':
       return ['export', ' default', ' ', printExpression(statement.expression, context, printers), semi]
     case 'throw':
@@ -75,7 +62,7 @@ function printStatement(statement: Statement, context: TsLayoutContext, printers
 function printImport(statement: Statement & { kind: 'import' }, context: TsLayoutContext): Doc {
   const { bracketSpacing } = context.options
   const parts: Doc[] = ['import', statement.typeOnly ? ' type' : '']
-  if (statement.braces && statement.specifiers.length === 0) throw new LayoutUnsupported('empty import braces')
+  if (statement.braces && statement.specifiers.length === 0) throw new OutsideLayout('empty import braces')
   parts.push(' ')
   if (statement.defaultName !== undefined) parts.push(statement.defaultName)
   const named = statement.specifiers.map((specifier) => (specifier.typeOnly ? `type ${specifier.name}` : specifier.name))

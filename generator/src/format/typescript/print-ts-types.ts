@@ -1,8 +1,7 @@
 import { doc } from 'prettier'
 import { printNumberLiteral, printStringLiteral } from './prettier-literals.js'
 import type { LiteralValue, PropertyKey, TypeLiteral, TypeMember, TypeNode } from './ts-subset-ast.js'
-import { concat, type Doc, LayoutUnsupported, semicolon, textGroup, type TsLayoutContext, withComments } from './ts-layout-context.js'
-import { hasNewlineInRange, isNextLineEmpty } from './ts-source-text.js'
+import { concat, type Doc, OutsideLayout, semicolon, textGroup, type TsLayoutContext, withComments } from './ts-layout-context.js'
 
 const { align, group, hardline, ifBreak, indent, join, line, softline } = doc.builders
 
@@ -24,7 +23,7 @@ const MAYBE_IDENTIFIER = /^[$_\p{L}\p{Nl}][$_\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}
 
 /** Whether prettier would print this quoted key without quotes (`isStringKeySafeToUnquote` for the subset). */
 export function unquotable(key: PropertyKey & { kind: 'string' }, context: TsLayoutContext): boolean {
-  if (!ASCII_IDENTIFIER.test(key.value) && MAYBE_IDENTIFIER.test(key.value)) throw new LayoutUnsupported('non-ASCII identifier key')
+  if (!ASCII_IDENTIFIER.test(key.value) && MAYBE_IDENTIFIER.test(key.value)) throw new OutsideLayout('non-ASCII identifier key')
   return printStringLiteral(key.raw, context.options.singleQuote).slice(1, -1) === key.value && ASCII_IDENTIFIER.test(key.value)
 }
 
@@ -64,7 +63,7 @@ export function printType(type: TypeNode, parent: TypeParent, context: TsLayoutC
       if (type.args === undefined) return type.name
       // prettier hugs a single simple type argument (`Promise<X>`); anything else may break and is left to it.
       if (type.args.length !== 1 || !huggedType(type.args[0] as TypeNode) || (type.args[0] as TypeNode).kind === 'type-literal') {
-        throw new LayoutUnsupported('type arguments')
+        throw new OutsideLayout('type arguments')
       }
       return concat([type.name, '<', printType(type.args[0] as TypeNode, 'type-argument', context), '>'])
     case 'array':
@@ -87,24 +86,24 @@ function printUnion(types: readonly TypeNode[], parent: TypeParent, context: TsL
   }
   const code = group(types.map((type, index) => [index === 0 ? ifBreak('| ') : [line, '| '], align(2, printType(type, 'union', context))]))
   if (parenthesized) return ['(', group([indent([softline, code]), softline]), ')']
-  if (parent === 'type-argument') throw new LayoutUnsupported('union type argument')
+  if (parent === 'type-argument') throw new OutsideLayout('union type argument')
   return breakAfterOperator ? code : group(indent([softline, code]))
 }
 
 function printTypeLiteral(literal: TypeLiteral, context: TsLayoutContext): Doc {
   const { members } = literal
   const first = members[0]
-  const shouldBreak = context.options.objectWrap === 'preserve' && first !== undefined && hasNewlineInRange(context.text, literal.start, first.start)
+  const shouldBreak = context.options.objectWrap === 'preserve' && first !== undefined && literal.broken
   if (first === undefined) return group('{}', { shouldBreak })
   const parts: Doc[] = []
   const keys = siblingKeys(members)
   members.forEach((member, index) => {
     const last = index === members.length - 1
     const separator = last ? (context.options.semi ? ifBreak(';') : '') : context.options.semi ? ';' : ifBreak('', ';')
-    parts.push(withComments(member.comments, concat([printMember(member, keys, context), separator]), context))
+    parts.push(withComments(member.comments, concat([printMember(member, keys, context), separator])))
     if (!last) {
       parts.push(line)
-      if (isNextLineEmpty(context.text, member.end)) parts.push(hardline)
+      if (member.blankLineAfter) parts.push(hardline)
     }
   })
   const spacing = context.options.bracketSpacing ? line : softline
@@ -118,10 +117,10 @@ export function printInterfaceBody(literal: TypeLiteral, context: TsLayoutContex
   const parts: Doc[] = []
   const keys = siblingKeys(members)
   members.forEach((member, index) => {
-    parts.push(withComments(member.comments, concat([printMember(member, keys, context), semicolon(context)]), context))
+    parts.push(withComments(member.comments, concat([printMember(member, keys, context), semicolon(context)])))
     if (index < members.length - 1) {
       parts.push(hardline)
-      if (isNextLineEmpty(context.text, member.end)) parts.push(hardline)
+      if (member.blankLineAfter) parts.push(hardline)
     }
   })
   return ['{', [indent([hardline, parts]), hardline], '}']

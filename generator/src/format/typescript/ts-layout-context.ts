@@ -1,6 +1,5 @@
 import { doc } from 'prettier'
-import type { SourceComment } from './ts-subset-ast.js'
-import { blankLineAfterComment, hasNewline } from './ts-source-text.js'
+import type { Comment } from './ts-subset-ast.js'
 
 /** The prettier options the subset's layout follows (every other option must have its default for it to apply). */
 export interface TsLayoutOptions {
@@ -15,16 +14,15 @@ export interface TsLayoutOptions {
   readonly objectWrap: 'preserve' | 'collapse'
 }
 
-/** What the printers share: the options and the source text (prettier reads the text for some layout choices). */
+/** What the printers share: the options. */
 export interface TsLayoutContext {
   readonly options: TsLayoutOptions
-  readonly text: string
 }
 
 /** A prettier document. */
 export type Doc = doc.builders.Doc
 
-const { hardline, line, join, literalline, markAsRoot } = doc.builders
+const { hardline, line, literalline, markAsRoot } = doc.builders
 
 /** prettier's trailing comma for the `es5` level (`all` when `level` is `all`), printed only when the group breaks. */
 export function trailingComma(context: TsLayoutContext, level: 'es5' | 'all' = 'es5'): Doc {
@@ -37,18 +35,21 @@ export function semicolon(context: TsLayoutContext): string {
   return context.options.semi ? ';' : ''
 }
 
-/** Thrown by a printer for a construct whose layout it does not reproduce; the caller falls back to prettier. */
-export class LayoutUnsupported extends Error {}
+/**
+ * Thrown by a parser or printer (TypeScript or JSON) for text or a construct whose layout it does not reproduce; the
+ * caller falls back to prettier.
+ */
+export class OutsideLayout extends Error {}
 
 /**
  * A comment as prettier prints it: a line comment trimmed at its end, a JSDoc-style block (every line starting with
  * `*`) re-indented, any other block verbatim (single-line only: a multi-line one is left to prettier).
  */
-export function printComment(comment: SourceComment, context: TsLayoutContext): Doc {
-  if (!comment.block) return context.text.slice(comment.start, comment.end).trimEnd()
+export function printComment(comment: Comment): Doc {
+  if (!comment.block) return `//${comment.value}`.trimEnd()
   if (!comment.value.includes('\n')) return `/*${comment.value}*/`
   const lines = `*${comment.value}*`.split('\n').map((text) => text.trimStart())
-  if (!lines.every((text) => text.startsWith('*'))) throw new LayoutUnsupported('multi-line block comment')
+  if (!lines.every((text) => text.startsWith('*'))) throw new OutsideLayout('multi-line block comment')
   const jsdoc = comment.value[0] === '*' && comment.value[1] !== '*'
   const parts: Doc[] = lines.map((text, index) => {
     if (index === 0) return [text.trimEnd(), hardline]
@@ -62,27 +63,20 @@ export function printComment(comment: SourceComment, context: TsLayoutContext): 
 }
 
 /** The leading comments of a statement or member, each followed by its line break (and a kept blank line). */
-export function printLeadingComments(comments: readonly SourceComment[], context: TsLayoutContext): Doc[] {
-  const { text } = context
+function printLeadingComments(comments: readonly Comment[]): Doc[] {
   return comments.map((comment) => {
-    const parts: Doc[] = [printComment(comment, context)]
-    if (comment.block) {
-      parts.push(hasNewline(text, comment.end) ? (hasNewline(text, comment.start, true) ? hardline : line) : ' ')
-    } else {
-      parts.push(hardline)
-    }
-    if (blankLineAfterComment(text, comment.end)) parts.push(hardline)
+    const parts: Doc[] = [printComment(comment)]
+    if (comment.block) parts.push(comment.after === 'hardline' ? hardline : comment.after === 'line' ? line : ' ')
+    else parts.push(hardline)
+    if (comment.blankLineAfter) parts.push(hardline)
     return parts
   })
 }
 
 /** `printed` with its leading comments before it. */
-export function withComments(comments: readonly SourceComment[], printed: Doc, context: TsLayoutContext): Doc {
-  return comments.length === 0 ? printed : [printLeadingComments(comments, context), printed]
+export function withComments(comments: readonly Comment[], printed: Doc): Doc {
+  return comments.length === 0 ? printed : [printLeadingComments(comments), printed]
 }
-
-/** prettier's `join`. */
-export const joinDocs = join
 
 /**
  * `parts` as one string when they all are strings (else as they are). Text that cannot break prints the same whether

@@ -1,24 +1,29 @@
-// The syntax tree of the TypeScript subset `layOutTypeScript` handles: what toolsmith's generated modules, the shipped
-// stub template and json2ts's declarations are made of. Offsets are into the source text, as prettier's locStart and
-// locEnd would give them (comments excluded), so the printers can ask the same questions of the text prettier asks.
+// The syntax tree of the TypeScript subset the printers lay out as prettier 3 does. Emitters build it from their model
+// (the generated modules); the subset parser builds it from text toolsmith does not write itself (json2ts's
+// declarations, stubs rendered from a template). Where prettier's layout depends on how the source was written (a
+// blank line kept, an object kept broken, where a comment stands), the node says so in a flag, so the printers never
+// read text.
 
-/** A comment as written: `//` (line) or `/* *\/` (block); `value` is the text between the delimiters. */
-export interface SourceComment {
+/** A comment written on its own lines: `//` (line) or `/* *\/` (block); `value` is the text between the delimiters. */
+export interface Comment {
   readonly block: boolean
-  readonly start: number
-  readonly end: number
   readonly value: string
-}
-
-/** The offsets every node has. */
-export interface Located {
-  readonly start: number
-  readonly end: number
+  /** What follows a leading block comment: a line break, a line that breaks with its group, or a space. */
+  readonly after: 'hardline' | 'line' | 'space'
+  /** A blank line follows it (prettier keeps one). */
+  readonly blankLineAfter: boolean
+  /** A blank line precedes it (kept before a comment that trails an object's last member). */
+  readonly blankLineBefore: boolean
 }
 
 /** Comments written on their own lines before a statement or member (the only place the subset allows them). */
 export interface Commented {
-  readonly comments: readonly SourceComment[]
+  readonly comments: readonly Comment[]
+}
+
+/** A statement or member followed by a blank line (prettier keeps one). */
+export interface Spaced {
+  readonly blankLineAfter: boolean
 }
 
 /** A property key as written: a plain name or a string literal (`raw` with its quotes). */
@@ -37,15 +42,17 @@ export type TypeNode =
   | TypeLiteral
 
 /** `{ ... }` in a type (also an interface body). */
-export interface TypeLiteral extends Located {
+export interface TypeLiteral {
   readonly kind: 'type-literal'
   readonly members: readonly TypeMember[]
+  /** A line break between `{` and the first member (prettier's objectWrap `preserve` keeps the literal broken). */
+  readonly broken: boolean
 }
 
 /** A member of a type literal or interface. */
 export type TypeMember =
-  | (Located & Commented & { readonly kind: 'property-signature'; readonly key: PropertyKey; readonly optional: boolean; readonly type: TypeNode })
-  | (Located & Commented & { readonly kind: 'index-signature'; readonly parameter: string; readonly parameterType: TypeNode; readonly type: TypeNode })
+  | (Commented & Spaced & { readonly kind: 'property-signature'; readonly key: PropertyKey; readonly optional: boolean; readonly type: TypeNode })
+  | (Commented & Spaced & { readonly kind: 'index-signature'; readonly parameter: string; readonly parameterType: TypeNode; readonly type: TypeNode })
 
 /** A literal: strings keep their source text (prettier re-quotes it), numbers their digits, `-1` its sign. */
 export type LiteralValue =
@@ -55,58 +62,59 @@ export type LiteralValue =
 
 /** An expression in the subset. */
 export type Expression =
-  | (Located & { readonly kind: 'identifier'; readonly name: string })
-  | (Located & { readonly kind: 'literal'; readonly literal: LiteralValue })
-  | (Located & { readonly kind: 'null' })
+  | { readonly kind: 'identifier'; readonly name: string }
+  | { readonly kind: 'literal'; readonly literal: LiteralValue }
+  | { readonly kind: 'null' }
   | ObjectExpression
-  | (Located & { readonly kind: 'as-const'; readonly expression: Expression })
-  | (Located & { readonly kind: 'satisfies'; readonly expression: Expression; readonly type: TypeNode })
-  | (Located & { readonly kind: 'array'; readonly elements: readonly Expression[] })
-  | (Located & {
+  | { readonly kind: 'as-const'; readonly expression: Expression }
+  | {
       readonly kind: 'call'
       readonly isNew: boolean
       readonly callee: string
       /** Type arguments, each a plain type name (`defineTypedTool<GrepArgs, GrepOutput>(…)`); empty when none. */
       readonly typeArgs: readonly string[]
       readonly args: readonly Expression[]
-    })
+    }
   | OpaqueExpression
 
 /** An expression the printers do not mirror (an arrow function): its layout is asked of prettier itself, in context. */
-export interface OpaqueExpression extends Located {
+export interface OpaqueExpression {
   readonly kind: 'opaque'
-  /** Whether it contains a line break (such an expression could carry layout prettier preserves). */
+  /** The expression's source text. */
   readonly text: string
+  /** The source text of the whole `key: value` member holding it (what a probe lays out). */
+  readonly memberText: string
 }
 
 /** `{ ... }` as a value. */
-export interface ObjectExpression extends Located {
+export interface ObjectExpression {
   readonly kind: 'object'
   readonly members: readonly ObjectMember[]
   /** `//` comments on their own lines after the last member (prettier attaches them to it, as trailing comments). */
-  readonly trailingComments: readonly SourceComment[]
+  readonly trailingComments: readonly Comment[]
+  /** A line break between `{` and the first member (prettier's objectWrap `preserve` keeps the object broken). */
+  readonly broken: boolean
 }
 
 /** A member of an object literal. */
 export type ObjectMember =
-  | (Located & Commented & { readonly kind: 'property'; readonly key: PropertyKey; readonly keyStart: number; readonly value: Expression })
-  | (Located & Commented & { readonly kind: 'spread'; readonly argument: string })
+  | (Commented & Spaced & { readonly kind: 'property'; readonly key: PropertyKey; readonly value: Expression })
+  | (Commented & Spaced & { readonly kind: 'spread'; readonly argument: string })
   | MethodMember
 
 /** `async name(parameter: Type): ReturnType { statements }` in an object literal. */
-export interface MethodMember extends Located, Commented {
+export interface MethodMember extends Commented, Spaced {
   readonly kind: 'method'
   readonly async: boolean
   readonly key: PropertyKey
   readonly parameters: readonly { readonly name: string; readonly type: TypeNode | undefined }[]
   readonly returnType: TypeNode | undefined
   readonly body: readonly Statement[]
-  readonly bodyStart: number
 }
 
 /** A statement in the subset, with the comments written above it. */
-export type Statement = Located &
-  Commented &
+export type Statement = Commented &
+  Spaced &
   (
     | {
         readonly kind: 'import'
@@ -120,13 +128,15 @@ export type Statement = Located &
     | { readonly kind: 'interface'; readonly exported: boolean; readonly name: string; readonly body: TypeLiteral }
     | { readonly kind: 'type-alias'; readonly exported: boolean; readonly name: string; readonly type: TypeNode }
     | { readonly kind: 'export-default'; readonly expression: Expression }
-    | { readonly kind: 'export-names'; readonly names: readonly string[] }
     | { readonly kind: 'throw'; readonly argument: Expression }
-    | { readonly kind: 'ignored' }
+    /**
+     * A statement laid out by its emitter and kept as it is, under a `// prettier-ignore` comment (so prettier
+     * leaves it so too): one line per element of `lines`.
+     */
+    | { readonly kind: 'verbatim'; readonly lines: readonly string[] }
   )
 
 /** A whole source in the subset. */
 export interface Program {
-  readonly text: string
   readonly statements: readonly Statement[]
 }

@@ -1,8 +1,7 @@
-import type { SourceComment } from './ts-subset-ast.js'
+import type { Comment } from './ts-subset-ast.js'
+import { OutsideLayout } from './ts-layout-context.js'
+import { blankLineAfterComment, hasNewline, hasNewlineInRange, isNextLineEmpty, isPreviousLineEmpty } from './ts-source-text.js'
 import type { Token } from './ts-tokens.js'
-
-/** Thrown by the parsers where the source leaves the subset; the caller then formats with prettier. */
-export class OutsideSubset extends Error {}
 
 /** A position in a token list, for the subset's recursive-descent parsers. */
 export class TokenCursor {
@@ -32,14 +31,14 @@ export class TokenCursor {
   /** Takes the current token; it must not be a comment (the subset allows those only where `comments` takes them). */
   next(): Token {
     const token = this.tokens[this.index]
-    if (token === undefined || token.kind === 'comment') throw new OutsideSubset('unexpected end or comment')
+    if (token === undefined || token.kind === 'comment') throw new OutsideLayout('unexpected end or comment')
     this.index++
     return token
   }
 
   /** Takes `text` (a punctuator or a name) or leaves the subset. */
   expect(text: string): Token {
-    if (!this.at(text)) throw new OutsideSubset(`expected ${text}`)
+    if (!this.at(text)) throw new OutsideLayout(`expected ${text}`)
     return this.next()
   }
 
@@ -53,7 +52,7 @@ export class TokenCursor {
   /** Takes a name token (any identifier or keyword). */
   name(): Token {
     const token = this.next()
-    if (token.kind !== 'name') throw new OutsideSubset('expected a name')
+    if (token.kind !== 'name') throw new OutsideLayout('expected a name')
     return token
   }
 
@@ -64,17 +63,35 @@ export class TokenCursor {
 
   /**
    * Takes the comments before a statement or member. Each must stand on its own lines (a line break before it and
-   * after it), as prettier then prints it as a leading comment of what follows.
+   * after it), as prettier then prints it as a leading comment of what follows; where it stands is read here.
    */
-  comments(): SourceComment[] {
-    const comments: SourceComment[] = []
+  comments(): Comment[] {
+    const comments: Comment[] = []
+    const { text } = this
     for (;;) {
       const token = this.tokens[this.index]
-      if (token?.comment === undefined) return comments
-      if (!newlineBefore(this.text, token.start) || !newlineAfter(this.text, token.end)) throw new OutsideSubset('inline comment')
-      comments.push(token.comment)
+      const comment = token?.comment
+      if (token === undefined || comment === undefined) return comments
+      if (!newlineBefore(text, token.start) || !newlineAfter(text, token.end)) throw new OutsideLayout('inline comment')
+      comments.push({
+        block: comment.block,
+        value: comment.value,
+        after: hasNewline(text, token.end) ? (hasNewline(text, token.start, true) ? 'hardline' : 'line') : 'space',
+        blankLineAfter: blankLineAfterComment(text, token.end),
+        blankLineBefore: isPreviousLineEmpty(text, token.start),
+      })
       this.index++
     }
+  }
+
+  /** Whether a blank line follows the token taken last (past `,`/`;` and comments), as prettier's isNextLineEmpty. */
+  blankLineAfter(): boolean {
+    return isNextLineEmpty(this.text, this.lastEnd())
+  }
+
+  /** Whether the text between `start` and the current token holds a line break. */
+  brokenSince(start: number): boolean {
+    return hasNewlineInRange(this.text, start, this.peek()?.start ?? this.text.length)
   }
 
   /** Whether a line break separates the token taken last from the current one. */

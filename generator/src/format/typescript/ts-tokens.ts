@@ -1,4 +1,10 @@
-import type { SourceComment } from './ts-subset-ast.js'
+/** A comment token's content: `//` (line) or `/* *\/` (block), `value` between the delimiters. */
+export interface SourceComment {
+  readonly block: boolean
+  readonly start: number
+  readonly end: number
+  readonly value: string
+}
 
 /** One token of the subset: a name, a string or number literal, a punctuator, or a comment. */
 export interface Token {

@@ -1,20 +1,28 @@
 import fc from 'fast-check'
 import * as prettier from 'prettier'
 import { describe, expect, test } from 'vitest'
-import { layOutMarkdown } from '../../../generator/src/emit/catalog/lay-out-markdown.js'
+import { catalogPage, catalogPageHead, printToolSection } from '../../../generator/src/emit/catalog/print-catalog-markdown.js'
 import { catalogToolModel } from '../../../generator/src/emit/catalog/catalog-model.js'
 import { loadTemplates } from '../../../generator/src/emit/template/template-set.js'
 import type { ToolDeclaration } from '../../../generator/src/model/tool-declaration.js'
 import { fixtureCase, fixtureNames } from './fixture-project.js'
 
-// The catalog skips prettier's Markdown pass for the shipped section template when prettier would only lay out the
-// tables; these tests hold that claim: the local layout equals prettier's, text for text.
-const section = (await loadTemplates(undefined, async () => undefined)).templates.get('catalog-section.md.hbs')
+// Under plain prose settings the catalog page and section are printed from the model, not rendered from the shipped
+// templates and formatted; these tests hold the printer to the templates: its text is prettier's layout of what the
+// shipped template renders from the same model, text for text (the shipped templates and prettier are the oracle).
+const templates = (await loadTemplates(undefined, async () => undefined)).templates
+const section = templates.get('catalog-section.md.hbs')
+const page = templates.get('catalog.md.hbs')
 const OPTIONS = { parser: 'markdown', embeddedLanguageFormatting: 'off' } as const
 
 async function samePrettier(declaration: ToolDeclaration): Promise<void> {
-  const rendered = section?.render({ tools: [catalogToolModel(declaration, 'export type X = string')] }) ?? ''
-  expect(layOutMarkdown(rendered)).toBe(await prettier.format(rendered, OPTIONS))
+  const model = catalogToolModel(declaration, 'export type X = string')
+  const rendered = section?.render({ tools: [model] }) ?? ''
+  const printed = printToolSection(model)
+  expect(printed).toBe(await prettier.format(rendered, OPTIONS))
+  const count = 1 + (declaration.description.length % 3)
+  const whole = page?.render({ count, countText: `${count} tools`, section: printed }) ?? ''
+  expect(catalogPage(catalogPageHead(count), printed)).toBe(await prettier.format(whole, OPTIONS))
 }
 
 test('every fixture tool', async () => {
@@ -41,10 +49,10 @@ describe('generated text', () => {
   })
 })
 
-test('tables, blank lines and fences', async () => {
-  expect(layOutMarkdown('| a |\n| :-- |\n| b |')).toBeUndefined()
-  const given = '\n\ntext\n\n\n| a | bb |\n| --- | --- |\n| ccc | d |\n\n```ts\nx\n\n\ny\n```\n\n\n'
-  const want = 'text\n\n| a   | bb  |\n| --- | --- |\n| ccc | d   |\n\n```ts\nx\n\n\ny\n```\n'
-  expect(layOutMarkdown(given)).toBe(want)
-  expect(await prettier.format(given, OPTIONS)).toBe(want)
+test('an output type with blank lines and backticks, no parameters, an empty page', async () => {
+  const declaration: ToolDeclaration = { name: 'tool', description: '', parameters: {}, output: { type: 'string' }, sourceFile: 'schemas/tool.tool.yaml' }
+  const model = catalogToolModel(declaration, 'export type X =\n\n\n  | "```"\n  | "b"')
+  expect(printToolSection(model)).toBe(await prettier.format(section?.render({ tools: [model] }) ?? '', OPTIONS))
+  expect(printToolSection(model)).toContain('````ts\nexport type X =\n\n\n')
+  expect(catalogPage(catalogPageHead(0), '')).toBe(await prettier.format(page?.render({ count: 0, countText: '0 tools', section: '' }) ?? '', OPTIONS))
 })
