@@ -44,7 +44,7 @@ export const DEFAULT_LIMITS: CodeModeLimits = Object.freeze({
   logBytes: 64 * 1024,
 })
 
-/** The stack sizes above this overflow Node's own stack before QuickJS notices (the research note). */
+/** The stack sizes above this overflow Node's own stack (in the worker thread) before QuickJS notices its own limit. */
 const MAX_STACK_BYTES = 256 * 1024
 /** Below this the QuickJS module cannot start. */
 const MIN_MEMORY_BYTES = 16 * 1024 * 1024

@@ -5,8 +5,8 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createCodeMode } from '@toolsmith/code-mode'
 import { createToolRuntime, type ToolExecutionResult } from '@toolsmith/runtime'
+import { CODE_MODE_PROGRAM, runCodeModeDemo } from './code-mode-demo.js'
 import { tools } from './tools/index.js'
 import { useWorkspace } from './workspace/current-workspace.js'
 
@@ -51,25 +51,11 @@ try {
     console.log()
   }
 
-  // Code Mode: an agent whose tools are presented as code calls them from one program in a QuickJS
-  // sandbox (run_code); every sub-dispatch still runs through the same pipeline, and is logged.
-  const coder = { id: 'coder' }
-  runtime.forAgent(coder).presentAs('code')
-  runtime.register(createCodeMode(runtime))
-  runtime.on('tool/code-dispatch', (event) => {
-    const text = event.content.map((block) => (block.type === 'text' ? block.text : '[image]')).join(' ')
-    console.log(`  ↳ ${event.subCallId} ${event.name} ${event.isError ? 'failed' : 'ok'}: ${clip(text.replaceAll('\n', ' '), 90)}`)
+  // Code Mode (example/src/code-mode-demo.ts): the coder agent's tools are code; one program calls three of them.
+  console.log(`▶ run_code (agent coder)\n${indent(CODE_MODE_PROGRAM)}`)
+  const run = await runCodeModeDemo(runtime, (dispatch) => {
+    console.log(`  ↳ ${dispatch.subCallId} ${dispatch.name} ${dispatch.isError ? 'failed' : 'ok'}: ${clip(dispatch.text.replaceAll('\n', ' '), 90)}`)
   })
-  const program = [
-    "const found = await tools.grep({ pattern: 'TODO' })",
-    'const file = found.files[0].path',
-    'const before = await tools.read_file({ path: file })',
-    "const edit = await tools.edit_file({ path: file, oldText: 'TODO: say hello.', newText: 'Hello from Code Mode.' })",
-    "console.log('edited', edit.path, 'lines before:', before.lines.length)",
-    'return { file, replacements: edit.replacements, after: edit.after }',
-  ].join('\n')
-  console.log(`▶ run_code (agent ${coder.id})\n${indent(program)}`)
-  const run = await runtime.execute({ callId: 'code-1', name: 'run_code', arguments: { code: program }, agent: coder, signal: AbortSignal.timeout(30_000) })
   console.log(indent(contentText(run)))
   console.log()
 } finally {

@@ -2,10 +2,7 @@ import { lstatSync, mkdirSync, type Stats, unlinkSync } from 'node:fs'
 import path from 'node:path'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlanComparison } from './compare-plan.js'
-import { fileSystemAdvice, isFileSystemError } from './file-system-error.js'
-import { readRegularFile } from './read-regular-file.js'
-import { realPathInside } from './real-path-inside.js'
-import { FileAppearedError, writeFileAtomic } from './write-file-atomic.js'
+import { FileAppearedError, fileSystemAdvice, isFileSystemError, readRegularFile, realPathInside, writeFileAtomic } from '../base/project-files.js'
 
 /** What `generate` did on disk. */
 export interface WriteResult {

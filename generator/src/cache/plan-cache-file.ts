@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
 import { mkdir, open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { fileSystemAdvice, isFileSystemError } from '../apply/file-system-error.js'
-import { realPathInside } from '../apply/real-path-inside.js'
-import { isLeftoverTemporary } from '../apply/write-file-atomic.js'
+import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, realPathInside } from '../base/project-files.js'
 import { PlanCacheStore } from './plan-cache-store.js'
 
 // The plan cache, in short (the details sit with each part):

@@ -1,11 +1,10 @@
 import { mkdir, realpath, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { realPathInside } from '../apply/real-path-inside.js'
-import type { ProjectConfig } from '../config/project-config.js'
+import { realPathInside } from '../base/project-files.js'
+import { type ProjectConfig, toolSchemaReference } from '../config/project-config.js'
 import { DECLARATION_SUFFIX } from '../load/discover-declaration-files.js'
 import { loadDeclarations } from '../load/load-declarations.js'
 import { pascalCaseName, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-name.js'
-import { toolSchemaReference } from './tool-schema-reference.js'
 
 /** The new file's path, or why it was not created. */
 export type CreatedDeclaration = { readonly ok: true; readonly file: string } | { readonly ok: false; readonly message: string }

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { COMMAND_LINE, type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
-import { driftDiagnostic } from '../pipeline/drift-diagnostic.js'
-import type { RunOptions } from '../pipeline/run-options.js'
+import type { RunOptions } from '../model/plan.js'
 import { DIAGNOSTIC_FORMATS, type DiagnosticFormat, formatDiagnosticsGithub, formatDiagnosticsJson } from '../report/format-diagnostics.js'
-import type { formatDiagnosticsText } from '../report/format-diagnostics-text.js'
-import type { CliIo } from './cli-io.js'
+import { type CliIo, DiagnosticPrinter } from './cli-io.js'
 import { DIFF_FORMATS, type DiffFormat } from '../diff/format-diff.js'
 import { USAGE } from './usage.js'
 
@@ -99,7 +97,7 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     }
     case 'check': {
       if (rest.length > 0) return usageError(`check takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
-      const { runCheck } = await import('../pipeline/run-check.js')
+      const { driftDiagnostic, runCheck } = await import('../pipeline/run-check.js')
       const outcome = await runCheck(run)
       // Text shows the diffs themselves; machine formats get one located error per drifted file.
       const drifted = format === 'text' ? [] : outcome.drift.map(driftDiagnostic)
@@ -173,28 +171,6 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     }
     default:
       return usageError(`unknown command ${JSON.stringify(command)}`)
-  }
-}
-
-/** Prints in the chosen format: text to stderr; json and github to stdout (machine readers take stdout). */
-export class DiagnosticPrinter {
-  constructor(
-    private readonly io: CliIo,
-    private readonly format: DiagnosticFormat,
-    /** The text formatter (it loads the code-frame renderer), given only for `--format text`. */
-    private readonly formatText: typeof formatDiagnosticsText | undefined,
-  ) {}
-
-  diagnostics(list: readonly Diagnostic[], sources: ReadonlyMap<string, string>): void {
-    if (this.format === 'json') this.io.stdout(formatDiagnosticsJson(list))
-    else if (this.format === 'github') this.io.stdout(formatDiagnosticsGithub(list))
-    else if (list.length > 0 && this.formatText !== undefined) this.io.stderr(this.formatText(list, sources, { color: this.io.color }))
-  }
-
-  /** A human summary: stdout in text mode, stderr otherwise (keeps machine output clean). */
-  summary(text: string, problem = false): void {
-    if (this.format === 'text' && !problem) this.io.stdout(`${text}\n`)
-    else this.io.stderr(`${text}\n`)
   }
 }
 

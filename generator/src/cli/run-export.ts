@@ -1,10 +1,9 @@
 import { mkdir, realpath } from 'node:fs/promises'
 import path from 'node:path'
-import { resolveProjectPath } from '../apply/project-path.js'
-import { realPathInside } from '../apply/real-path-inside.js'
-import { writeFileAtomic } from '../apply/write-file-atomic.js'
+import { realPathInside, resolveProjectPath, writeFileAtomic } from '../base/project-files.js'
 import { COMMAND_LINE, loadConfig } from '../config/load-config.js'
-import { exportDeclarations, parseExportSpec } from '../emit/exports/export-declarations.js'
+import { parseExportSpec } from '../config/project-config.js'
+import { exportDeclarations } from '../emit/exports/export-declarations.js'
 import { loadDeclarations } from '../load/load-declarations.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 

@@ -1,8 +1,7 @@
 import { loadConfig } from '../config/load-config.js'
 import { IMPORT_FORMATS, type ImportFormat } from '../import/read-source-tools.js'
 import { runImport } from '../import/run-import.js'
-import type { CliIo } from './cli-io.js'
-import type { DiagnosticPrinter } from './run-cli.js'
+import type { CliIo, DiagnosticPrinter } from './cli-io.js'
 
 /** The parsed arguments of `toolsmith import`. */
 export interface ImportArguments {

@@ -1,6 +1,6 @@
 import { escapeJsonPointerToken } from '@toolsmith/runtime'
 import { describeFound } from '../load/describe-found.js'
-import { DIFF_LEVELS, type DiffLevel, isDiffCheckId } from '../diff/diff-checks.js'
+import { DIFF_LEVELS, type DiffLevel, isDiffCheckId } from '../model/diff-check-ids.js'
 
 /** What the config may set a check to: a level, or `ignore` (the finding is not reported). */
 export type DiffCheckSetting = DiffLevel | 'ignore'

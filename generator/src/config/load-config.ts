@@ -1,10 +1,8 @@
-import { lstatSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { escapeJsonPointerToken } from '@toolsmith/runtime'
-import { fileSystemAdvice, isFileSystemError } from '../apply/file-system-error.js'
-import { isPlainPathInside, resolveProjectPath } from '../apply/project-path.js'
-import { realPathInside } from '../apply/real-path-inside.js'
+import { fileSystemAdvice, isFileSystemError, isPlainPathInside, isSymbolicLink, realPathInside, resolveProjectPath } from '../base/project-files.js'
 import { describeFound } from '../load/describe-found.js'
 import { readSourceFile } from '../load/read-source-file.js'
 import { readYamlJson } from '../load/read-yaml-json.js'
@@ -12,8 +10,7 @@ import { capDiagnostics } from '../load/source-diagnostics.js'
 import { didYouMean } from '../load/suggest-name.js'
 import { COMMAND_LINE, type Diagnostic } from '../model/diagnostic.js'
 import { type DiffConfig, readDiffConfig } from './diff-config.js'
-import { type ExportSpec, parseExportSpec } from '../emit/exports/export-declarations.js'
-import { CONFIG_DEFAULTS, CONFIG_FILE_NAME, type ProjectConfig } from './project-config.js'
+import { CONFIG_DEFAULTS, CONFIG_FILE_NAME, type ExportSpec, parseExportSpec, type ProjectConfig } from './project-config.js'
 
 /** What the command line says about the config. */
 export interface LoadConfigOptions {
@@ -124,21 +121,21 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   const docs = pick('docs', true) ?? CONFIG_DEFAULTS.docs
   const catalogJson = pick('catalogJson', true) ?? path.posix.join(path.posix.dirname(docs), 'catalog.json')
   const templates = pick('templates', false)
-  const catalogRegions: string[] = []
-  if (Object.hasOwn(values, 'catalogRegions')) {
-    const list = values['catalogRegions']
-    if (!Array.isArray(list)) {
-      error(fileOrigin, '/catalogRegions', 'config-type', `"catalogRegions" must be a list of Markdown files, found ${describeFound(list)}`)
-    } else {
-      list.forEach((item: unknown, index) => {
-        const file = resolve(fileOrigin, `/catalogRegions/${index}`, `catalogRegions[${index}]`, item, true)
-        if (file === undefined) return
-        const clash = catalogRegions.includes(file) ? 'is listed twice' : file === docs || file === catalogJson ? 'is also the generated catalog' : undefined
-        if (clash !== undefined) error(fileOrigin, `/catalogRegions/${index}`, 'config-conflict', `catalogRegions[${index}] ${JSON.stringify(file)} ${clash}`)
-        else catalogRegions.push(file)
-      })
-    }
+  // A list key of the file: each item is visited with its pointer, or the key is reported when it is no list.
+  const eachItem = (key: 'catalogRegions' | 'targets', what: string, visit: (item: unknown, pointer: string, label: string) => void): void => {
+    if (!Object.hasOwn(values, key)) return
+    const list = values[key]
+    if (!Array.isArray(list)) error(fileOrigin, `/${key}`, 'config-type', `"${key}" must be a list of ${what}, found ${describeFound(list)}`)
+    else list.forEach((item: unknown, index) => visit(item, `/${key}/${index}`, `${key}[${index}]`))
   }
+  const catalogRegions: string[] = []
+  eachItem('catalogRegions', 'Markdown files', (item, pointer, label) => {
+    const file = resolve(fileOrigin, pointer, label, item, true)
+    if (file === undefined) return
+    const clash = catalogRegions.includes(file) ? 'is listed twice' : file === docs || file === catalogJson ? 'is also the generated catalog' : undefined
+    if (clash !== undefined) error(fileOrigin, pointer, 'config-conflict', `${label} ${JSON.stringify(file)} ${clash}`)
+    else catalogRegions.push(file)
+  })
   const diff: DiffConfig | undefined = Object.hasOwn(values, 'diff')
     ? readDiffConfig(
         values['diff'],
@@ -148,23 +145,16 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     : undefined
   // `targets`: the exports generate writes beside catalog.json and check holds to "no loss".
   const targets: ExportSpec[] = []
-  if (Object.hasOwn(values, 'targets')) {
-    const list = values['targets']
-    if (!Array.isArray(list)) {
-      error(fileOrigin, '/targets', 'config-type', `"targets" must be a list of export targets, found ${describeFound(list)}`)
+  eachItem('targets', 'export targets', (item, pointer, label) => {
+    const spec = typeof item === 'string' ? parseExportSpec(item) : undefined
+    if (spec === undefined) {
+      error(fileOrigin, pointer, 'config-type', `${label} must be openai-chat, openai-responses, anthropic, gemini or mcp (mcp@2025-11-25, mcp@2026-07-28), optionally with -strict; found ${describeFound(item)}`)
+    } else if (targets.some((other) => other.name === spec.name)) {
+      error(fileOrigin, pointer, 'config-conflict', `${label} ${JSON.stringify(spec.name)} is listed twice`)
     } else {
-      list.forEach((item: unknown, index) => {
-        const spec = typeof item === 'string' ? parseExportSpec(item) : undefined
-        if (spec === undefined) {
-          error(fileOrigin, `/targets/${index}`, 'config-type', `targets[${index}] must be openai-chat, openai-responses, anthropic, gemini or mcp (mcp@2025-11-25, mcp@2026-07-28), optionally with -strict; found ${describeFound(item)}`)
-        } else if (targets.some((other) => other.name === spec.name)) {
-          error(fileOrigin, `/targets/${index}`, 'config-conflict', `targets[${index}] ${JSON.stringify(spec.name)} is listed twice`)
-        } else {
-          targets.push(spec)
-        }
-      })
+      targets.push(spec)
     }
-  }
+  })
   const whereKey = (key: 'docs' | 'catalogJson'): [Origin, string] => {
     if (key === 'docs' && options.overrides?.docs !== undefined) return [commandLine, '']
     if (Object.hasOwn(values, key)) return [fileOrigin, `/${key}`]
@@ -236,14 +226,6 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
 
 // Where the plan cache lives (see cache/plan-cache-file.ts): no output may be configured there.
 const PLAN_CACHE_FOLDER = 'node_modules/.cache/toolsmith'
-
-function isSymbolicLink(absolute: string): boolean {
-  try {
-    return lstatSync(absolute).isSymbolicLink()
-  } catch {
-    return false
-  }
-}
 
 /** Why `absolute` cannot be used as a folder, or `undefined` when it can. */
 function folderProblem(absolute: string): string | undefined {

@@ -1,10 +1,12 @@
 import type { Diagnostic } from './diagnostic.js'
-import type { PlannedFile } from './planned-file.js'
 import type { ToolDeclaration } from './tool-declaration.js'
 
-/** Where the planned outputs go and how the planner reads what is already on disk. */
-export interface PlanOptions {
-  /** Absolute working directory: paths below are relative to it; prettier configs are resolved from it. */
+/**
+ * The project folder and where its outputs go, as the config resolves them (`ProjectConfig` extends this) and the
+ * planner reads them (`PlanOptions` extends this): every path relative to `cwd`, `/`-separated.
+ */
+export interface ProjectLayout {
+  /** Absolute project folder (the working directory); prettier configs are resolved from it. */
   readonly cwd: string
   /** Output folder of the TypeScript files (`out`, default `src/tools`). */
   readonly out: string
@@ -16,6 +18,10 @@ export interface PlanOptions {
   readonly catalogRegions: readonly string[]
   /** A project's own copy of the templates folder, when configured. */
   readonly templates?: string
+}
+
+/** Where the planned outputs go and how the planner reads what is already on disk. */
+export interface PlanOptions extends ProjectLayout {
   /** Reads a file relative to `cwd`; `undefined` when it does not exist. */
   readonly readFile: (path: string) => Promise<string | undefined>
   /** Lists the file names (not paths) directly inside a folder relative to `cwd`; empty when absent. */
@@ -56,4 +62,38 @@ export interface PlanResult {
   readonly orphans: readonly string[]
   /** Problems found while planning (a bad template override, an unparsable stub), with locations. */
   readonly diagnostics: readonly Diagnostic[]
+}
+
+/** Who owns a planned file: the generator rewrites its own files; author stubs are created once, then merged. */
+export type FileOwner = 'generator' | 'author'
+
+/** One output file planned in memory, before it is compared with disk or written. */
+export interface PlannedFile {
+  /** Path relative to the working directory, with `/` separators. */
+  readonly path: string
+  /** The complete, formatted content. */
+  readonly content: string
+  readonly owner: FileOwner
+}
+
+/** The planner: every output file of the declarations, in memory (`planFiles` of the emitters). */
+export type PlanFiles = (declarations: readonly ToolDeclaration[], options: PlanOptions) => Promise<PlanResult>
+
+/** Options shared by `runGenerate` and `runCheck` (the CLI's flags, programmatically). */
+export interface RunOptions {
+  /** Absolute project folder; configured paths must stay inside it. */
+  readonly cwd: string
+  /** `--config FILE`, relative to `cwd`. */
+  readonly config?: string
+  /** `--schemas`, `--out`, `--docs`: override the config file. */
+  readonly schemas?: string
+  readonly out?: string
+  readonly docs?: string
+  /** Replaces the emitters' planner (tests). */
+  readonly planFiles?: PlanFiles
+  /**
+   * `false` (`--no-cache`): plan everything afresh, neither reading nor saving the plan cache in
+   * `node_modules/.cache/toolsmith/`. Default `true`: `generate` reads and saves it, `check` only reads it.
+   */
+  readonly cache?: boolean
 }

@@ -1,7 +1,7 @@
 import { renderFileDiff } from '../apply/render-file-diff.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import { planProject } from './plan-project.js'
-import type { RunOptions } from './run-options.js'
+import type { RunOptions } from '../model/plan.js'
 
 /** One file that is not what `generate` would leave. */
 export interface FileDrift {
@@ -49,4 +49,17 @@ export async function runCheck(options: RunOptions): Promise<CheckOutcome> {
   // A declaration that cannot be exported to a configured target without loss fails the check (located warnings).
   const lossy = project.diagnostics.some((diagnostic) => diagnostic.code === 'export-loss')
   return { exitCode: drift.length > 0 || lossy ? 1 : 0, diagnostics: project.diagnostics, sources: project.sources, drift }
+}
+
+const MESSAGES: Record<FileDrift['status'], string> = {
+  stale: 'out of date; run toolsmith generate',
+  missing: 'missing; run toolsmith generate',
+  deletion: 'no declaration produces this generated file any more; run toolsmith generate to delete it',
+  orphan: 'orphaned stub: no declaration produces it any more; delete it or restore its declaration',
+  temporary: 'a temporary file an interrupted toolsmith generate left behind; run toolsmith generate to remove it',
+}
+
+/** A drifted file as an error at its first changed line (`stale-file`, `missing-file`, `deletion-file`, `orphan-file`, `temporary-file`), for json and github output. */
+export function driftDiagnostic(drift: FileDrift): Diagnostic {
+  return { severity: 'error', code: `${drift.status}-file`, message: MESSAGES[drift.status], file: drift.path, line: drift.line, column: 1 }
 }

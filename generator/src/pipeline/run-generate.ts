@@ -2,7 +2,7 @@ import { writePlan } from '../apply/write-plan.js'
 import { PLAN_CACHE_PATH, writePlanCacheFile } from '../cache/plan-cache-file.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 import { planProject } from './plan-project.js'
-import type { RunOptions } from './run-options.js'
+import type { RunOptions } from '../model/plan.js'
 
 /** What `generate` did. */
 export interface GenerateOutcome {

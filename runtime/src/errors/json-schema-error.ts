@@ -1,4 +1,8 @@
-import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+/** One schema or value problem: a JSON Pointer path and a message. */
+export interface SchemaIssue {
+  readonly path: string
+  readonly message: string
+}
 
 /** Thrown when a raw schema or a DSL spec breaks the enforced subset; lists every bad path. */
 export class JsonSchemaError extends Error {

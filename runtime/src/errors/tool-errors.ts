@@ -1,6 +1,5 @@
 // The errors the runtime throws at its boundaries, each carrying every issue it found.
-import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import { formatIssues } from './json-schema-error.js'
+import { formatIssues, type SchemaIssue } from './json-schema-error.js'
 
 /** Thrown when a call's arguments do not match the tool's parameters (`INVALID_ARGS`). */
 export class ToolArgsError extends Error {

@@ -1,4 +1,4 @@
-import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
+import type { SchemaIssue } from '../errors/json-schema-error.js'
 import { assignOwn } from './assign-own.js'
 import { describeValue } from './describe-value.js'
 import { MAX_ISSUES, MAX_JSON_DEPTH } from './json-limits.js'

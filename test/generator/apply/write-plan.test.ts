@@ -5,8 +5,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { PlanComparison } from '../../../generator/src/apply/compare-plan.js'
 
 // A write that fails part-way: the generated module of `b` cannot be written (a full disk, a permission).
-vi.mock('../../../generator/src/apply/write-file-atomic.js', async (original) => {
-  const real = await original<typeof import('../../../generator/src/apply/write-file-atomic.js')>()
+vi.mock('../../../generator/src/base/project-files.js', async (original) => {
+  const real = await original<typeof import('../../../generator/src/base/project-files.js')>()
   return {
     ...real,
     writeFileAtomic: async (file: string, text: string, mode: number | null) => {

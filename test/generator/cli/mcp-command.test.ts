@@ -2,7 +2,7 @@
 // test/mcp/serve-mcp.test.ts, which spawns this command and talks to it over stdio with the real SDK Client.
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { runCli } from '../../../generator/src/cli/run-cli.js'
+import { type CliRun, runCliIn } from './cli-run.js'
 import { TempProject } from '../pipeline/temp-project.js'
 
 let project: TempProject
@@ -11,12 +11,7 @@ beforeEach(() => {
 })
 afterEach(() => project.remove())
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(argv, { cwd: project.cwd, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), color: false })
-  return { code, stdout, stderr }
-}
+const cli = (...argv: string[]): Promise<CliRun> => runCliIn(project.cwd, argv)
 
 const RAW_TOOL = `{
   name: 'echo', description: 'Echo.', parameters: { type: 'object', properties: {} },

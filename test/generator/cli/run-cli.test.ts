@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { runCli } from '../../../generator/src/cli/run-cli.js'
+import { planCacheFile } from '../../../generator/src/cache/plan-cache-file.js'
+import { type CliRun, runCliIn } from './cli-run.js'
 import { loadDeclarationSource } from '../../../generator/src/load/load-declaration-source.js'
 import { fakePlanFiles } from '../pipeline/fake-planner.js'
 import { TempProject } from '../pipeline/temp-project.js'
@@ -12,12 +14,7 @@ beforeEach(() => {
 })
 afterEach(() => project.remove())
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(argv, { cwd: project.cwd, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), color: false }, { planFiles: fakePlanFiles })
-  return { code, stdout, stderr }
-}
+const cli = (...argv: string[]): Promise<CliRun> => runCliIn(project.cwd, argv, { planFiles: fakePlanFiles })
 
 const BAD_A = 'name: a\ndescription: d\nparameters:\n  p: { type: strin }\noutput: { type: string }\n'
 const BAD_B = 'name: b\ndescription: d\nparameters: {}\noutput: { type: string }\ntimeoutMs: 0\nextra: 1\n'
@@ -153,5 +150,27 @@ describe('toolsmith new', () => {
     const run = await cli('new', name)
     expect(run.code).toBe(2)
     expect([...project.snapshot().keys()]).toEqual([])
+  })
+})
+
+describe('--no-cache', () => {
+  // The real planner: the flag decides whether the plan cache is read and saved.
+  const realCli = (...argv: string[]): Promise<CliRun> => runCliIn(project.cwd, argv)
+
+  test('--no-cache plans without the cache and saves none; without it generate saves one', async () => {
+    project.declare('a')
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    expect((await realCli('generate', '--no-cache')).code).toBe(0)
+    expect(existsSync(planCacheFile(project.cwd))).toBe(false)
+    expect((await realCli('check', '--no-cache')).code).toBe(0)
+    expect((await realCli('generate')).code).toBe(0)
+    expect(existsSync(planCacheFile(project.cwd))).toBe(true)
+  })
+
+  test('--help documents --no-cache and where the cache lives', async () => {
+    const { code, stdout } = await realCli('--help')
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/--no-cache\s+plan everything afresh/)
+    expect(stdout).toContain('node_modules/.cache/toolsmith/')
   })
 })

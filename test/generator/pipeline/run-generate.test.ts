@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import type { PlanFiles } from '../../../generator/src/pipeline/run-options.js'
+import type { PlanFiles } from '../../../generator/src/model/plan.js'
 import { runGenerate } from '../../../generator/src/pipeline/run-generate.js'
 import { FAKE_HEADER, fakePlanFiles } from './fake-planner.js'
 import { TempProject } from './temp-project.js'

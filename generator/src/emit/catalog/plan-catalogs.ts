@@ -1,7 +1,6 @@
 import type { CodeFormatter } from '../../format/code-formatter.js'
 import type { Diagnostic } from '../../model/diagnostic.js'
-import type { PlanOptions } from '../../model/plan.js'
-import type { PlannedFile } from '../../model/planned-file.js'
+import type { PlannedFile, PlanOptions } from '../../model/plan.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import { isGeneratorOwnedText } from '../generated-header.js'
 import { normalizePath } from '../output-paths.js'

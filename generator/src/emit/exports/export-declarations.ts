@@ -1,4 +1,4 @@
-import { type ExportResult, type ExportTarget, exportTools, parseExportTarget, type ToolSurface } from '@toolsmith/providers'
+import { type ExportResult, exportTools, type ToolSurface } from '@toolsmith/providers'
 import {
   type ParameterSchemaSpec,
   parameterSchemaSpecToJsonSchema,
@@ -6,24 +6,10 @@ import {
   type ValueSchemaSpec,
   valueSchemaSpecToJsonSchema,
 } from '@toolsmith/runtime'
+import type { ExportSpec } from '../../config/project-config.js'
 import { readYamlJson } from '../../load/read-yaml-json.js'
 import type { Diagnostic } from '../../model/diagnostic.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
-
-/** One export a project asks for: the target and whether it is strict (`openai-chat-strict`, `anthropic-strict`). */
-export interface ExportSpec {
-  /** The name as written (`openai-chat-strict`, `mcp`, …): the export file is named after it. */
-  readonly name: string
-  readonly target: ExportTarget
-  readonly strict: boolean
-}
-
-/** The export a name means (`<target>` or `<target>-strict`; `mcp` is the newest revision), or `undefined`. */
-export function parseExportSpec(name: string): ExportSpec | undefined {
-  const strict = name.endsWith('-strict')
-  const target = parseExportTarget(strict ? name.slice(0, -'-strict'.length) : name)
-  return target === undefined ? undefined : { name, target, strict }
-}
 
 /** The model-facing surface of a declaration, compiled with the runtime's own compilers (as `describe()` lists it). */
 export function declarationSurface(declaration: ToolDeclaration): ToolSurface {

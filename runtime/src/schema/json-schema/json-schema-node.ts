@@ -1,3 +1,4 @@
+import type { SchemaIssue } from '../../errors/json-schema-error.js'
 import type { JsonValue } from '../../json/json-value.js'
 import type { StringFormat } from './string-formats.js'
 
@@ -74,11 +75,8 @@ export interface JsonSchemaNode {
 /** A consumer-constrained object-rooted schema. */
 export type ObjectJsonSchema = JsonSchemaNode & { readonly type: 'object' }
 
-/** One schema or value problem: a JSON Pointer path and a message. */
-export interface SchemaIssue {
-  readonly path: string
-  readonly message: string
-}
+// SchemaIssue is defined with the errors that carry it (errors/ is below json/ and schema/); re-exported for schema/.
+export type { SchemaIssue }
 
 /** The answer of a validator. */
 export interface ValidationResult {

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { runCli } from '../../../generator/src/cli/run-cli.js'
+import { type CliRun, runCliIn } from './cli-run.js'
 import { runCheck } from '../../../generator/src/pipeline/run-check.js'
 import { runGenerate } from '../../../generator/src/pipeline/run-generate.js'
 import { positionOf } from '../load/position-of.js'
@@ -14,12 +14,7 @@ beforeEach(() => {
 })
 afterEach(() => project.remove())
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(argv, { cwd: project.cwd, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), color: false }, { planFiles: fakePlanFiles })
-  return { code, stdout, stderr }
-}
+const cli = (...argv: string[]): Promise<CliRun> => runCliIn(project.cwd, argv, { planFiles: fakePlanFiles })
 
 const CLEAN = 'name: find\ndescription: Find things.\nannotations: { readOnly: true }\nparameters:\n  q: { type: string, required: true }\n  limit: { type: integer }\noutput: { type: string }\n'
 const LOSSY = 'name: count\ndescription: Count.\nparameters:\n  n: { type: integer, default: 3 }\noutput: { type: integer }\n'

@@ -1,0 +1,352 @@
+// Safe access to the project's files: paths confined to the project (lexically, then through links), file-system
+// errors in words, reads of regular files only, atomic writes, and the planner's confined reader built on them.
+// Every file-system call here is synchronous (the promises only carry results): a run touches thousands of small
+// local files, and an asynchronous call costs a thread-pool round trip several times the work itself.
+import { randomBytes } from 'node:crypto'
+import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Diagnostic } from '../model/diagnostic.js'
+import type { PlanOptions } from '../model/plan.js'
+
+/** An error the file system raised (it names the failing path), as opposed to a bug. */
+export interface FileSystemError extends Error {
+  readonly code: string
+  readonly path?: string
+  readonly syscall?: string
+}
+
+/** Whether `error` came from the file system (a Node errno error with a code). */
+export function isFileSystemError(error: unknown): error is FileSystemError {
+  const code: unknown = error instanceof Error ? (error as { code?: unknown }).code : undefined
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code)
+}
+
+const ADVICE: Readonly<Record<string, string>> = {
+  ELOOP: 'a symbolic link loop (or too many links) is on this path; fix or remove the link',
+  EACCES: 'permission denied; make it readable and writable for this user (chmod/chown) or configure another path',
+  EPERM: 'the operation is not permitted here; check the permissions and any file flags, or configure another path',
+  ENAMETOOLONG: 'the path is too long for the file system; use a shorter path',
+  EROFS: 'the file system is read-only; make it writable or configure another output path',
+  ENOSPC: 'the disk is full; free some space and run again',
+  EDQUOT: 'the disk quota is exhausted; free some space and run again',
+  EIO: 'the disk reported an input/output error; check the file system',
+  EMFILE: 'too many files are open; raise the limit (ulimit -n) and run again',
+  ENFILE: 'too many files are open on the system; run again later',
+  EBUSY: 'the file is busy; close whatever holds it and run again',
+  ENOTDIR: 'a file is in the way of one of its folders; move it',
+  EISDIR: 'a folder is in the way of this file; move it',
+  ENXIO: 'this is not a regular file (a FIFO, socket or device); replace it with a file',
+}
+
+/** What a file-system error means for the user, in words, and what to do about it. */
+export function fileSystemAdvice(error: FileSystemError): string {
+  return ADVICE[error.code] ?? `the file system refused it (${error.code}); check the path and its permissions`
+}
+
+/**
+ * A located diagnostic for a file-system error: the path it names, relative to the project when inside it (`fallback`
+ * when it names none), with the error's code and what to do.
+ */
+export function fileSystemDiagnostic(cwd: string, error: FileSystemError, what: 'read' | 'write', fallback: string): Diagnostic {
+  const named = error.path === undefined ? fallback : displayPath(cwd, error.path)
+  return {
+    severity: 'error',
+    code: what === 'read' ? 'unreadable-file' : 'write-failed',
+    message: `cannot ${what} ${JSON.stringify(named)} (${error.code}): ${fileSystemAdvice(error)}`,
+    file: named,
+    line: 1,
+    column: 1,
+  }
+}
+
+/** `absolute` relative to `cwd` with `/` separators when inside it, else as given. */
+export function displayPath(cwd: string, absolute: string): string {
+  const relative = path.relative(cwd, path.resolve(cwd, absolute))
+  if (relative === '') return '.'
+  return relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative.split(path.sep).join('/')
+}
+
+/** A path inside the project, relative to it with `/` separators (`.` for the project itself). */
+export type ProjectPath = { readonly ok: true; readonly path: string } | { readonly ok: false; readonly reason: string }
+
+/**
+ * Resolves `input` (relative to `base`, or absolute) and accepts it only when it stays inside `root`
+ * lexically. Symbolic links are judged separately, at the edge, by `realPathInside`.
+ */
+export function resolveProjectPath(root: string, base: string, input: string): ProjectPath {
+  if (input.includes('\0')) return { ok: false, reason: 'contains a NUL character' }
+  const absolute = path.resolve(base, input)
+  const relative = path.relative(root, absolute)
+  if (relative === '') return { ok: true, path: '.' }
+  if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+    return { ok: false, reason: 'is outside the project folder' }
+  }
+  return { ok: true, path: relative.split(path.sep).join('/') }
+}
+
+/**
+ * Whether a planned path (`/`-separated, relative to the project) is plainly inside `folder`: no
+ * absolute path, no `..` or `.` segment, no empty segment, no backslash, no NUL.
+ */
+export function isPlainPathInside(folder: string, planned: string): boolean {
+  if (planned.includes('\\') || planned.includes('\0') || planned.startsWith('/')) return false
+  const segments = planned.split('/')
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return false
+  return folder === '.' || planned.startsWith(`${folder}/`)
+}
+
+/**
+ * Whether `absolute` really lies inside `realRoot` (the project's real path): its nearest existing
+ * ancestor (or itself) is resolved through every symbolic link, so a linked folder or file pointing
+ * elsewhere is caught before anything is read or written through it.
+ */
+export async function realPathInside(realRoot: string, absolute: string): Promise<boolean> {
+  let existing = absolute
+  for (;;) {
+    const real = unlessAbsent(() => realpathSync(existing))
+    if (real !== undefined) return real === realRoot || real.startsWith(realRoot.endsWith(path.sep) ? realRoot : `${realRoot}${path.sep}`)
+    const parent = path.dirname(existing)
+    if (parent === existing) return false
+    existing = parent
+  }
+}
+
+/** `step`'s answer, or `undefined` when nothing is at the path it reads (ENOENT, or a file where a folder should be). */
+function unlessAbsent<T>(step: () => T): T | undefined {
+  try {
+    return step()
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined
+    throw error
+  }
+}
+
+/** Why a path could not be read as a file; `absent` when nothing is there. */
+export type RegularFileRead =
+  | { readonly ok: true; readonly bytes: Buffer }
+  | { readonly ok: false; readonly reason: 'absent' | 'folder' | 'file-in-the-way' | 'not-a-file' }
+
+/**
+ * Reads a regular file without ever blocking: opened with O_NONBLOCK and checked with fstat before reading, so a FIFO,
+ * socket or device put where a file should be is refused instead of stalling the run. `absent` for nothing there;
+ * `folder` for a folder; `file-in-the-way` when a file stands where a folder on the path must be. Other failures
+ * (a permission, a symbolic link loop) are thrown as the file system reports them (with their `code` and `path`).
+ */
+export function readRegularFile(absolute: string): RegularFileRead {
+  let handle: number
+  try {
+    handle = openSync(absolute, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return { ok: false, reason: 'absent' }
+    if (code === 'ENOTDIR') return { ok: false, reason: 'file-in-the-way' }
+    if (code === 'EISDIR') return { ok: false, reason: 'folder' }
+    // A FIFO without a writer may refuse a non-blocking open on some systems: it is still not a file.
+    if (code === 'ENXIO') return { ok: false, reason: 'not-a-file' }
+    throw error
+  }
+  try {
+    const stats = fstatSync(handle)
+    if (stats.isDirectory()) return { ok: false, reason: 'folder' }
+    if (!stats.isFile()) return { ok: false, reason: 'not-a-file' }
+    return { ok: true, bytes: readFileSync(handle) }
+  } finally {
+    closeSync(handle)
+  }
+}
+
+// Temporary names: `.<file>.<pid>-<token><counter>.toolsmith-tmp`, with this process's id, a random token drawn once,
+// and a counter (a crypto draw per file cost more than writing it). `wx` below refuses to reuse a name that exists
+// anyway. The shape is fixed so a later run can tell its own leftovers (see `isLeftoverTemporary`).
+const token = randomBytes(4).toString('hex')
+let counter = 0
+const TEMPORARY_NAME = /^\..+\.([1-9][0-9]{0,9})-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/
+
+/**
+ * Whether `name` (a file name, no folder) is a temporary file toolsmith left behind: it has the exact shape
+ * writeFileAtomic gives them and the process that made it is no longer running (a live one may still rename it).
+ */
+export function isLeftoverTemporary(name: string): boolean {
+  const pid = TEMPORARY_NAME.exec(name)?.[1]
+  if (pid === undefined) return false
+  if (Number(pid) === process.pid) return false
+  try {
+    process.kill(Number(pid), 0)
+    return false
+  } catch (error) {
+    // EPERM: a process of another user has that id; it is alive.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH'
+  }
+}
+
+/** Thrown when a file appeared where writeFileAtomic was told none was (`exclusive`): it is left as it is. */
+export class FileAppearedError extends Error {
+  constructor(readonly path: string) {
+    super(`a file appeared at ${path} while toolsmith was running`)
+    this.name = 'FileAppearedError'
+  }
+}
+
+/**
+ * Replaces `absolute` with `content` atomically: the bytes go to a temporary file in the same folder
+ * (same file system), which is then renamed over the target, so a reader never sees a half-written
+ * file and a crash leaves the old one. An existing file's permission bits are kept: `mode` gives them
+ * when the caller already knows them (`null`: no file there), else they are read. With `mode` `null` the file is
+ * created only if still absent (linked into place, which fails if a file appeared meanwhile: FileAppearedError).
+ */
+export async function writeFileAtomic(absolute: string, content: string, mode?: number | null): Promise<void> {
+  const existingMode = mode !== undefined ? mode : (statOrUndefined(absolute)?.mode ?? null)
+  const temporary = path.join(path.dirname(absolute), `.${path.basename(absolute)}.${process.pid}-${token}${(counter++).toString(36)}.toolsmith-tmp`)
+  try {
+    writeFileSync(temporary, content, { flag: 'wx', ...(existingMode === null ? {} : { mode: existingMode & 0o7777 }) })
+    if (mode === null) {
+      if (createExclusive(temporary, absolute)) unlinkSync(temporary)
+    } else renameSync(temporary, absolute)
+  } catch (error) {
+    try {
+      unlinkSync(temporary)
+    } catch {
+      // Nothing was left behind.
+    }
+    throw error
+  }
+}
+
+/**
+ * Puts `temporary` at `absolute` only if nothing is there: a hard link fails rather than replace a file. Answers
+ * whether the temporary name is still there (linked) or was renamed away.
+ */
+function createExclusive(temporary: string, absolute: string): boolean {
+  try {
+    linkSync(temporary, absolute)
+    return true
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') throw new FileAppearedError(absolute)
+    // A file system without hard links: the check and the rename are then two steps.
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error
+    if (statOrUndefined(absolute) !== undefined) throw new FileAppearedError(absolute)
+    renameSync(temporary, absolute)
+    return false
+  }
+}
+
+function statOrUndefined(absolute: string): { readonly mode: number } | undefined {
+  try {
+    return statSync(absolute)
+  } catch {
+    return undefined
+  }
+}
+
+/** The planner's view of the disk: `PlanOptions.readFile` and `PlanOptions.listFiles`. */
+export interface ProjectReader extends Pick<PlanOptions, 'readFile' | 'listFiles'> {
+  /** Whether a folder is at `file` (for a configured file that must not be one). */
+  readonly isFolder: NonNullable<PlanOptions['isFolder']>
+  /**
+   * Every file the planner read, by its project path, with the text it was given (`undefined`: it was absent): the
+   * write edge replaces a file only while it still holds exactly these bytes.
+   */
+  readonly reads: ReadonlyMap<string, string | undefined>
+}
+
+/** Thrown when the planner asks for a file it must not read or cannot decode; the run reports it. */
+export class ProjectReadError extends Error {
+  constructor(
+    /** The file, relative to the project. */
+    readonly file: string,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'ProjectReadError'
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+/**
+ * Reads for the planner, confined to the project: paths outside it (lexically or through a symbolic
+ * link) are refused; text is strict UTF-8 with any BOM kept, so an author's file round-trips byte
+ * for byte (a lossy decode would silently rewrite their bytes on the next write).
+ */
+export function createProjectReader(cwd: string, realRoot: string): ProjectReader {
+  // One real-path walk per folder: a planner reads a file per tool from the same few folders.
+  const folders = new Map<string, Promise<boolean>>()
+  const folderInside = (folder: string): Promise<boolean> => {
+    let inside = folders.get(folder)
+    if (inside === undefined) {
+      inside = realPathInside(realRoot, folder)
+      folders.set(folder, inside)
+    }
+    return inside
+  }
+  const reads = new Map<string, string | undefined>()
+  const confined = async (file: string): Promise<string> => {
+    const resolved = resolveProjectPath(cwd, cwd, file)
+    if (!resolved.ok) throw new ProjectReadError(file, `refusing to read ${JSON.stringify(file)}: it ${resolved.reason}`)
+    const absolute = path.resolve(cwd, resolved.path)
+    // A symbolic link itself is followed to its target; anything else is judged by its folder.
+    const link = isSymbolicLink(absolute)
+    const inside = await guarded(file, () => (link || resolved.path === '.' ? realPathInside(realRoot, absolute) : folderInside(path.dirname(absolute))))
+    if (!inside) {
+      throw new ProjectReadError(file, `refusing to read ${JSON.stringify(file)}: it leads outside the project through a symbolic link`)
+    }
+    return absolute
+  }
+  return {
+    reads,
+    async readFile(file) {
+      const absolute = await confined(file)
+      const read = await guarded(file, async () => readRegularFile(absolute))
+      const key = path.relative(cwd, absolute).split(path.sep).join('/')
+      if (!read.ok) {
+        if (read.reason === 'not-a-file') {
+          throw new ProjectReadError(file, `${JSON.stringify(file)} is not a regular file (a FIFO, socket or device); replace it with a file or remove it`)
+        }
+        if (!reads.has(key)) reads.set(key, undefined)
+        return undefined
+      }
+      let text: string
+      try {
+        text = UTF8.decode(read.bytes)
+      } catch {
+        throw new ProjectReadError(file, 'the file is not valid UTF-8; toolsmith will not rewrite it')
+      }
+      // The first read is what the plan was made from: a later one (for a code frame) must not hide an edit.
+      if (!reads.has(key)) reads.set(key, text)
+      return text
+    },
+    async isFolder(file) {
+      const absolute = await confined(file)
+      return guarded(file, async () => statSync(absolute, { throwIfNoEntry: false })?.isDirectory() === true)
+    },
+    async listFiles(dir) {
+      const absolute = await confined(dir)
+      const entries = await guarded(dir, async () => unlessAbsent(() => readdirSync(absolute, { withFileTypes: true })) ?? [])
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name)
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    },
+  }
+}
+
+/** Whether a symbolic link is at `absolute` (false when nothing is there or it cannot be told). */
+export function isSymbolicLink(absolute: string): boolean {
+  try {
+    return lstatSync(absolute).isSymbolicLink()
+  } catch {
+    return false
+  }
+}
+
+/** Runs a file-system step for `file`; what the file system throws becomes a ProjectReadError naming the file. */
+async function guarded<T>(file: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step()
+  } catch (error) {
+    if (!isFileSystemError(error)) throw error
+    throw new ProjectReadError(file, `cannot read ${JSON.stringify(file)} (${error.code}): ${fileSystemAdvice(error)}`)
+  }
+}
