@@ -15,29 +15,30 @@ import webFetch from './web_fetch.js'
 
 export { bash, editFile, glob, grep, readFile, webFetch }
 
+// One alias per tool: the checker resolves a tool's argument and output types only when its members are read.
+type BashTool = TypedTool<BashArgs, BashOutput, 'bash'>
+type EditFileTool = TypedTool<EditFileArgs, EditFileOutput, 'edit_file'>
+type GlobTool = TypedTool<GlobArgs, GlobOutput, 'glob'>
+type GrepTool = TypedTool<GrepArgs, GrepOutput, 'grep'>
+type ReadFileTool = TypedTool<ReadFileArgs, ReadFileOutput, 'read_file'>
+type WebFetchTool = TypedTool<WebFetchArgs, WebFetchOutput, 'web_fetch'>
+
 /** Every tool by name, with the argument and output types generated beside its specs. */
 export interface ToolsByName {
-  readonly bash: TypedTool<BashArgs, BashOutput, 'bash'>
-  readonly edit_file: TypedTool<EditFileArgs, EditFileOutput, 'edit_file'>
-  readonly glob: TypedTool<GlobArgs, GlobOutput, 'glob'>
-  readonly grep: TypedTool<GrepArgs, GrepOutput, 'grep'>
-  readonly read_file: TypedTool<ReadFileArgs, ReadFileOutput, 'read_file'>
-  readonly web_fetch: TypedTool<WebFetchArgs, WebFetchOutput, 'web_fetch'>
+  readonly bash: BashTool
+  readonly edit_file: EditFileTool
+  readonly glob: GlobTool
+  readonly grep: GrepTool
+  readonly read_file: ReadFileTool
+  readonly web_fetch: WebFetchTool
 }
 
 /** Every tool, sorted by name. */
-export const tools: readonly [
-  ToolsByName['bash'],
-  ToolsByName['edit_file'],
-  ToolsByName['glob'],
-  ToolsByName['grep'],
-  ToolsByName['read_file'],
-  ToolsByName['web_fetch'],
-] = [
-  bash as ToolsByName['bash'],
-  editFile as ToolsByName['edit_file'],
-  glob as ToolsByName['glob'],
-  grep as ToolsByName['grep'],
-  readFile as ToolsByName['read_file'],
-  webFetch as ToolsByName['web_fetch'],
+export const tools: readonly [BashTool, EditFileTool, GlobTool, GrepTool, ReadFileTool, WebFetchTool] = [
+  bash as BashTool,
+  editFile as EditFileTool,
+  glob as GlobTool,
+  grep as GrepTool,
+  readFile as ReadFileTool,
+  webFetch as WebFetchTool,
 ]

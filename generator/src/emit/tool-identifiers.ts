@@ -13,6 +13,8 @@ export interface ToolIdentifiers {
   readonly argsType: string
   /** `<Pascal>Output`: the output value type. */
   readonly outputType: string
+  /** `<Pascal>Tool`: the index's alias of the tool's `TypedTool<Args, Output, name>` entry. */
+  readonly entryType: string
   /** The binding `index.ts` exports the tool under: camelCase, with `_` appended to a reserved word. */
   readonly exportName: string
 }
@@ -40,6 +42,7 @@ export function toolIdentifiers(name: string): ToolIdentifiers {
     declaration: `${camel}Declaration`,
     argsType: json2tsTypeName(`${pascal}Args`),
     outputType: json2tsTypeName(`${pascal}Output`),
+    entryType: json2tsTypeName(`${pascal}Tool`),
     exportName,
   }
 }
