@@ -68,13 +68,24 @@ test.each([
   ['the generated module', 'src/tools/generated/echo.ts', '000', 2],
   ['the catalog', 'docs/tools.md', '000', 2],
   ['the config', 'toolsmith.config.yaml', '000', 2],
+  ['catalog.json', 'docs/catalog.json', '000', 2],
+  ['a catalog region', 'NOTES.md', '000', 2],
+  ['a template', 'tpl/stub.ts.hbs', '000', 2],
+  ['the templates folder', 'tpl', '000', 2],
   ['the generated folder (not writable)', 'src/tools/generated', '555', 1],
 ] as const)('EACCES at %s (%s, mode %s): a located error, nothing written', (_what, file, octal, exitCode) => {
   const mode = Number.parseInt(octal, 8)
-  if (file === 'toolsmith.config.yaml') {
-    writeFileSync(path.join(cwd, file), 'out: src/tools\n')
-    own(cwd)
+  if (file === 'toolsmith.config.yaml') writeFileSync(path.join(cwd, file), 'out: src/tools\n')
+  if (file === 'NOTES.md') {
+    writeFileSync(path.join(cwd, 'toolsmith.config.yaml'), 'catalogRegions: [NOTES.md]\n')
+    writeFileSync(path.join(cwd, 'NOTES.md'), '<!-- toolsmith:catalog -->\n<!-- /toolsmith:catalog -->\n')
   }
+  if (file.startsWith('tpl')) {
+    mkdirSync(path.join(cwd, 'tpl'))
+    writeFileSync(path.join(cwd, 'toolsmith.config.yaml'), 'templates: tpl\n')
+    writeFileSync(path.join(cwd, 'tpl/stub.ts.hbs'), readFileSync(fileURLToPath(new URL('../../templates/stub.ts.hbs', import.meta.url)), 'utf8'))
+  }
+  own(cwd)
   // A change that must be written, so an unwritable folder is reached.
   writeFileSync(path.join(cwd, 'schemas/echo.tool.yaml'), DECLARATION.replace('Says a text back.', 'Says a text back, again.'))
   const before = snapshot()
