@@ -1,4 +1,4 @@
-import { checkParameterSchemaSpec, checkValueSchemaSpec, escapeJsonPointerToken } from '@toolsmith/runtime'
+import { CONSTRAINT_KEYWORDS, checkParameterSchemaSpec, checkValueSchemaSpec, escapeJsonPointerToken } from '@toolsmith/runtime'
 import { isRecord } from '../format/own-entries.js'
 import { describeFound } from '../load/check-declaration.js'
 
@@ -52,23 +52,6 @@ type JsonType = (typeof JSON_TYPES)[number]
 const SCALARS: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'null'])
 const ANNOTATIONS = ['title', 'description', 'default', 'examples'] as const
 
-/** The value-constraint keywords, with the JSON type each applies to (the pinned YAML names, issue 13). */
-const CONSTRAINTS: ReadonlyMap<string, JsonType> = new Map([
-  ['minimum', 'number'],
-  ['maximum', 'number'],
-  ['exclusiveMinimum', 'number'],
-  ['exclusiveMaximum', 'number'],
-  ['multipleOf', 'number'],
-  ['minLength', 'string'],
-  ['maxLength', 'string'],
-  ['pattern', 'string'],
-  ['format', 'string'],
-  ['minItems', 'array'],
-  ['maxItems', 'array'],
-  ['uniqueItems', 'array'],
-  ['minProperties', 'object'],
-  ['maxProperties', 'object'],
-])
 /** Keywords that only narrow the accepted values (or only inform): dropped with a comment when the DSL cannot say them. */
 const NARROWING = new Set([
   'contains',
@@ -104,7 +87,7 @@ const REFUSED: ReadonlyMap<string, string> = new Map([
   ['$recursiveRef', 'the YAML has no recursive references'],
 ])
 /** Consumed elsewhere: `$defs`/`definitions` through `$ref`, `$schema` names the dialect. */
-const STRUCTURAL = new Set(['$schema', '$defs', 'definitions', '$ref', 'type', 'enum', 'const', 'items', 'properties', 'required', 'additionalProperties', 'oneOf', 'anyOf', 'allOf', ...ANNOTATIONS, ...CONSTRAINTS.keys(), ...NARROWING, ...REFUSED.keys()])
+const STRUCTURAL = new Set(['$schema', '$defs', 'definitions', '$ref', 'type', 'enum', 'const', 'items', 'properties', 'required', 'additionalProperties', 'oneOf', 'anyOf', 'allOf', ...ANNOTATIONS, ...CONSTRAINT_KEYWORDS.keys(), ...NARROWING, ...REFUSED.keys()])
 
 const supportMemo = new Map<string, boolean>()
 
@@ -365,7 +348,7 @@ class ConvertWalk {
     const types = this.#types(schema, at)
     if (types === undefined) return undefined
     if (types.length === 0) {
-      for (const keyword of CONSTRAINTS.keys()) {
+      for (const keyword of CONSTRAINT_KEYWORDS.keys()) {
         const value = ownValue(schema, keyword)
         if (value !== undefined) this.lose(child(at, keyword), yamlPath, `${keyword}: ${short(value)} dropped (on a schema without "type"; the YAML's json node has no constraints)`)
       }
@@ -439,7 +422,7 @@ class ConvertWalk {
         if (Object.hasOwn(schema, key)) return this.refuse(child(at, key), `"${key}" on ${type === 'array' ? 'an array' : 'an object'} cannot be imported: the YAML's ${key} holds scalars only${type === 'array' ? ' (for a list of allowed strings, put the enum on "items")' : ''}`)
       }
     }
-    for (const [keyword, applies] of CONSTRAINTS) {
+    for (const [keyword, applies] of CONSTRAINT_KEYWORDS) {
       const value = ownValue(schema, keyword)
       if (value === undefined) continue
       if (applies !== (type === 'integer' ? 'number' : type)) continue // JSON Schema: the keyword ignores other types
@@ -520,7 +503,7 @@ class ConvertWalk {
       const value = ownValue(schema, key)
       if (value !== undefined) this.lose(child(at, key), yamlPath, `the parameters object's ${key} ${short(value)} dropped (the YAML's parameters are a map without annotations)`)
     }
-    for (const [keyword, applies] of CONSTRAINTS) {
+    for (const [keyword, applies] of CONSTRAINT_KEYWORDS) {
       const value = ownValue(schema, keyword)
       if (value !== undefined && applies === 'object') this.lose(child(at, keyword), yamlPath, `${keyword}: ${short(value)} on the parameters object dropped (the YAML cannot say it there)`)
     }
