@@ -5,13 +5,14 @@ import type { JsonValue } from './json-value.js'
 // spreading, equality checks) and cannot be forged outside this module; unlike a WeakMap it costs
 // no ephemeron work in the garbage collector, which matters on the per-call hot path.
 // The base class returns the object it is given, so `new` installs the field on that object.
-class StampTarget {
+/** The base of a private-field brand: `new` of a subclass installs its fields on `target` itself. */
+export class OnTarget {
   constructor(target: object) {
     return target
   }
 }
 
-class SnapshotBrand extends StampTarget {
+class SnapshotBrand extends OnTarget {
   readonly #height: number
 
   constructor(target: object, height: number) {

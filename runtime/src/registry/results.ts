@@ -4,6 +4,7 @@ import { ToolOutputError } from '../errors/tool-errors.js'
 import { describeValue } from '../json/describe-value.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
+import { OnTarget } from '../json/materialized-snapshots.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { ToolErrorCode, ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult, ToolExecutionSuccess } from './runtime-types.js'
 
@@ -37,14 +38,8 @@ export function snapshotConstant<T>(value: T): T {
 // hands back a result `next()` gave it is recognised without re-checking it, while a result a
 // wrapper made itself is checked in full. A private field is invisible to reflection and unforgeable,
 // and unlike a WeakSet it costs the garbage collector nothing. The base constructor returns the object
-// it is given, so `new RegistryResult(result)` installs the field on that plain object: the registry's
-// one branding device (the views carry their registry the same way, in gates.ts).
-/** The base of a private-field brand: `new` of a subclass installs its fields on `target` itself. */
-export class OnTarget {
-  constructor(target: object) {
-    return target
-  }
-}
+// it is given, so `new RegistryResult(result)` installs the field on that plain object: the runtime's
+// one branding device (`OnTarget`, shared with the JSON snapshots; views carry their registry the same way, in gates.ts).
 class RegistryResult extends OnTarget {
   readonly #built = true
   static is(value: object): boolean {
