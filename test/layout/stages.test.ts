@@ -51,7 +51,7 @@ describe('checkStages', () => {
     ['a stage importing one above', { given: graphOf([['generator/src/model/a.ts', 'generator/src/cli/b.ts']]), want: { violations: 1 } }],
     ['config importing apply', { given: graphOf([['generator/src/config/a.ts', 'generator/src/apply/b.ts']]), want: { violations: 1 } }],
     ['sibling commands', { given: graphOf([['generator/src/import/a.ts', 'generator/src/diff/b.ts']]), want: { violations: 1 } }],
-    ['two folders of one stage', { given: graphOf([['generator/src/emit/a.ts', 'generator/src/cache/b.ts']]), want: {} }],
+    ['two folders of one stage', { given: graphOf([['generator/src/plan/a.ts', 'generator/src/plan/cache/b.ts']]), want: {} }],
     ['a package importing one above', { given: graphOf([['runtime/src/json/a.ts', 'generator/src/index.ts']]), want: { violations: 1 } }],
     ['sibling packages', { given: graphOf([['mcp/src/a.ts', 'code-mode/src/index.ts']]), want: { violations: 1 } }],
     ['the generator importing the runtime', { given: graphOf([['generator/src/load/a.ts', 'runtime/src/index.ts']]), want: {} }],

@@ -28,10 +28,10 @@ export const STAGE_LAYERS: Readonly<Record<string, readonly (readonly Stage[])[]
     [{ stage: 'load', paths: ['load/'] }],
     // The project's settings, read with load's YAML reader; what they name (export targets, diff checks) lives here or in model.
     [{ stage: 'config', paths: ['config/'] }],
-    // The model of every output file; emit/ and cache/ are today's folders of this stage.
-    [{ stage: 'plan', paths: ['plan/', 'emit/', 'cache/'] }],
-    // Literals and printers; format/ is today's folder of this stage.
-    [{ stage: 'print', paths: ['print/', 'format/'] }],
+    // The model of every output file, and the plan cache (plan/cache/).
+    [{ stage: 'plan', paths: ['plan/'] }],
+    // Literals and printers.
+    [{ stage: 'print', paths: ['print/'] }],
     // Compare with disk, write atomically.
     [{ stage: 'apply', paths: ['apply/'] }],
     // How diagnostics are printed; below the commands because diff prints its findings through the same formats.

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { realPathInside, resolveProjectPath, writeFileAtomic } from '../base/project-files.js'
 import { COMMAND_LINE, loadConfig } from '../config/load-config.js'
 import { parseExportSpec } from '../config/project-config.js'
-import { exportDeclarations } from '../emit/exports/export-declarations.js'
+import { exportDeclarations } from '../plan/exports/export-declarations.js'
 import { loadDeclarations } from '../load/load-declarations.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 

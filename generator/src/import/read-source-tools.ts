@@ -1,4 +1,4 @@
-import { isRecord } from '../format/own-entries.js'
+import { isRecord } from '../print/own-entries.js'
 import { describeFound } from '../load/check-declaration.js'
 import { readBfclTools } from './read-bfcl.js'
 import { readGeminiTools } from './read-gemini.js'

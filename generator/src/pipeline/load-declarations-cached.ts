@@ -1,5 +1,5 @@
-import { cacheKey } from '../cache/cache-key.js'
-import { cachedDeclarationSource } from '../cache/cached-values.js'
+import { cacheKey } from '../plan/cache/cache-key.js'
+import { cachedDeclarationSource } from '../plan/cache/cached-values.js'
 import { type LoadedDeclarationSource, loadDeclarationSource } from '../load/load-declaration-source.js'
 import { type LoadDeclarationsOptions, type LoadedDeclarations, loadDeclarations } from '../load/load-declarations.js'
 import type { PlanCache } from '../model/plan.js'

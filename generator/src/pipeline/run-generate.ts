@@ -1,5 +1,5 @@
 import { writePlan } from '../apply/write-plan.js'
-import { PLAN_CACHE_PATH, writePlanCacheFile } from '../cache/plan-cache-file.js'
+import { PLAN_CACHE_PATH, writePlanCacheFile } from '../plan/cache/plan-cache-file.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 import { planProject } from './plan-project.js'
 import type { RunOptions } from '../model/plan.js'

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { planCacheFile } from '../../../generator/src/cache/plan-cache-file.js'
+import { planCacheFile } from '../../../generator/src/plan/cache/plan-cache-file.js'
 import { type CliRun, runCliIn } from './cli-run.js'
 import { loadDeclarationSource } from '../../../generator/src/load/load-declaration-source.js'
 import { fakePlanFiles } from '../pipeline/fake-planner.js'

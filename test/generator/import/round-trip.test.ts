@@ -7,7 +7,7 @@ import { readSourceTools, type ImportFormat } from '../../../generator/src/impor
 import { convertTool } from '../../../generator/src/import/run-import.js'
 import { loadDeclarationSource } from '../../../generator/src/load/load-declaration-source.js'
 import type { ToolDeclaration } from '../../../generator/src/model/tool-declaration.js'
-import { declaration } from '../format/declaration-arbitrary.js'
+import { declaration } from '../print/declaration-arbitrary.js'
 
 // Round trip: for every export target, importing the export gives back a declaration whose model-facing surface
 // (name, description, the compiled parameters; for MCP also the output and the annotations) equals the original's,

@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto'
+import type { PlanCache } from '../../model/plan.js'
+import type { ToolDeclaration } from '../../model/tool-declaration.js'
+import type { ToolPaths } from '../output-paths.js'
+import type { WiringNames } from '../stub/find-stub-wiring.js'
+import type { CodeFormatter } from '../../print/code-formatter.js'
+
+/** Whether `value` is a JSON object (what cached values are read back as, before their fields are checked). */
+export const isObject = (value: unknown): value is { readonly [key: string]: unknown } => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The cache key of a value made from `parts` (texts or bytes): SHA-256 over each part prefixed with its length, so no two different
+ * lists of parts share a key (`['ab', 'c']` and `['a', 'bc']` do not).
+ */
+export function cacheKey(parts: readonly (string | Uint8Array)[]): string {
+  const hash = createHash('sha256')
+  // Texts and bytes are told apart too, by their length prefix (`5:` against `5b:`).
+  for (const part of parts) hash.update(typeof part === 'string' ? `${part.length}:` : `${part.length}b:`).update(part)
+  return hash.digest('base64url')
+}
+
+/**
+ * Whether output formatted with these resolved prettier options may be cached under their key. Not with plugins:
+ * the options name a plugin, not its code, so an upgraded plugin would leave the key as it was.
+ */
+export function isCacheableLayout(options: { readonly plugins?: readonly unknown[] }): boolean {
+  return options.plugins === undefined || options.plugins.length === 0
+}
+
+/**
+ * A text that tells apart every two JSON values the emitters could render differently, for cache keys: own data
+ * properties in insertion order (an own `__proto__` key is a key), `-0` apart from `0`, and anything that is not
+ * JSON (`undefined`, `NaN`, a function) spelled so it cannot pass for a JSON value.
+ */
+export function exactJson(value: unknown): string {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value)
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : Number.isFinite(value) ? JSON.stringify(value) : `#${String(value)}`
+  if (Array.isArray(value)) return `[${value.map((item: unknown) => exactJson(item)).join(',')}]`
+  if (typeof value === 'object') {
+    const members: string[] = []
+    for (const key of Object.keys(value)) {
+      const descriptor = Object.getOwnPropertyDescriptor(value, key)
+      members.push(`${JSON.stringify(key)}:${descriptor !== undefined && 'value' in descriptor ? exactJson(descriptor.value) : '#accessor'}`)
+    }
+    return `{${members.join(',')}}`
+  }
+  return `#${typeof value}`
+}
+
+/**
+ * Whether `value` comes back from `JSON.stringify` then `JSON.parse` as the same value (`exactJson` alike): only
+ * null, booleans, strings, finite numbers other than `-0` (which JSON writes as `0`), arrays and objects of own data
+ * properties. A value that would not is not cached.
+ */
+export function survivesJson(value: unknown): boolean {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return true
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0)
+  if (Array.isArray(value)) return value.every((item: unknown) => survivesJson(item))
+  if (typeof value !== 'object' || Object.getOwnPropertySymbols(value).length > 0) return false
+  const descriptors = Object.getOwnPropertyDescriptors(value)
+  return Object.values(descriptors).every((descriptor) => descriptor.enumerable === true && 'value' in descriptor && survivesJson(descriptor.value))
+}
+
+/** What a declaration's entry holds planned from it. */
+export type PlannedPart = 'module' | 'stub' | 'catalog-section' | 'catalog-json'
+
+/**
+ * One declaration's entry in the plan cache. For a declaration loaded through the cache it is the entry of its file
+ * (the generator build, the file's name and bytes; see `cachedDeclarationSource`, whose fields it keeps), else one
+ * keyed by the declaration's exact content. It holds everything planned from the declaration: the generated module,
+ * the stub created from it, its part of the catalog section and of catalog.json, each stored with a key of what else
+ * its planning read (the layout options for its path, the template, the output type), so a part planned under other
+ * inputs is not used, and a new part replaces it. A stub that already exists is merged from its own text, not from
+ * the declaration: that merge is kept under a key of the stub's text instead (see `toolCacheKeys`).
+ */
+export class DeclarationEntry {
+  readonly key: string
+
+  constructor(
+    private readonly cache: PlanCache,
+    declaration: ToolDeclaration,
+  ) {
+    this.key = cache.declarationKey?.(declaration) ?? cacheKey([cache.fingerprint, 'declaration', exactJson(declaration)])
+  }
+
+  /** The part stored under `partKey`, unchecked (the caller checks its shape), or `undefined`. */
+  get(part: PlannedPart, partKey: string): unknown {
+    const slot = this.planned()?.[part]
+    return isObject(slot) && slot['key'] === partKey ? slot['value'] : undefined
+  }
+
+  /** Stores `value` (plain JSON) as the part planned under `partKey`. */
+  set(part: PlannedPart, partKey: string, value: unknown): void {
+    const entry = this.cache.get(this.key)
+    this.cache.set(this.key, { ...(isObject(entry) ? entry : {}), planned: { ...this.planned(), [part]: { key: partKey, value } } })
+  }
+
+  private planned(): { readonly [part: string]: unknown } | undefined {
+    const entry = this.cache.get(this.key)
+    const planned = isObject(entry) ? entry['planned'] : undefined
+    return isObject(planned) ? planned : undefined
+  }
+}
+
+/** Where one tool's outputs are kept in the plan cache; `undefined` where an output may not be cached. */
+export interface ToolCacheKeys {
+  /** The declaration's entry (see `DeclarationEntry`), when there is a cache. */
+  readonly entry: DeclarationEntry | undefined
+  /** The entry's part key of `<out>/generated/<name>.ts` and its output type for the catalog. */
+  readonly module: string | undefined
+  /** The planned stub `<out>/<name>.ts` and the problems found planning it: a part of the entry when it is created from the declaration, its own key when it is merged from the stub on disk. */
+  readonly stub: { readonly part: string } | { readonly key: string } | undefined
+}
+
+/** What a tool's keys are made from besides its declaration. */
+export interface ToolCacheInputs {
+  readonly cache: PlanCache | undefined
+  readonly formatter: CodeFormatter
+  readonly paths: ToolPaths
+  readonly names: WiringNames
+  /** The stub on disk, `undefined` when there is none. */
+  readonly existingStub: string | undefined
+  /** Identifies the stub template: the shipped one by name (its text is in the fingerprint), a project's copy by name and text; `''` when there is none. */
+  readonly stubTemplate: string
+}
+
+/**
+ * The keys of a tool's outputs, each a hash of everything its planning reads besides the declaration (which its
+ * entry stands for: its file's bytes, or its exact JSON):
+ * - generated module: its path (which holds `out`) and the resolved prettier options for that path;
+ * - a stub created from the declaration: its path, the wiring names, the resolved prettier options for that path
+ *   and the stub template;
+ * - a stub merged: the generator build, its path, the wiring names, the resolved prettier options and the stub's
+ *   exact text (a merge reads nothing else, so a changed declaration finds it still).
+ * Generated TypeScript laid out with prettier plugins is never cached (see `isCacheableLayout`).
+ */
+export async function toolCacheKeys(declaration: ToolDeclaration, inputs: ToolCacheInputs): Promise<ToolCacheKeys> {
+  const { cache, formatter, paths, names, existingStub } = inputs
+  if (cache === undefined) return { entry: undefined, module: undefined, stub: undefined }
+  const [moduleLayout, moduleKey, stubLayout, stubKey] = await Promise.all([
+    formatter.layoutOptions(paths.generated),
+    formatter.layoutKey(paths.generated),
+    formatter.layoutOptions(paths.stub),
+    formatter.layoutKey(paths.stub),
+  ])
+  const stub = !isCacheableLayout(stubLayout)
+    ? undefined
+    : existingStub === undefined
+      ? { part: cacheKey(['stub', paths.stub, exactJson(names), stubKey, inputs.stubTemplate]) }
+      : { key: cacheKey([cache.fingerprint, 'stub-merge', paths.stub, exactJson(names), stubKey, existingStub]) }
+  return {
+    entry: new DeclarationEntry(cache, declaration),
+    module: isCacheableLayout(moduleLayout) ? cacheKey(['module', paths.generated, moduleKey]) : undefined,
+    stub,
+  }
+}

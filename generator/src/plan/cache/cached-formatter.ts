@@ -1,0 +1,28 @@
+import type { CodeFormatter } from '../../print/code-formatter.js'
+import type { PlanCache } from '../../model/plan.js'
+import { cacheKey, isCacheableLayout } from './cache-key.js'
+import { cachedToolValues } from './cached-values.js'
+
+/**
+ * `formatter` with its results kept in the plan cache. Prettier's output is a function of its options and the
+ * source, so the key is the generator build, the resolved options for the path (their layout key), the parser (the
+ * path's extension), the request's flags and the exact source. Errors are not kept (they are thrown again), and
+ * nothing is kept for options with plugins (see `isCacheableLayout`).
+ */
+export function withFormatCache(formatter: CodeFormatter, cache: PlanCache): CodeFormatter {
+  return {
+    layoutOptions: (path) => formatter.layoutOptions(path),
+    layoutKey: (path) => formatter.layoutKey(path),
+    printTypeScript: (path, parts) => formatter.printTypeScript(path, parts),
+    async format(path, source, options = {}) {
+      if (!isCacheableLayout(await formatter.layoutOptions(path))) return formatter.format(path, source, options)
+      const flags = `${options.batchable === true ? 'batchable' : 'alone'} ${options.embeddedFormatting === false ? 'embedded-off' : 'embedded-on'}`
+      const key = cacheKey([cache.fingerprint, 'format', await formatter.layoutKey(path), path.slice(path.lastIndexOf('.')), flags, source])
+      const cached = cachedToolValues.text(cache.get(key))
+      if (cached !== undefined) return cached
+      const text = await formatter.format(path, source, options)
+      cache.set(key, text)
+      return text
+    },
+  }
+}

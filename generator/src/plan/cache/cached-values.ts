@@ -1,0 +1,117 @@
+import type { Diagnostic } from '../../model/diagnostic.js'
+import { decodeSource } from '../../load/decode-source.js'
+import type { LoadedDeclarationSource } from '../../load/load-declaration-source.js'
+import type { ToolDeclaration } from '../../model/tool-declaration.js'
+import { isObject, survivesJson } from './cache-key.js'
+
+function isDiagnostic(value: unknown): value is Diagnostic {
+  return (
+    isObject(value) &&
+    (value['severity'] === 'error' || value['severity'] === 'warning') &&
+    typeof value['code'] === 'string' &&
+    typeof value['message'] === 'string' &&
+    typeof value['file'] === 'string' &&
+    Number.isInteger(value['line']) &&
+    Number.isInteger(value['column'])
+  )
+}
+
+/**
+ * A cached list of diagnostics as read back: each checked field by field and rebuilt with exactly the diagnostic
+ * fields (nothing else an entry may carry reaches a report); `undefined` when any is not a diagnostic.
+ */
+export function cachedDiagnostics(value: unknown): Diagnostic[] | undefined {
+  if (!Array.isArray(value) || !value.every(isDiagnostic)) return undefined
+  return value.map(({ severity, code, message, file, line, column }: Diagnostic): Diagnostic => ({ severity, code, message, file, line, column }))
+}
+
+/** A tool's generated module as the plan cache keeps it. */
+export interface CachedModule {
+  readonly content: string
+  /** Its `<Name>Output` declaration for the catalog, and the layout key it is formatted with (`null`: unformatted). */
+  readonly outputType: { readonly text: string; readonly layoutKey: string | null }
+}
+
+/** A tool's planned stub as the plan cache keeps it: its text (`null`: no stub planned) and what was reported. */
+export interface CachedStub {
+  readonly content: string | null
+  readonly diagnostics: readonly Diagnostic[]
+}
+
+/**
+ * Cached values as read back, checked field by field: a value of any other shape (a damaged or foreign entry)
+ * answers `undefined`, and the work is done again instead.
+ */
+export const cachedToolValues = {
+  module(value: unknown): CachedModule | undefined {
+    if (!isObject(value) || typeof value['content'] !== 'string') return undefined
+    const outputType = value['outputType']
+    if (!isObject(outputType) || typeof outputType['text'] !== 'string') return undefined
+    const layoutKey = outputType['layoutKey']
+    if (layoutKey !== null && typeof layoutKey !== 'string') return undefined
+    return { content: value['content'], outputType: { text: outputType['text'], layoutKey } }
+  },
+  /** A stub planned over `existing` (the text its key holds): `content: true` stands for that text, unchanged. */
+  stub(value: unknown, existing: string | undefined): CachedStub | undefined {
+    if (!isObject(value)) return undefined
+    const content = value['content'] === true ? existing : value['content']
+    const diagnostics = cachedDiagnostics(value['diagnostics'])
+    if ((content !== null && typeof content !== 'string') || diagnostics === undefined) return undefined
+    return { content, diagnostics }
+  },
+  /** The value to store for a stub planned over `existing`: a stub left as it is does not repeat its text. */
+  storedStub(stub: CachedStub, existing: string | undefined): object {
+    return existing !== undefined && stub.content === existing ? { content: true, diagnostics: stub.diagnostics } : stub
+  },
+  text(value: unknown): string | undefined {
+    return typeof value === 'string' ? value : undefined
+  },
+}
+
+const isPosition = (value: unknown): value is { readonly line: number; readonly column: number } =>
+  isObject(value) && Number.isInteger(value['line']) && Number.isInteger(value['column'])
+
+function isDeclaration(value: unknown): value is ToolDeclaration {
+  if (!isObject(value)) return false
+  const { name, description, sourceFile, parameters, output, timeoutMs, concurrencySafe, presentation, annotations, approval } = value
+  return (
+    typeof name === 'string' &&
+    typeof description === 'string' &&
+    typeof sourceFile === 'string' &&
+    isObject(parameters) &&
+    isObject(output) &&
+    (timeoutMs === undefined || typeof timeoutMs === 'number') &&
+    (concurrencySafe === undefined || typeof concurrencySafe === 'boolean') &&
+    (presentation === undefined || isObject(presentation)) &&
+    (annotations === undefined || isObject(annotations)) &&
+    (approval === undefined || approval === 'never' || approval === 'always')
+  )
+}
+
+/**
+ * A loaded declaration file as the plan cache keeps it, and back; see `loadDeclarationSource`. Its text is not kept
+ * when it is the file's bytes decoded (`decodeSource`, as the loader decodes them): it is decoded again instead.
+ */
+export const cachedDeclarationSource = {
+  /** The value to store, or `undefined` when it would not come back the same through JSON (then it is not cached). */
+  encode(source: LoadedDeclarationSource, bytes: Uint8Array): unknown {
+    const text = decodeSource(bytes).text === source.text ? null : source.text
+    const value = { declaration: source.declaration ?? null, diagnostics: source.diagnostics, text, nameAt: source.nameAt, name: source.name ?? null }
+    return survivesJson(value) ? value : undefined
+  },
+  /** The loaded file a stored value holds (for the file of these `bytes`), or `undefined` when it is not of that shape. */
+  decode(value: unknown, bytes: Uint8Array): LoadedDeclarationSource | undefined {
+    if (!isObject(value) || !isPosition(value['nameAt'])) return undefined
+    const stored = value['text']
+    if (stored !== null && typeof stored !== 'string') return undefined
+    const declaration = value['declaration']
+    if (declaration !== null && !isDeclaration(declaration)) return undefined
+    const diagnostics = cachedDiagnostics(value['diagnostics'])
+    if (diagnostics === undefined) return undefined
+    const name = value['name']
+    if (name !== null && typeof name !== 'string') return undefined
+    const { line, column } = value['nameAt']
+    const text = stored ?? decodeSource(bytes).text
+    return { declaration: declaration ?? undefined, diagnostics, text, nameAt: { line, column }, name: name ?? undefined }
+  },
+}

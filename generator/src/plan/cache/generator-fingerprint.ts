@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto'
+import { type Dirent, readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+// The libraries whose code shapes what the generator plans (json2ts types, prettier layout, templates, stub
+// parsing with ts-morph and the TypeScript it bundles, YAML loading, the runtime's compiled JSON Schemas); their
+// versions, and those of their dependencies, are part of the fingerprint.
+const LIBRARIES = ['json-schema-to-typescript', 'prettier', 'handlebars', 'ts-morph', 'typescript', 'yaml', '@toolsmith/runtime']
+
+// This file sits in generator/{src,dist}/cache/: the generator's own code is the folder above, the shipped
+// templates are at the repository's (package's) top level.
+const CODE_FOLDER = fileURLToPath(new URL('../../', import.meta.url))
+const TEMPLATES_FOLDER = fileURLToPath(new URL('../../../../templates/', import.meta.url))
+
+// Synchronous reads: a few hundred small files at the start of a run, before anything else can proceed, are read
+// several times faster without a thread-pool round trip per call.
+const readOrUndefined = (file: string): Buffer | undefined => {
+  try {
+    return readFileSync(file)
+  } catch {
+    return undefined
+  }
+}
+
+/** Every file under `folder` (recursively, sorted) but type declarations and source maps, as path and bytes. */
+function hashFolder(hash: ReturnType<typeof createHash>, folder: string): void {
+  let entries: Dirent[]
+  try {
+    entries = readdirSync(folder, { withFileTypes: true, recursive: true })
+  } catch {
+    entries = []
+  }
+  const files = entries
+    .filter((entry) => entry.isFile() && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.map'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort()
+  hash.update(`folder ${files.length}\n`)
+  for (const file of files) {
+    const bytes = readOrUndefined(file)
+    hash.update(`${path.relative(folder, file)} ${bytes?.length ?? -1}\n`)
+    if (bytes !== undefined) hash.update(bytes)
+  }
+}
+
+interface Manifest {
+  readonly file: string
+  readonly name: string
+  readonly version: string
+  readonly dependencies: readonly string[]
+}
+
+/** The `package.json` of `name` as resolved from `from` (the copy that code really loads), or `undefined`. */
+function packageManifest(name: string, from: NodeJS.Require): Manifest | undefined {
+  let entry: string
+  try {
+    entry = from.resolve(name)
+  } catch {
+    try {
+      entry = from.resolve(`${name}/package.json`)
+    } catch {
+      return undefined
+    }
+  }
+  for (let folder = path.dirname(entry); ; folder = path.dirname(folder)) {
+    const file = path.join(folder, 'package.json')
+    const text = readOrUndefined(file)?.toString('utf8')
+    if (text !== undefined) {
+      try {
+        const json = JSON.parse(text) as { name?: unknown; version?: unknown; dependencies?: unknown }
+        if (json.name === name) {
+          const dependencies = typeof json.dependencies === 'object' && json.dependencies !== null ? Object.keys(json.dependencies).sort() : []
+          return { file, name, version: String(json.version), dependencies }
+        }
+      } catch {
+        // Not a manifest we can read: keep looking further up.
+      }
+    }
+    if (path.dirname(folder) === folder) return undefined
+  }
+}
+
+/**
+ * A hash of the files under `folders` (recursively: relative paths and bytes, type declarations and source maps
+ * left out), the Node version, and the resolved versions of `libraries` and of everything they depend on (a
+ * dependency may move within its range while the library's own version stays), plus the runtime's built code.
+ * Libraries are resolved as from the module `resolveFrom` (a file path or URL; this module by default).
+ */
+export async function fingerprintOf(folders: readonly string[], libraries: readonly string[], resolveFrom: string = import.meta.url): Promise<string> {
+  const hash = createHash('sha256')
+  hash.update(`toolsmith plan cache\nnode ${process.version}\n`)
+  for (const folder of folders) hashFolder(hash, folder)
+  const seen = new Set<string>()
+  const visit = (name: string, from: NodeJS.Require, depth: number): void => {
+    const manifest = packageManifest(name, from)
+    hash.update(`${'  '.repeat(depth)}${name}@${manifest?.version ?? 'unresolved'}\n`)
+    if (manifest === undefined || seen.has(manifest.file)) return
+    seen.add(manifest.file)
+    // The runtime is a workspace sibling whose version does not move with its code: its built code counts too.
+    if (name === '@toolsmith/runtime') hashFolder(hash, path.join(path.dirname(manifest.file), 'dist'))
+    const own = createRequire(manifest.file)
+    for (const dependency of manifest.dependencies) visit(dependency, own, depth + 1)
+  }
+  const base = createRequire(resolveFrom)
+  for (const name of libraries) visit(name, base, 0)
+  return hash.digest('base64url')
+}
+
+let fingerprint: Promise<string> | undefined
+
+/**
+ * What identifies this generator build for the plan cache: a hash of its own code (every file of the running
+ * `dist`, or `src` under the tests), the shipped templates, the Node version, the versions of the libraries that
+ * shape its output and of their dependencies, and the runtime's built code. Any upgrade or code change gives another fingerprint, so nothing
+ * a different build planned is ever reused. Computed once per process.
+ */
+export function generatorFingerprint(): Promise<string> {
+  fingerprint ??= fingerprintOf([CODE_FOLDER, TEMPLATES_FOLDER], LIBRARIES)
+  return fingerprint
+}

@@ -1,0 +1,117 @@
+import { jsdocComment, tsStringLiteral } from '../print/ts-literals.js'
+import { type LiteralLayout, tsSpecLiteral } from '../print/ts-spec-literal.js'
+import type { TsPart } from '../print/typescript/lay-out-typescript.js'
+import type { Comment, Expression, ObjectMember, Statement } from '../print/typescript/ts-subset-ast.js'
+import type { WorkerPool } from '../print/worker-pool.js'
+import type { ToolDeclaration } from '../model/tool-declaration.js'
+import { generatedHeader } from './generated-header.js'
+import type { ToolIdentifiers } from './tool-identifiers.js'
+import { compileType } from './types/compile-type.js'
+import { parametersTypeSchema, valueTypeSchema } from './types/type-schema.js'
+
+/** The generated module of one tool as the subset's trees, and its `<Name>Output` declaration for the catalog. */
+export interface GeneratedModule {
+  /** The module in order: toolsmith's own statements (built here), then json2ts's two declarations. */
+  readonly parts: readonly TsPart[]
+  /** The `<Name>Output` declaration (json2ts's, the module's last part). */
+  readonly output: TsPart
+}
+
+const USES_JSON_VALUE = /\bJsonValue\b/
+
+/** A comment as the subset's tree holds one, written on the line(s) above what follows it. */
+function comment(text: string): Comment {
+  const block = text.startsWith('/*')
+  return { block, value: block ? text.slice(2, -2) : text.slice(2), after: 'hardline', blankLineAfter: false, blankLineBefore: false }
+}
+
+function stringLiteral(text: string): Expression {
+  return { kind: 'literal', literal: { kind: 'string', raw: tsStringLiteral(text), value: text } }
+}
+
+/** A JSON scalar or object (the declaration's limits and annotations) as an expression; written on one line. */
+function jsonExpression(value: unknown): Expression {
+  if (value === null) return { kind: 'null' }
+  if (typeof value === 'string') return stringLiteral(value)
+  if (typeof value === 'boolean') return { kind: 'literal', literal: { kind: 'boolean', value } }
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`not a JSON number: ${String(value)}`)
+    const negative = value < 0 || Object.is(value, -0)
+    return { kind: 'literal', literal: { kind: 'number', raw: String(Math.abs(value)), negative } }
+  }
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    return { kind: 'object', members: Object.entries(value).map(([key, item]) => property(key, jsonExpression(item))), trailingComments: [], broken: false }
+  }
+  throw new TypeError(`not a declaration value: ${typeof value}`)
+}
+
+function property(key: string, value: Expression): ObjectMember {
+  // The keys here are the declaration's own fixed names (and MCP's annotation names): plain identifiers.
+  return { kind: 'property', key: { kind: 'identifier', name: key }, value, comments: [], blankLineAfter: false }
+}
+
+/**
+ * The generator-owned module `<out>/generated/<name>.ts`: the fixed header, the declaration as `as const` specs
+ * (`satisfies` the DSL types), the declaration const the stub spreads into `defineTool`, and the `<Name>Args` /
+ * `<Name>Output` types from json2ts (equal to `InferArgs`/`InferValue` of the specs).
+ *
+ * The specs are data, laid out by toolsmith one node per line (see tsSpecLiteral) rather than re-wrapped by width: a
+ * YAML change then shows as a diff of the nodes it touched. They sit under `// prettier-ignore`, so prettier leaves
+ * them as they are too.
+ */
+export async function emitGeneratedModule(
+  declaration: ToolDeclaration,
+  ids: ToolIdentifiers,
+  layout: LiteralLayout,
+  pool?: WorkerPool,
+): Promise<GeneratedModule> {
+  const [argsType, outputType] = await Promise.all([
+    compileType(parametersTypeSchema(declaration.parameters, declaration.description), ids.argsType, pool),
+    compileType(valueTypeSchema(declaration.output), ids.outputType, pool),
+  ])
+  const name = `\`${declaration.name}\``
+  const typeImports = ['ParameterSchemaSpec', 'ValueSchemaSpec']
+  if (USES_JSON_VALUE.test(argsType.text ?? '') || USES_JSON_VALUE.test(outputType.text ?? '')) typeImports.unshift('JsonValue')
+  const end = layout.semi ? ';' : ''
+  const spec = (binding: string, value: unknown, type: string, doc: string): Statement => ({
+    kind: 'verbatim',
+    lines: `export const ${binding} = ${tsSpecLiteral(value, layout)} as const satisfies ${type}${end}`.split('\n'),
+    comments: [comment(jsdocComment(doc)), comment('// prettier-ignore')],
+    blankLineAfter: true,
+  })
+  const members: ObjectMember[] = [
+    property('name', stringLiteral(declaration.name)),
+    property('description', stringLiteral(declaration.description)),
+    property('parameters', { kind: 'identifier', name: ids.parameters }),
+  ]
+  if (declaration.timeoutMs !== undefined) members.push(property('timeoutMs', jsonExpression(declaration.timeoutMs)))
+  // Declared metadata, carried by defineTool to the definition as data (`concurrencySafe: true` also makes every
+  // valid call parallel-safe there, so no classifier is emitted).
+  if (declaration.concurrencySafe !== undefined) members.push(property('concurrencySafe', jsonExpression(declaration.concurrencySafe)))
+  if (declaration.presentation?.kind !== undefined) members.push(property('kind', stringLiteral(declaration.presentation.kind)))
+  if (declaration.annotations !== undefined) members.push(property('annotations', jsonExpression(declaration.annotations)))
+  if (declaration.approval !== undefined) members.push(property('approval', stringLiteral(declaration.approval)))
+  const statements: Statement[] = [
+    {
+      kind: 'import',
+      typeOnly: true,
+      defaultName: undefined,
+      specifiers: typeImports.map((specifier) => ({ name: specifier, typeOnly: false })),
+      braces: true,
+      source: { kind: 'string', raw: "'@toolsmith/runtime'", value: '@toolsmith/runtime' },
+      comments: [comment(generatedHeader(declaration.sourceFile))],
+      blankLineAfter: true,
+    },
+    spec(ids.parameters, declaration.parameters, 'ParameterSchemaSpec', `The parameters of ${name}, as declared in ${declaration.sourceFile}.`),
+    spec(ids.outputSpec, declaration.output, 'ValueSchemaSpec', `The output value of ${name}, as declared in ${declaration.sourceFile}.`),
+    {
+      kind: 'const',
+      exported: true,
+      name: ids.declaration,
+      init: { kind: 'as-const', expression: { kind: 'object', members, trailingComments: [], broken: true } },
+      comments: [comment(jsdocComment(`${name} as declared: spread into its \`defineTool\` call, so the YAML stays the one source.`))],
+      blankLineAfter: true,
+    },
+  ]
+  return { parts: [{ program: { statements }, text: undefined }, argsType, outputType], output: outputType }
+}

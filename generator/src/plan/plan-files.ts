@@ -1,0 +1,166 @@
+import { createCodeFormatter } from '../print/code-formatter.js'
+import { sharedWorkerPool } from '../print/worker-pool.js'
+import type { Diagnostic } from '../model/diagnostic.js'
+import type { PlannedFile, PlanOptions, PlanResult } from '../model/plan.js'
+import type { ToolDeclaration } from '../model/tool-declaration.js'
+import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-name.js'
+import { planCatalogs } from './catalog/plan-catalogs.js'
+import { emitIndex } from './emit-index.js'
+import { messageOf } from '../model/diagnostic.js'
+import { emitResultViews } from './emit-result-views.js'
+import { findLeftovers } from './find-leftovers.js'
+import { mapBounded } from '../base/bounded.js'
+import { codeModeSdkDeclarationPath, codeModeSdkModulePath, indexPath, resultViewsPath, toolPaths } from './output-paths.js'
+import { emitCodeModeSdkDeclaration, emitCodeModeSdkModule } from './emit-code-mode-sdk.js'
+import { planTool, type PreparedTool } from './plan-tool.js'
+import { toolIdentifiers } from './tool-identifiers.js'
+import { withFormatCache } from './cache/cached-formatter.js'
+import { toolCacheKeys } from './cache/cache-key.js'
+import { loadTemplates } from './template/template-set.js'
+
+// Enough tools in flight that their format requests meet in prettier batches (the formatter batches what is asked
+// in one turn of the event loop), few enough to keep the intermediate strings of a large project bounded.
+const TOOLS_IN_FLIGHT = 64
+const PARALLEL_FROM_TOOLS = 40
+
+const byName = (a: ToolDeclaration, b: ToolDeclaration): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+const byPath = (a: PlannedFile, b: PlannedFile): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+
+/**
+ * A name the emitters refuse even when the loader let it through: it must be a valid tool name (so it is safe in
+ * paths, identifiers and comments), and it must not be `index` in any case, whose stub would be `<out>/index.ts`.
+ */
+function nameProblem(declaration: ToolDeclaration): Diagnostic | undefined {
+  const name = declaration.name
+  let message: string | undefined
+  if (!TOOL_NAME_PATTERN.test(name) || RESERVED_TOOL_NAMES.has(name)) message = `invalid tool name ${JSON.stringify(name)}`
+  else if (name.toLowerCase() === 'index') message = `the tool name ${name} would collide with the generated index.ts`
+  else if (name.toLowerCase() === 'code-mode-sdk') message = `the tool name ${name} would collide with the generated code-mode-sdk.ts`
+  return message === undefined
+    ? undefined
+    : { severity: 'error', code: 'invalid-name', message, file: declaration.sourceFile, line: 1, column: 1 }
+}
+
+/** The file a `readFile`/`listFiles` failure names (the project reader's `ProjectReadError`), if it is one. */
+function readFailureFile(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.name !== 'ProjectReadError') return undefined
+  const file = (error as { file?: unknown }).file
+  return typeof file === 'string' ? file : undefined
+}
+
+/**
+ * Plans every output in memory: per tool its generated module and its stub (created once from the template,
+ * later merged without touching author code), the shared result-view reader, `index.ts`, the Markdown catalog,
+ * the catalog regions and `catalog.json`; plus the generator-owned files to delete and the orphaned stubs.
+ * Pure: existing files are read only through `options.readFile`/`listFiles`. Deterministic: files are complete,
+ * formatted and sorted by path, and the input order of `declarations` does not matter.
+ */
+export async function planFiles(declarations: readonly ToolDeclaration[], options: PlanOptions): Promise<PlanResult> {
+  const diagnostics: Diagnostic[] = []
+  const cache = options.cache
+  // The texts of a project's template copies, as read, for the cache keys of what they render.
+  const templateTexts = new Map<string, string | undefined>()
+  const templateSet = await loadTemplates(options.templates, async (path) => {
+    const text = await options.readFile(path)
+    templateTexts.set(path, text)
+    return text
+  }, options.isFolder)
+  diagnostics.push(...templateSet.diagnostics)
+  const stubTemplate = templateSet.templates.get('stub.ts.hbs')
+  const stubTemplateKey =
+    stubTemplate === undefined ? '' : stubTemplate.shipped ? `shipped ${stubTemplate.file}` : `project ${stubTemplate.file}\u0000${templateTexts.get(stubTemplate.file) ?? ''}`
+
+  const tools: ToolDeclaration[] = []
+  for (const declaration of [...declarations].sort(byName)) {
+    const problem = nameProblem(declaration)
+    if (problem === undefined) tools.push(declaration)
+    else diagnostics.push(problem)
+  }
+
+  // Each tool's stub is read and its cache keys made first, so the worker threads (which cost about what a few dozen
+  // tools do to start) are only brought in when enough tools are not in the cache. A read that fails is reported
+  // with the tool, as any failure planning it is.
+  const probe = createCodeFormatter(options.cwd)
+  const prepared = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration): Promise<PreparedTool | { readonly failure: unknown }> => {
+    try {
+      const ids = toolIdentifiers(declaration.name)
+      const paths = toolPaths(options.out, declaration.name)
+      const names = { generatedSpecifier: paths.generatedSpecifier, ...ids }
+      const existingStub = await options.readFile(paths.stub)
+      const keys = await toolCacheKeys(declaration, { cache, formatter: probe, paths, names, existingStub, stubTemplate: stubTemplateKey })
+      return { ids, paths, existingStub, keys }
+    } catch (failure) {
+      return { failure }
+    }
+  })
+  const misses = prepared.filter((tool) => !('keys' in tool) || tool.keys.module === undefined || tool.keys.entry?.get('module', tool.keys.module) === undefined).length
+  const pool = misses >= PARALLEL_FROM_TOOLS ? sharedWorkerPool() : undefined
+  const formatter = pool === undefined ? probe : createCodeFormatter(options.cwd, pool)
+  // Whole-plan outputs (index, result views, catalogs) are formatted through the cache; a tool's own files are
+  // cached whole by planTool instead.
+  const sharedFormatter = cache === undefined ? formatter : withFormatCache(formatter, cache)
+
+  const context = { options, formatter, pool, stubTemplate }
+  const planned = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration, index) => {
+    try {
+      const tool = prepared[index]
+      if (tool === undefined || !('keys' in tool)) throw tool?.failure
+      return await planTool(declaration, tool, context)
+    } catch (error) {
+      // A file the tool needs that cannot be read (a FIFO, a permission, a link loop) is that file's problem.
+      const unreadable = readFailureFile(error)
+      const message = unreadable === undefined ? `cannot generate ${declaration.name}: ${messageOf(error)}` : messageOf(error)
+      const failure: Diagnostic = unreadable === undefined
+        ? { severity: 'error', code: 'emit', message, file: declaration.sourceFile, line: 1, column: 1 }
+        : { severity: 'error', code: 'unreadable-file', message, file: unreadable, line: 1, column: 1 }
+      return { files: [], diagnostics: [failure], outputType: { text: '', layoutKey: undefined } }
+    }
+  })
+  const files: PlannedFile[] = []
+  for (const tool of planned) {
+    files.push(...tool.files)
+    diagnostics.push(...tool.diagnostics)
+  }
+
+  // The whole-plan outputs: a failure (say a prettier config toolsmith cannot honour) is that file's problem.
+  const cannot = (file: string, error: unknown): void => {
+    const unreadable = readFailureFile(error)
+    if (unreadable !== undefined) diagnostics.push({ severity: 'error', code: 'unreadable-file', message: messageOf(error), file: unreadable, line: 1, column: 1 })
+    else diagnostics.push({ severity: 'error', code: 'emit', message: `cannot generate this file: ${messageOf(error)}`, file, line: 1, column: 1 })
+  }
+  const shared = async (path: string, source: string): Promise<void> => {
+    try {
+      files.push({ path, content: await sharedFormatter.format(path, source, { batchable: true }), owner: 'generator' })
+    } catch (error) {
+      cannot(path, error)
+    }
+  }
+  if (tools.length > 0) await shared(resultViewsPath(options.out), emitResultViews())
+  await shared(indexPath(options.out), emitIndex(tools.map((tool) => tool.name)))
+  // The Code Mode SDK: the declaration is kept exactly as printed (it must equal the run-time text), the module is formatted.
+  const sdkPath = codeModeSdkDeclarationPath(options.out)
+  try {
+    const crlf = (await sharedFormatter.layoutOptions(sdkPath)).endOfLine === 'crlf'
+    const sdk = emitCodeModeSdkDeclaration(tools)
+    files.push({ path: sdkPath, content: crlf ? sdk.replaceAll('\n', '\r\n') : sdk, owner: 'generator' })
+  } catch (error) {
+    cannot(sdkPath, error)
+  }
+  await shared(codeModeSdkModulePath(options.out), emitCodeModeSdkModule(tools))
+
+  try {
+    const catalogs = await planCatalogs(tools, planned.map((tool) => tool.outputType), {
+      options,
+      formatter: sharedFormatter,
+      sectionTemplate: templateSet.templates.get('catalog-section.md.hbs'),
+      pageTemplate: templateSet.templates.get('catalog.md.hbs'),
+    })
+    files.push(...catalogs.files)
+    diagnostics.push(...catalogs.diagnostics)
+  } catch (error) {
+    cannot(options.docs, error)
+  }
+
+  const leftovers = await findLeftovers(options, new Set(files.map((file) => file.path)))
+  return { files: files.sort(byPath), deletions: leftovers.deletions, orphans: leftovers.orphans, diagnostics }
+}

@@ -1,0 +1,193 @@
+import { processMemo } from '../base/bounded.js'
+import type { CodeFormatter } from '../print/code-formatter.js'
+import { literalLayout } from '../print/ts-spec-literal.js'
+import type { WorkerPool } from '../print/worker-pool.js'
+import type { Diagnostic } from '../model/diagnostic.js'
+import type { PlannedFile, PlanOptions } from '../model/plan.js'
+import type { ToolDeclaration } from '../model/tool-declaration.js'
+import { emitGeneratedModule } from './emit-generated-file.js'
+import { type ToolPaths, toolPaths } from './output-paths.js'
+// The stub modules are ts-morph's (about 3 s to load): imported only when a stub exists to merge, or a project's
+// own stub template is checked for the wiring, never for a run that only creates stubs from the shipped template.
+import type { WiringNames } from './stub/find-stub-wiring.js'
+import type { StubMerge } from './stub/merge-stub.js'
+import type { StubOutcome } from './stub/parse-stub.js'
+import { lineAndColumn } from './stub/text-edits.js'
+import { stubModel } from './stub/stub-model.js'
+import { messageOf } from '../model/diagnostic.js'
+import { type Template, templateDiagnostic } from './template/template-set.js'
+import { type ToolIdentifiers, toolIdentifiers } from './tool-identifiers.js'
+import type { CatalogOutputType } from './catalog/catalog-model.js'
+import { type CachedModule, type CachedStub, cachedToolValues } from './cache/cached-values.js'
+import type { ToolCacheKeys } from './cache/cache-key.js'
+
+/** Everything one tool contributes to the plan. */
+export interface PlannedTool {
+  readonly files: readonly PlannedFile[]
+  readonly diagnostics: readonly Diagnostic[]
+  /** Its `<Name>Output` declaration, for the catalog. */
+  readonly outputType: CatalogOutputType
+}
+
+/** What planning a tool needs besides its declaration. */
+export interface ToolPlanContext {
+  readonly options: PlanOptions
+  readonly formatter: CodeFormatter
+  /** Worker threads for json2ts (large plans only). */
+  readonly pool: WorkerPool | undefined
+  /** Absent when the project's copy does not compile (already reported): then no stub is created. */
+  readonly stubTemplate: Template | undefined
+}
+
+/** What is read and derived for a tool before it is planned. */
+export interface PreparedTool {
+  readonly ids: ToolIdentifiers
+  readonly paths: ToolPaths
+  /** Its stub as on disk; `undefined` when there is none. */
+  readonly existingStub: string | undefined
+  /** Its plan cache keys (see `toolCacheKeys`). */
+  readonly keys: ToolCacheKeys
+}
+
+// Merges of stubs that needed no change are remembered across plans in one process (the process memo): a
+// regenerate over unchanged stubs then skips parsing them. Keyed by path, wiring names and the exact text.
+
+function stubDiagnostic(
+  file: string,
+  text: string,
+  severity: Diagnostic['severity'],
+  code: string,
+  problem: { readonly message: string; readonly offset: number },
+): Diagnostic {
+  return { severity, code, file, ...lineAndColumn(text, problem.offset), message: problem.message }
+}
+
+/**
+ * Plans the generated module of one tool and its stub: created from the template when absent, else merged. Each of
+ * the two comes from the plan cache when `options.cache` holds it under its key (see `toolCacheKeys`), and is stored
+ * there once planned; what a failure threw is never stored.
+ */
+export async function planTool(declaration: ToolDeclaration, prepared: PreparedTool, context: ToolPlanContext): Promise<PlannedTool> {
+  const { ids, paths, existingStub, keys } = prepared
+  const names: WiringNames = { generatedSpecifier: paths.generatedSpecifier, ...ids }
+  const module = await plannedModule(declaration, ids, paths, keys, context)
+  const stub = await plannedStub(declaration, paths, names, existingStub, keys, context)
+  const files: PlannedFile[] = [{ path: paths.generated, content: module.content, owner: 'generator' }]
+  if (stub.content !== null) files.push({ path: paths.stub, content: stub.content, owner: 'author' })
+  const { text, layoutKey } = module.outputType
+  return { files, diagnostics: stub.diagnostics, outputType: { text, layoutKey: layoutKey ?? undefined } }
+}
+
+async function plannedModule(
+  declaration: ToolDeclaration,
+  ids: ToolIdentifiers,
+  paths: ToolPaths,
+  keys: ToolCacheKeys,
+  context: ToolPlanContext,
+): Promise<CachedModule> {
+  const { formatter } = context
+  const { entry, module: key } = keys
+  const cached = key === undefined ? undefined : cachedToolValues.module(entry?.get('module', key))
+  if (cached !== undefined) return cached
+  const layout = literalLayout(await formatter.layoutOptions(paths.generated))
+  const generatedModule = await emitGeneratedModule(declaration, ids, layout, context.pool)
+  const [content, output] = await Promise.all([
+    formatter.printTypeScript(paths.generated, generatedModule.parts),
+    formatter.printTypeScript(paths.generated, [generatedModule.output]),
+  ])
+  // The catalog shows the output declaration as printed in the module (printed alone, a top-level declaration is
+  // laid out the same).
+  const module: CachedModule = { content, outputType: { text: output.trimEnd(), layoutKey: await formatter.layoutKey(paths.generated) } }
+  if (key !== undefined) entry?.set('module', key, module)
+  return module
+}
+
+async function plannedStub(
+  declaration: ToolDeclaration,
+  paths: ToolPaths,
+  names: WiringNames,
+  existing: string | undefined,
+  keys: ToolCacheKeys,
+  context: ToolPlanContext,
+): Promise<CachedStub> {
+  const cache = context.options.cache
+  const { entry, stub: where } = keys
+  const stored = where === undefined ? undefined : 'part' in where ? entry?.get('stub', where.part) : cache?.get(where.key)
+  const cached = cachedToolValues.stub(stored, existing)
+  if (cached !== undefined) return cached
+  const stub = existing === undefined ? await newStub(declaration, names, context) : await mergedStub(paths, names, existing, context)
+  const value = cachedToolValues.storedStub(stub, existing)
+  if (where !== undefined && 'part' in where) entry?.set('stub', where.part, value)
+  else if (where !== undefined) cache?.set(where.key, value)
+  return stub
+}
+
+async function newStub(declaration: ToolDeclaration, names: WiringNames, context: ToolPlanContext): Promise<CachedStub> {
+  if (context.stubTemplate === undefined) return { content: null, diagnostics: [] }
+  const created = await createStub(declaration, context, context.stubTemplate, names)
+  return created.ok ? { content: created.value, diagnostics: [] } : { content: null, diagnostics: [created.problem] }
+}
+
+async function mergedStub(paths: ToolPaths, names: WiringNames, existing: string, context: ToolPlanContext): Promise<CachedStub> {
+  const { formatter } = context
+  const key = `${paths.stub}\u0000${JSON.stringify(names)}\u0000${existing}`
+  const cached = processMemo.get<StubMerge>('unchanged-stub', key)
+  const merged: StubOutcome<StubMerge> =
+    cached !== undefined
+      ? { ok: true, value: cached }
+      : await (await import('./stub/merge-stub.js')).mergeStub(paths.stub, existing, names, (statement) => formatter.format(paths.stub, statement))
+  if (merged.ok) {
+    if (!merged.value.changed) processMemo.set('unchanged-stub', key, merged.value)
+    const warnings = merged.value.warnings.map((warning) => stubDiagnostic(paths.stub, existing, 'warning', 'stub-override', warning))
+    return { content: merged.value.text, diagnostics: warnings }
+  }
+  // Left exactly as it is: planned unchanged so nothing is written, and reported with where the problem is.
+  const unparsable = merged.problem.kind === 'syntax'
+  const breaksIndex = merged.problem.breaksIndex === true
+  const problem = stubDiagnostic(paths.stub, existing, unparsable || breaksIndex ? 'error' : 'warning', unparsable ? 'stub-syntax' : 'stub-wiring', {
+    ...merged.problem,
+    message: unparsable
+      ? `cannot parse the stub (left untouched): ${merged.problem.message}`
+      : breaksIndex
+        ? `${merged.problem.message}, and has no default export, which the generated index imports (it would not compile): restore \`export default defineTool({ ... })\`, or delete the file to have the stub created again`
+        : `${merged.problem.message}; the stub is left untouched and no longer updated`,
+  })
+  return { content: existing, diagnostics: [problem] }
+}
+
+type Created = { readonly ok: true; readonly value: string } | { readonly ok: false; readonly problem: Diagnostic }
+
+async function createStub(
+  declaration: ToolDeclaration,
+  context: ToolPlanContext,
+  stubTemplate: Template,
+  names: WiringNames,
+): Promise<Created> {
+  const { formatter, options } = context
+  const paths = toolPaths(options.out, declaration.name)
+  let source: string
+  try {
+    source = stubTemplate.render(stubModel(declaration, toolIdentifiers(declaration.name), paths))
+  } catch (error) {
+    return { ok: false, problem: templateDiagnostic(stubTemplate.file, `cannot render the stub of ${declaration.name}: ${messageOf(error)}`) }
+  }
+  let formatted: string
+  try {
+    // The shipped template's output is generator-controlled text; a project's copy is formatted on its own.
+    formatted = await formatter.format(paths.stub, source, { batchable: stubTemplate.shipped })
+  } catch (error) {
+    return {
+      ok: false,
+      problem: templateDiagnostic(stubTemplate.file, `the stub it renders for ${declaration.name} is not valid TypeScript: ${messageOf(error)}`),
+    }
+  }
+  // The shipped template is tested to produce the wiring; a project's copy is checked for it on every stub.
+  if (!stubTemplate.shipped) {
+    const [{ withParsedStub }, { findStubWiring }] = await Promise.all([import('./stub/parse-stub.js'), import('./stub/find-stub-wiring.js')])
+    const wiring = withParsedStub(paths.stub, formatted, (file) => findStubWiring(file, names))
+    if (!wiring.ok) {
+      return { ok: false, problem: templateDiagnostic(stubTemplate.file, `the stub it renders for ${declaration.name} lacks the wiring: ${wiring.problem.message}`) }
+    }
+  }
+  return { ok: true, value: formatted }
+}

@@ -1,0 +1,123 @@
+import { doc, type Options } from 'prettier'
+import { layOutOpaqueMembers, type ProbeFormatter } from './opaque-members.js'
+import { parseTypeScriptSubset } from './parse-ts-subset.js'
+import { printProgram } from './print-ts-statements.js'
+import type { Program, Statement } from './ts-subset-ast.js'
+import { OutsideLayout, type TsLayoutContext, type TsLayoutOptions } from './ts-layout-context.js'
+
+// Options that change nothing in the subset's layout (they concern JSX, other languages, or constructs the subset
+// leaves to prettier through its probes), and the prettier-internal ones resolveConfig may hand over.
+const NEUTRAL_OPTIONS = new Set([
+  'arrowParens', 'bracketSameLine', 'jsxSingleQuote', 'singleAttributePerLine', 'htmlWhitespaceSensitivity',
+  'vueIndentScriptAndStyle', 'proseWrap', 'embeddedLanguageFormatting', 'experimentalTernaries',
+  'experimentalOperatorPosition', 'filepath', 'parser',
+])
+
+/**
+ * The options as the subset's printers take them, or `undefined` when one of them is outside what they reproduce.
+ * `lenient` takes the options the printers model and ignores the rest (and our defaults for odd values): for text
+ * handed to prettier with the full options afterwards.
+ */
+export function tsLayoutOptions(options: Options, lenient = false): TsLayoutOptions | undefined {
+  const layout = {
+    printWidth: options.printWidth ?? 80,
+    tabWidth: options.tabWidth ?? 2,
+    useTabs: options.useTabs ?? false,
+    semi: options.semi ?? true,
+    singleQuote: options.singleQuote ?? false,
+    trailingComma: options.trailingComma ?? 'all',
+    bracketSpacing: options.bracketSpacing ?? true,
+    quoteProps: options.quoteProps ?? 'as-needed',
+    objectWrap: options.objectWrap ?? 'preserve',
+  }
+  for (const [key, value] of lenient ? [] : Object.entries(options)) {
+    if (value === undefined || key in layout || NEUTRAL_OPTIONS.has(key)) continue
+    // Defaults spelled out are fine; anything else (plugins, pragmas, ranges, line ends other than `\n`) is not.
+    const harmless =
+      (key === 'endOfLine' && (value === 'lf' || value === 'auto')) ||
+      ((key === 'requirePragma' || key === 'insertPragma') && value === false) ||
+      (key === 'rangeStart' && value === 0) ||
+      (key === 'rangeEnd' && value === Number.POSITIVE_INFINITY) ||
+      (key === 'plugins' && Array.isArray(value) && value.length === 0)
+    if (!harmless) return undefined
+  }
+  if (!lenient && options.parser !== undefined && options.parser !== 'typescript') return undefined
+  const sane =
+    Number.isInteger(layout.printWidth) && layout.printWidth >= 1 && layout.printWidth <= 1000 &&
+    Number.isInteger(layout.tabWidth) && layout.tabWidth >= 1 && layout.tabWidth <= 32 &&
+    typeof layout.useTabs === 'boolean' && typeof layout.semi === 'boolean' && typeof layout.singleQuote === 'boolean' &&
+    typeof layout.bracketSpacing === 'boolean' &&
+    ['all', 'es5', 'none'].includes(layout.trailingComma) &&
+    ['as-needed', 'consistent', 'preserve'].includes(layout.quoteProps) &&
+    ['preserve', 'collapse'].includes(layout.objectWrap)
+  if (sane) return layout as TsLayoutOptions
+  return lenient ? { printWidth: 80, tabWidth: 2, useTabs: false, semi: true, singleQuote: false, trailingComma: 'all', bracketSpacing: true, quoteProps: 'as-needed', objectWrap: 'preserve' } : undefined
+}
+
+/**
+ * A piece of a TypeScript file: the subset's tree of it (absent when its text is outside the subset), and for text
+ * toolsmith did not write (json2ts's declarations) that text, which is what prettier is given when the file cannot
+ * be printed here.
+ */
+export interface TsPart {
+  readonly program: Program | undefined
+  readonly text: string | undefined
+}
+
+/** The parts as one program, a blank line between one part and the next. */
+export function joinParts(parts: readonly TsPart[]): Program | undefined {
+  const statements: Statement[] = []
+  for (const [index, part] of parts.entries()) {
+    if (part.program === undefined) return undefined
+    const own = [...part.program.statements]
+    const last = own.pop()
+    if (last === undefined) continue
+    statements.push(...own, index === parts.length - 1 ? last : { ...last, blankLineAfter: true })
+  }
+  return { statements }
+}
+
+/**
+ * `program` printed as prettier prints it with `layout` (see `tsLayoutOptions`), through prettier's own document
+ * printer; throws `OutsideLayout` for a construct the printers do not reproduce. Opaque members (arrow functions)
+ * take the lines `opaque` holds for them.
+ */
+export function printTypeScript(program: Program, layout: TsLayoutOptions, opaque?: ReadonlyMap<object, readonly string[]>): string {
+  const context: TsLayoutContext = { options: layout }
+  const printed = printProgram(program, context, {
+    opaqueMember: (member) => {
+      const lines = opaque?.get(member)
+      if (lines === undefined) throw new OutsideLayout('opaque member without a probe')
+      return doc.builders.join(doc.builders.hardline, [...lines])
+    },
+  })
+  return doc.printer.printDocToString(printed, { printWidth: layout.printWidth, tabWidth: layout.tabWidth, useTabs: layout.useTabs }).formatted
+}
+
+/**
+ * `source`, TypeScript toolsmith does not write itself (json2ts's declarations, a stub rendered from a template),
+ * formatted exactly as prettier formats it with `options` (parser `typescript`), without running prettier's parser
+ * and printer, or `undefined` when the source or the options are outside what is reproduced here.
+ *
+ * Why: prettier on the stubs was one of the largest costs of a cold `generate`. Their text uses a small subset of
+ * TypeScript (imports, interfaces and type aliases from json2ts, the stub's `defineTool({ ... })`), so it is parsed
+ * into the subset's tree and printed as prettier prints it. Arrow functions are not mirrored: each member holding one
+ * is laid out by prettier in a small probe of the same place (`probe`), memoized by the caller.
+ *
+ * Guarded by test/generator/print/lay-out-typescript.test.ts, which compares this with prettier.format on stubs and
+ * declarations of random declarations under random options, on mangled sources and on hand-picked edge cases.
+ */
+export async function layOutTypeScript(source: string, options: Options, probe: ProbeFormatter): Promise<string | undefined> {
+  const layout = tsLayoutOptions(options)
+  if (layout === undefined) return undefined
+  const program = parseTypeScriptSubset(source)
+  if (program === undefined) return undefined
+  try {
+    const opaque = await layOutOpaqueMembers(program, { options: layout }, probe)
+    if (opaque === undefined) return undefined
+    return printTypeScript(program, layout, opaque)
+  } catch (error) {
+    if (error instanceof OutsideLayout) return undefined
+    throw error
+  }
+}

@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest'
+import { cacheKey, exactJson, survivesJson } from '../../../../generator/src/plan/cache/cache-key.js'
+
+const withOwnProto = (): object => {
+  const value = {}
+  Object.defineProperty(value, '__proto__', { value: 1, enumerable: true, writable: true, configurable: true })
+  return value
+}
+
+describe('cacheKey', () => {
+  test.each([
+    ['part boundaries', ['ab', 'c'], ['a', 'bc']],
+    ['an empty part', ['a', ''], ['a']],
+    ['text against bytes', ['abc'], [new TextEncoder().encode('abc')]],
+    ['order', ['a', 'b'], ['b', 'a']],
+  ])('tells apart %s', (_name, a, b) => {
+    expect(cacheKey(a)).not.toBe(cacheKey(b))
+  })
+
+  test('is the same for the same parts', () => {
+    expect(cacheKey(['x', new Uint8Array([1, 2])])).toBe(cacheKey(['x', new Uint8Array([1, 2])]))
+  })
+})
+
+describe('exactJson', () => {
+  test.each([
+    ['-0 and 0', -0, 0],
+    ['key order', { a: 1, b: 2 }, { b: 2, a: 1 }],
+    ['an own __proto__ key and none', withOwnProto(), {}],
+    ['undefined and null', [undefined], [null]],
+    ['NaN and null', NaN, null],
+    ['a string and a number', '1', 1],
+  ])('tells apart %s', (_name, a, b) => {
+    expect(exactJson(a)).not.toBe(exactJson(b))
+  })
+
+  test('equal values give equal texts', () => {
+    expect(exactJson({ a: [1, 'x', null, { b: true }] })).toBe(exactJson({ a: [1, 'x', null, { b: true }] }))
+  })
+})
+
+describe('survivesJson', () => {
+  test.each([
+    ['plain JSON', { a: [1, 'x', null, true, { b: 2.5 }] }, true],
+    ['an own __proto__ key', withOwnProto(), true],
+    ['-0', { a: -0 }, false],
+    ['Infinity', [Infinity], false],
+    ['undefined', { a: undefined }, false],
+    ['a getter', Object.defineProperty({}, 'a', { get: () => 1, enumerable: true }), false],
+  ])('%s: %s', (_name, value, want) => {
+    expect(survivesJson(value)).toBe(want)
+    if (want) expect(exactJson(JSON.parse(JSON.stringify(value)))).toBe(exactJson(value))
+  })
+})

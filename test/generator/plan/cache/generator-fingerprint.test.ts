@@ -1,0 +1,64 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { fingerprintOf, generatorFingerprint } from '../../../../generator/src/plan/cache/generator-fingerprint.js'
+
+let folder: string
+beforeEach(() => {
+  folder = mkdtempSync(path.join(tmpdir(), 'toolsmith-fingerprint-'))
+  mkdirSync(path.join(folder, 'emit'))
+  writeFileSync(path.join(folder, 'emit/plan.js'), 'export const a = 1\n')
+})
+afterEach(() => rmSync(folder, { recursive: true, force: true }))
+
+const of = (libraries: readonly string[] = ['prettier']): Promise<string> => fingerprintOf([folder], libraries)
+
+describe('fingerprintOf', () => {
+  test('the same code and libraries give the same fingerprint', async () => {
+    expect(await of()).toBe(await of())
+  })
+
+  test.each([
+    ['a changed file', () => writeFileSync(path.join(folder, 'emit/plan.js'), 'export const a = 2\n')],
+    ['an added file', () => writeFileSync(path.join(folder, 'emit/more.js'), '')],
+    ['a renamed file', () => (rmSync(path.join(folder, 'emit/plan.js')), writeFileSync(path.join(folder, 'emit/plans.js'), 'export const a = 1\n'))],
+  ])('%s gives another fingerprint', async (_name, change) => {
+    const before = await of()
+    change()
+    expect(await of()).not.toBe(before)
+  })
+
+  test('type declarations and source maps do not count', async () => {
+    const before = await of()
+    writeFileSync(path.join(folder, 'emit/plan.d.ts'), 'export declare const a: 1\n')
+    writeFileSync(path.join(folder, 'emit/plan.js.map'), '{}')
+    expect(await of()).toBe(before)
+  })
+
+  test('the libraries count', async () => {
+    expect(await of(['prettier'])).not.toBe(await of(['prettier', 'yaml']))
+    expect(await of(['prettier'])).not.toBe(await of(['no-such-library-anywhere']))
+  })
+})
+
+test('a dependency of a library counts, though the library keeps its version', async () => {
+  const manifest = (name: string, version: string, dependencies: Record<string, string> = {}): void => {
+    mkdirSync(path.join(folder, 'node_modules', name), { recursive: true })
+    writeFileSync(path.join(folder, 'node_modules', name, 'package.json'), JSON.stringify({ name, version, main: 'index.js', dependencies }))
+    writeFileSync(path.join(folder, 'node_modules', name, 'index.js'), '')
+  }
+  manifest('lib-a', '1.0.0', { 'lib-b': '^1.0.0' })
+  manifest('lib-b', '1.0.0')
+  const from = path.join(folder, 'index.js')
+  const before = await fingerprintOf([], ['lib-a'], from)
+  expect(await fingerprintOf([], ['lib-a'], from)).toBe(before)
+  manifest('lib-b', '1.0.1')
+  expect(await fingerprintOf([], ['lib-a'], from)).not.toBe(before)
+})
+
+test("the generator's own fingerprint is stable within a process", async () => {
+  const fingerprint = await generatorFingerprint()
+  expect(fingerprint).toMatch(/^[\w-]{43}$/)
+  expect(await generatorFingerprint()).toBe(fingerprint)
+})

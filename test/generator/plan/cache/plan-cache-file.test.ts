@@ -1,0 +1,49 @@
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { readPlanCacheFile, writePlanCacheFile } from '../../../../generator/src/plan/cache/plan-cache-file.js'
+import { PlanCacheStore } from '../../../../generator/src/plan/cache/plan-cache-store.js'
+import { runGenerate } from '../../../../generator/src/pipeline/run-generate.js'
+import { fakePlanFiles } from '../../pipeline/fake-planner.js'
+import { TempProject } from '../../pipeline/temp-project.js'
+
+let project: TempProject
+beforeEach(() => {
+  project = new TempProject()
+})
+afterEach(() => project.remove())
+
+const store = (): PlanCacheStore => {
+  const cache = PlanCacheStore.empty('build')
+  cache.set('key', 'value')
+  return cache
+}
+
+describe('the plan cache file stays inside the project', () => {
+  test.each([
+    ['node_modules', 'node_modules'],
+    ['node_modules/.cache', 'node_modules/.cache'],
+  ])('%s a symbolic link leading out: nothing is read or written there, with a one-line note', async (_name, link) => {
+    const outside = path.join(project.root, 'outside')
+    mkdirSync(outside)
+    if (link !== 'node_modules') mkdirSync(path.join(project.cwd, 'node_modules'))
+    symlinkSync(outside, path.join(project.cwd, link))
+    const notes: string[] = []
+    expect(await writePlanCacheFile(project.cwd, store(), (note) => notes.push(note))).toBe(false)
+    expect(await readPlanCacheFile(project.cwd, async () => 'build', (note) => notes.push(note))).toBeUndefined()
+    expect(readdirSync(outside)).toEqual([])
+    expect(notes).toHaveLength(2)
+    for (const note of notes) expect(note).toMatch(/^the plan cache folder leads outside the project through a symbolic link[^\n]*$/)
+  })
+
+  test('a cache folder that cannot be written is a note on generate, not silence', async () => {
+    project.declare('a')
+    mkdirSync(path.join(project.cwd, 'node_modules/.cache'), { recursive: true })
+    writeFileSync(path.join(project.cwd, 'node_modules/.cache/toolsmith'), 'a file in the way')
+    const outcome = await runGenerate({ cwd: project.cwd, planFiles: fakePlanFiles })
+    expect(outcome.exitCode).toBe(0)
+    expect(outcome.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'warning', code: 'cache-note', file: 'node_modules/.cache/toolsmith/plan.json', message: expect.stringContaining('could not be saved') }),
+    ])
+  })
+})
