@@ -50,8 +50,8 @@ export function tsLayoutOptions(options: Options, lenient = false): TsLayoutOpti
     ['all', 'es5', 'none'].includes(layout.trailingComma) &&
     ['as-needed', 'consistent', 'preserve'].includes(layout.quoteProps) &&
     ['preserve', 'collapse'].includes(layout.objectWrap)
-  if (sane) return layout as TsLayoutOptions
-  return lenient ? { printWidth: 80, tabWidth: 2, useTabs: false, semi: true, singleQuote: false, trailingComma: 'all', bracketSpacing: true, quoteProps: 'as-needed', objectWrap: 'preserve' } : undefined
+  if (sane) return lenient ? { ...(layout as TsLayoutOptions), lenient } : (layout as TsLayoutOptions)
+  return lenient ? { printWidth: 80, tabWidth: 2, useTabs: false, semi: true, singleQuote: false, trailingComma: 'all', bracketSpacing: true, quoteProps: 'as-needed', objectWrap: 'preserve', lenient } : undefined
 }
 
 /**
