@@ -17,7 +17,7 @@ export interface TypeDeclaration extends TsPart {
 // whose json2ts text repeats an earlier one's (an object with properties never repeats: json2ts saw each property
 // under a name of its own), a typed map's index signature is widened by the declared properties' types (and
 // `| undefined` for an optional one), an array's JSDoc names its items' description ("Items: ..."), `*/` in a
-// description becomes `* /`. test/generator/plan/type-declaration.test.ts holds this to json2ts itself.
+// description becomes `* /`. test/generator/plan/types/type-declaration.test.ts holds this to json2ts itself.
 
 /** One DSL node, read as json2ts modelled it. */
 type Shape =
