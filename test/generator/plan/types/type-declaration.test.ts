@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import type * as prettier from 'prettier'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -33,7 +34,7 @@ const tool = fc.tuple(declaration, parameterSpec, valueSpec, text).map(
 )
 
 /** A project config: none (our defaults), a random one, or one with an option the printers leave to prettier. */
-const config = fc.oneof(
+const config: fc.Arbitrary<prettier.Options | undefined> = fc.oneof(
   { weight: 1, arbitrary: fc.constant(undefined) },
   { weight: 3, arbitrary: layoutOptions },
   { weight: 1, arbitrary: layoutOptions.map((options) => ({ ...options, endOfLine: 'crlf' as const })) },
