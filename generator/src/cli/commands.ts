@@ -8,7 +8,7 @@ import { realPathInside, resolveProjectPath, writeFileAtomic } from '../base/pro
 import { COMMAND_LINE, loadConfig, parseExportSpec, type ProjectConfig, toolSchemaReference } from '../config/project-config.js'
 import { DECLARATION_SUFFIX, loadDeclarations } from '../load/load-declarations.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
-import { pascalCaseName, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-name.js'
+import { pascalCaseName, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-declaration.js'
 import { exportDeclarations } from '../plan/exports/export-declarations.js'
 
 /** The new file's path, or why it was not created. */
