@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import type { ProjectConfig } from '../config/project-config.js'
 import type { DiffFormat } from '../diff/format-diff.js'
 import type { ImportFormat } from '../import/read-source-tools.js'
 import { COMMAND_LINE, type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
@@ -194,13 +195,10 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     }
     case 'new': {
       if (rest.length !== 1) return usageError('new takes exactly one tool name')
-      const [{ loadConfig }, { createDeclaration }] = await Promise.all([import('../config/project-config.js'), import('./commands.js')])
-      const loaded = await loadConfig({ cwd: io.cwd, ...(run.config === undefined ? {} : { config: run.config }), overrides: { ...(run.schemas === undefined ? {} : { schemas: run.schemas }) } })
-      if (loaded.config === undefined) {
-        printer.diagnostics(loaded.diagnostics, loaded.sources)
-        return 2
-      }
-      const created = await createDeclaration(loaded.config, rest[0] as string)
+      const config = await projectConfig(io.cwd, run.config, run.schemas, printer)
+      if (config === undefined) return 2
+      const { createDeclaration } = await import('./commands.js')
+      const created = await createDeclaration(config, rest[0] as string)
       if (!created.ok) return usageError(created.message)
       printer.summary(`created ${created.file}; describe the tool, then run toolsmith generate`)
       return 0
@@ -305,6 +303,14 @@ async function runDiffCommand(
   return outcome.exitCode
 }
 
+/** The project's config with `--config` and `--schemas` applied, or `undefined` once `printer` has shown why not. */
+async function projectConfig(cwd: string, config: string | undefined, schemas: string | undefined, printer: DiagnosticPrinter): Promise<ProjectConfig | undefined> {
+  const { loadConfig } = await import('../config/project-config.js')
+  const loaded = await loadConfig({ cwd, ...(config === undefined ? {} : { config }), overrides: schemas === undefined ? {} : { schemas } })
+  if (loaded.config === undefined) printer.diagnostics(loaded.diagnostics, loaded.sources)
+  return loaded.config
+}
+
 /** The parsed arguments of `toolsmith import`. */
 interface ImportArguments {
   readonly rest: readonly string[]
@@ -316,16 +322,13 @@ interface ImportArguments {
 
 /** `toolsmith import --from FORMAT FILE [--schemas DIR] [--partial]`: prints the refusals, losses and renames, then the files written. */
 async function runImportCommand(args: ImportArguments, io: CliIo, printer: DiagnosticPrinter, usageError: (message: string) => number): Promise<number> {
-  const [{ IMPORT_FORMATS }, { runImport }, { loadConfig }] = await Promise.all([import('../import/read-source-tools.js'), import('../import/run-import.js'), import('../config/project-config.js')])
+  const [{ IMPORT_FORMATS }, { runImport }] = await Promise.all([import('../import/read-source-tools.js'), import('../import/run-import.js')])
   if (args.from === undefined) return usageError(`import needs --from (${IMPORT_FORMATS.join(', ')})`)
   if (!(IMPORT_FORMATS as readonly string[]).includes(args.from)) return usageError(`--from must be one of ${IMPORT_FORMATS.join(', ')}, not ${JSON.stringify(args.from)}`)
   if (args.rest.length !== 1) return usageError('import takes exactly one input file')
-  const loaded = await loadConfig({ cwd: io.cwd, ...(args.config === undefined ? {} : { config: args.config }), overrides: { ...(args.schemas === undefined ? {} : { schemas: args.schemas }) } })
-  if (loaded.config === undefined) {
-    printer.diagnostics(loaded.diagnostics, loaded.sources)
-    return 2
-  }
-  const outcome = await runImport({ config: loaded.config, from: args.from as ImportFormat, file: args.rest[0] as string, partial: args.partial })
+  const config = await projectConfig(io.cwd, args.config, args.schemas, printer)
+  if (config === undefined) return 2
+  const outcome = await runImport({ config, from: args.from as ImportFormat, file: args.rest[0] as string, partial: args.partial })
   printer.diagnostics(outcome.diagnostics, outcome.sources)
   const lines = outcome.imported.map((tool) => `  ${outcome.written.includes(tool.file) ? 'wrote' : 'would write'} ${tool.file}${tool.name === tool.sourceName ? '' : `  (from ${JSON.stringify(tool.sourceName)})`}`)
   const refused = outcome.refusedTools > 0 ? `, ${outcome.refusedTools} refused` : ''
