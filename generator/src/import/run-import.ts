@@ -1,7 +1,6 @@
-import { writeFileSync } from 'node:fs'
 import { mkdir, open, realpath } from 'node:fs/promises'
 import path from 'node:path'
-import { realPathInside } from '../base/project-files.js'
+import { FileAppearedError, fileSystemAdvice, isFileSystemError, realPathInside } from '../base/project-files.js'
 import { type ProjectConfig, toolSchemaReference } from '../config/project-config.js'
 import { checkDeclaration, DECLARATION_FIELDS } from '../load/check-declaration.js'
 import { decodeSource } from '../load/decode-source.js'
@@ -12,6 +11,7 @@ import { readJsonInput } from './read-json-input.js'
 import { readSourceTools, type ImportFormat, type SourceTool } from './read-source-tools.js'
 import { convertParameters, convertValue, type ImportLoss, type ImportRefusal, type Spec, type SpecIssue } from './schema-to-spec.js'
 import { ToolNameAssigner } from './tool-names.js'
+import { writeNewFiles } from './write-new-files.js'
 
 /** What `toolsmith import` is asked to do. */
 export interface ImportOptions {
@@ -147,17 +147,18 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
     }
     await mkdir(schemasFolder, { recursive: true })
   }
+  // Each file complete or absent, never over one that appeared since the names were assigned (write-new-files.ts).
+  const outcomes = await writeNewFiles(imported.map((declaration) => ({ absolute: path.resolve(config.cwd, declaration.file), text: declaration.text })))
   const written: string[] = []
-  for (const declaration of imported) {
-    try {
-      // `wx`: an existing file (one that appeared since the names were assigned) is never overwritten. Synchronous:
-      // thousands of small files, where each asynchronous open/write/close costs more than the write itself.
-      writeFileSync(path.resolve(config.cwd, declaration.file), declaration.text, { flag: 'wx' })
-      written.push(declaration.file)
-    } catch (error) {
-      diagnostics.push({ severity: 'error', code: 'import-write', message: `could not write ${declaration.file}: ${(error as Error).message}`, file: declaration.file, line: 1, column: 1 })
+  outcomes.forEach((outcome, index) => {
+    const { file } = imported[index] as ImportedDeclaration
+    if (outcome.ok) written.push(file)
+    else {
+      const { error } = outcome
+      const why = error instanceof FileAppearedError ? 'a file appeared there while toolsmith was running; it is left as it is' : isFileSystemError(error) ? `${error.code}: ${fileSystemAdvice(error)}` : error.message
+      diagnostics.push({ severity: 'error', code: 'import-write', message: `could not write ${file} (${why})`, file, line: 1, column: 1 })
     }
-  }
+  })
   const writeFailed = written.length < imported.length
   return { exitCode: writeFailed || refused ? 1 : 0, diagnostics, sources, imported, refusedTools, written }
 }

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { runCli } from '../../../generator/src/cli/run-cli.js'
 import { runImport } from '../../../generator/src/import/run-import.js'
@@ -132,6 +135,22 @@ describe('runImport', () => {
       await runImport({ config: config(p.cwd), from: 'mcp', file: 'tools.json' })
     }
     for (const file of ['schemas/search_docs.tool.yaml', 'schemas/run_code_tool.tool.yaml']) expect(a.read(file)).toBe(b.read(file))
+  })
+
+  test('a write that fails partway (the file-size limit of the process) leaves no half file; the rest are written and the failure reported', () => {
+    // `ulimit -f 1`: a write past 1,024 bytes fails with EFBIG after the first 1,024 are on disk, as a crash or a full
+    // disk would stop it. Written in place, the long declaration would be left cut off; written under a temporary
+    // name and linked into place, it is absent.
+    const p = project()
+    const long = { name: 'long', description: `Long. ${'word '.repeat(600)}`, inputSchema: { type: 'object' } }
+    const short = (name: string) => ({ name, description: 'Short.', inputSchema: { type: 'object' } })
+    p.write('tools.json', JSON.stringify({ tools: [short('one'), long, short('two')] }))
+    const bin = path.resolve(import.meta.dirname, '../../../generator/bin/toolsmith.js')
+    const run = spawnSync('bash', ['-c', `ulimit -f 1 && exec "${process.execPath}" "${bin}" import --from mcp tools.json`], { cwd: p.cwd, encoding: 'utf8' })
+    expect(readdirSync(path.join(p.cwd, 'schemas')).sort()).toEqual(['one.tool.yaml', 'two.tool.yaml'])
+    expect(run.status, run.stderr).toBe(1)
+    expect(run.stderr).toMatch(/could not write schemas\/long\.tool\.yaml\b.*EFBIG/)
+    expect(p.read('schemas/one.tool.yaml')).toMatch(/^# yaml-language-server[^]*\ndescription: Short\.\n/)
   })
 
   test('JSON Lines input (how BFCL ships its data) is read, and pointers start at the line index', async () => {
