@@ -25,14 +25,17 @@ export type NewFileWrite = { readonly ok: true } | { readonly ok: false; readonl
 
 /** Writes each `{ absolute, text }` as a new file, `limit` at a time; the outcomes are in input order. */
 export function writeNewFiles(files: readonly { readonly absolute: string; readonly text: string }[], limit = WRITES_IN_FLIGHT): Promise<NewFileWrite[]> {
-  return mapBounded(files, limit, async ({ absolute, text }) => {
-    try {
-      await writeNewFile(absolute, text)
-      return { ok: true }
-    } catch (error) {
-      return { ok: false, error: error as Error }
-    }
-  })
+  return mapBounded(files, limit, ({ absolute, text }) => tryWriteNewFile(absolute, text))
+}
+
+/** writeNewFile's outcome as data. */
+export async function tryWriteNewFile(absolute: string, text: string): Promise<NewFileWrite> {
+  try {
+    await writeNewFile(absolute, text)
+    return { ok: true }
+  } catch (error) {
+    return { ok: false, error: error as Error }
+  }
 }
 
 /** One new file, complete or absent: the bytes under a temporary name, then linked into place. */
