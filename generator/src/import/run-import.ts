@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs'
 import { mkdir, open, realpath } from 'node:fs/promises'
 import path from 'node:path'
-import { realPathInside } from '../base/project-files.js'
+import { mapBounded } from '../base/bounded.js'
+import { FileAppearedError, fileSystemAdvice, isFileSystemError, realPathInside } from '../base/project-files.js'
 import { type ProjectConfig, toolSchemaReference } from '../config/project-config.js'
 import { checkDeclaration, DECLARATION_FIELDS } from '../load/check-declaration.js'
 import { decodeSource } from '../load/decode-source.js'
@@ -12,6 +12,7 @@ import { readJsonInput } from './read-json-input.js'
 import { readSourceTools, type ImportFormat, type SourceTool } from './read-source-tools.js'
 import { convertParameters, convertValue, type ImportLoss, type ImportRefusal, type Spec, type SpecIssue } from './schema-to-spec.js'
 import { ToolNameAssigner } from './tool-names.js'
+import { type NewFileWrite, tryWriteNewFile, writeNewFiles, WRITES_IN_FLIGHT } from './write-new-files.js'
 
 /** What `toolsmith import` is asked to do. */
 export interface ImportOptions {
@@ -91,28 +92,29 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
   const names = new ToolNameAssigner(await takenNames(config))
   const imported: ImportedDeclaration[] = []
   const hasAnnotations = (DECLARATION_FIELDS as readonly string[]).includes('annotations')
-  for (const tool of found.tools) {
+  /** Converts, names, checks and prints one tool: its declaration, or `undefined` when it is refused (reported). */
+  const importTool = (tool: SourceTool): ImportedDeclaration | undefined => {
     const converted = convertTool(tool, options.from, hasAnnotations, true)
     if (converted.refusals.length > 0) {
       refusedTools++
       for (const refusal of converted.refusals) report('error', 'import-refused', refusal.pointer, `tool ${JSON.stringify(tool.name)}: ${refusal.message}`)
-      continue
+      return undefined
     }
     const assigned = names.assign(tool.name)
-    const declaration = { name: assigned.name, ...converted.declaration }
+    const fields = { name: assigned.name, ...converted.declaration }
     const file = path.posix.join(config.schemas, `${assigned.name}${DECLARATION_SUFFIX}`)
     // The loader's own checks: what the import writes, generate reads. A default or example that does not fit its
     // node is dropped (with a loss) only when the check fails, then the declaration is checked again.
-    let checked = checkedProblems(declaration, file)
+    let checked = checkedProblems(fields, file)
     if (checked.problems.length > 0 && converted.fit !== undefined) {
       converted.losses.push(...converted.fit(checked.specIssues))
-      checked = checkedProblems(declaration, file)
+      checked = checkedProblems(fields, file)
     }
     const { problems } = checked
     if (problems.length > 0) {
       refusedTools++
       for (const problem of problems) report('error', 'import-refused', tool.pointer, `tool ${JSON.stringify(tool.name)}: the YAML cannot hold it: ${problem}`)
-      continue
+      return undefined
     }
     const header = [`imported by toolsmith import --from ${options.from} from ${display}${tool.pointer === '' ? '' : `#${tool.pointer}`}${assigned.name === tool.name ? '' : ` (named ${JSON.stringify(tool.name)} there)`}`]
     const comments = new Map<string, string[]>()
@@ -121,41 +123,66 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
       list.push(loss.note === true ? loss.message : `lost: ${loss.message}`)
       comments.set(loss.yamlPath, list)
     }
-    const text = printDeclaration(declaration, reference, header, comments)
+    const text = printDeclaration(fields, reference, header, comments)
     if (assigned.reason !== undefined) report('warning', 'import-renamed', tool.pointer, `tool ${JSON.stringify(tool.name)} is imported as ${assigned.name}: ${assigned.reason}`)
     const lost = converted.losses.filter((loss) => loss.note !== true)
     for (const loss of lost) report('warning', 'import-lossy', loss.pointer, `tool ${JSON.stringify(tool.name)}: ${loss.message}`)
-    imported.push({
+    const declaration: ImportedDeclaration = {
       sourceName: tool.name,
       name: assigned.name,
       ...(assigned.reason === undefined ? {} : { renamed: assigned.reason }),
       pointer: tool.pointer,
       file,
       text,
-      declaration,
+      declaration: fields,
       losses: lost.map(({ pointer, message }) => ({ pointer, message })),
-    })
+    }
+    imported.push(declaration)
+    return declaration
   }
 
+  // The schemas folder is checked (inside the project, through links) and made once, before the first write.
+  let folderReady: Promise<boolean> | undefined
+  const folderInside = (): Promise<boolean> =>
+    (folderReady ??= (async () => {
+      if (!(await realPathInside(await realpath(config.cwd), schemasFolder))) return false
+      await mkdir(schemasFolder, { recursive: true })
+      return true
+    })())
+  // Each file complete or absent, never over one that appeared since the names were assigned (write-new-files.ts).
+  const outcomes: { declaration: ImportedDeclaration; outcome: NewFileWrite }[] = []
+  if (options.partial === true && options.dryRun !== true) {
+    // --partial writes every tool that imports, so each is written as soon as it is printed: the disk works while
+    // the next tools convert. The tools still convert one at a time in input order (a task runs synchronously up
+    // to its write), so names, files and diagnostics are the same as converting them all first.
+    const written = await mapBounded(found.tools, WRITES_IN_FLIGHT, async (tool) => {
+      const declaration = importTool(tool)
+      if (declaration === undefined || !(await folderInside())) return undefined
+      return { declaration, outcome: await tryWriteNewFile(path.resolve(config.cwd, declaration.file), declaration.text) }
+    })
+    for (const entry of written) if (entry !== undefined) outcomes.push(entry)
+  } else {
+    for (const tool of found.tools) importTool(tool)
+  }
   const refused = refusedTools > 0
   if ((refused && options.partial !== true) || options.dryRun === true) {
     return { exitCode: refused ? 2 : 0, diagnostics, sources, imported, refusedTools, written: [] }
   }
-  if (imported.length > 0) {
-    if (!(await realPathInside(await realpath(config.cwd), schemasFolder))) {
-      return fail(`the schemas folder ${JSON.stringify(config.schemas)} leads outside the project`, 'import-write')
-    }
-    await mkdir(schemasFolder, { recursive: true })
+  if (imported.length > 0 && !(await folderInside())) {
+    return fail(`the schemas folder ${JSON.stringify(config.schemas)} leads outside the project`, 'import-write')
+  }
+  if (options.partial !== true) {
+    const results = await writeNewFiles(imported.map((declaration) => ({ absolute: path.resolve(config.cwd, declaration.file), text: declaration.text })))
+    results.forEach((outcome, index) => outcomes.push({ declaration: imported[index] as ImportedDeclaration, outcome }))
   }
   const written: string[] = []
-  for (const declaration of imported) {
-    try {
-      // `wx`: an existing file (one that appeared since the names were assigned) is never overwritten. Synchronous:
-      // thousands of small files, where each asynchronous open/write/close costs more than the write itself.
-      writeFileSync(path.resolve(config.cwd, declaration.file), declaration.text, { flag: 'wx' })
-      written.push(declaration.file)
-    } catch (error) {
-      diagnostics.push({ severity: 'error', code: 'import-write', message: `could not write ${declaration.file}: ${(error as Error).message}`, file: declaration.file, line: 1, column: 1 })
+  for (const { declaration, outcome } of outcomes) {
+    const { file } = declaration
+    if (outcome.ok) written.push(file)
+    else {
+      const { error } = outcome
+      const why = error instanceof FileAppearedError ? 'a file appeared there while toolsmith was running; it is left as it is' : isFileSystemError(error) ? `${error.code}: ${fileSystemAdvice(error)}` : error.message
+      diagnostics.push({ severity: 'error', code: 'import-write', message: `could not write ${file} (${why})`, file, line: 1, column: 1 })
     }
   }
   const writeFailed = written.length < imported.length

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readdirSync, symlinkSync } from 'node:fs'
+import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { runCli } from '../../../generator/src/cli/run-cli.js'
 import { runImport } from '../../../generator/src/import/run-import.js'
@@ -132,6 +135,58 @@ describe('runImport', () => {
       await runImport({ config: config(p.cwd), from: 'mcp', file: 'tools.json' })
     }
     for (const file of ['schemas/search_docs.tool.yaml', 'schemas/run_code_tool.tool.yaml']) expect(a.read(file)).toBe(b.read(file))
+  })
+
+  test('a write that fails partway (the file-size limit of the process) leaves no half file; the rest are written and the failure reported', () => {
+    // `ulimit -f 1`: a write past 1,024 bytes fails with EFBIG after the first 1,024 are on disk, as a crash or a full
+    // disk would stop it. Written in place, the long declaration would be left cut off; written under a temporary
+    // name and linked into place, it is absent.
+    const p = project()
+    const long = { name: 'long', description: `Long. ${'word '.repeat(600)}`, inputSchema: { type: 'object' } }
+    const short = (name: string) => ({ name, description: 'Short.', inputSchema: { type: 'object' } })
+    p.write('tools.json', JSON.stringify({ tools: [short('one'), long, short('two')] }))
+    const bin = path.resolve(import.meta.dirname, '../../../generator/bin/toolsmith.js')
+    const run = spawnSync('bash', ['-c', `ulimit -f 1 && exec "${process.execPath}" "${bin}" import --from mcp tools.json`], { cwd: p.cwd, encoding: 'utf8' })
+    expect(readdirSync(path.join(p.cwd, 'schemas')).sort()).toEqual(['one.tool.yaml', 'two.tool.yaml'])
+    expect(run.status, run.stderr).toBe(1)
+    expect(run.stderr).toMatch(/could not write schemas\/long\.tool\.yaml\b.*EFBIG/)
+    expect(p.read('schemas/one.tool.yaml')).toMatch(/^# yaml-language-server[^]*\ndescription: Short\.\n/)
+  })
+
+  test('--partial writes each tool as it is converted: the same names, files, bytes and diagnostics as converting first', async () => {
+    // Many copies of few names (suffix search), a rename, losses and refusals in between: the order they are met in
+    // decides every name, so writing while converting must not reorder anything.
+    const tools = Array.from({ length: 60 }, (_, index) =>
+      index % 7 === 3
+        ? { name: `bad_${index}`, input_schema: { type: 'object' } }
+        : { name: ['get.data', 'get_data', 'GetData', 'run_code'][index % 4], description: `Tool ${index}.`, input_schema: { type: 'object', properties: { q: { type: 'string', 'x-n': index } } } },
+    )
+    const [a, b] = [project(), project()]
+    for (const p of [a, b]) p.write('tools.json', JSON.stringify(tools))
+    const converted = await runImport({ config: config(a.cwd), from: 'anthropic', file: 'tools.json', dryRun: true })
+    const partial = await runImport({ config: config(b.cwd), from: 'anthropic', file: 'tools.json', partial: true })
+    expect(partial.exitCode).toBe(1)
+    expect(partial.refusedTools).toBe(9)
+    expect(partial.imported).toEqual(converted.imported)
+    expect(partial.diagnostics).toEqual(converted.diagnostics)
+    expect(partial.written).toEqual(converted.imported.map((tool) => tool.file))
+    expect(partial.written.slice(0, 5)).toEqual(['schemas/get_data.tool.yaml', 'schemas/get_data_2.tool.yaml', 'schemas/GetData_3.tool.yaml', 'schemas/get_data_4.tool.yaml', 'schemas/get_data_5.tool.yaml'])
+    for (const tool of converted.imported) expect(b.read(tool.file)).toBe(tool.text)
+    expect(readdirSync(path.join(b.cwd, 'schemas')).length).toBe(51)
+  })
+
+  test('a schemas folder that leads outside the project through a link: nothing is written, with --partial too', async () => {
+    for (const partial of [false, true]) {
+      const p = project()
+      const outside = path.join(p.root, 'outside')
+      mkdirSync(outside)
+      symlinkSync(outside, path.join(p.cwd, 'schemas'))
+      p.write('tools.json', JSON.stringify([{ name: 'ok', description: 'Fine.', input_schema: { type: 'object' } }]))
+      const outcome = await runImport({ config: config(p.cwd), from: 'anthropic', file: 'tools.json', partial })
+      expect(outcome.exitCode).toBe(2)
+      expect(outcome.diagnostics).toEqual([expect.objectContaining({ code: 'import-write', message: 'the schemas folder "schemas" leads outside the project' })])
+      expect(readdirSync(outside)).toEqual([])
+    }
   })
 
   test('JSON Lines input (how BFCL ships its data) is read, and pointers start at the line index', async () => {

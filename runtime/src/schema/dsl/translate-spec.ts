@@ -8,7 +8,7 @@ import type {
   ObjectJsonSchema,
   SchemaIssue,
 } from '../json-schema/json-schema-node.js'
-import { checkNodeDeclaredValues } from '../json-schema/declared-values.js'
+import { DeclaredValuesChecker } from '../json-schema/declared-values.js'
 import { CONSTRAINT_KEYWORDS, checkConstraintValues, typeHoldsKind } from '../json-schema/value-constraints.js'
 import { appendPointer, describeFound, readSpecArray, readSpecRecord } from './read-spec-record.js'
 
@@ -117,6 +117,8 @@ class SpecWalk {
   constructor(rootNodes: number) {
     this.#nodes = rootNodes
   }
+  // The nodes this walk builds are prepared for the declared-value checks once, children reused.
+  readonly #declaredValues = new DeclaredValuesChecker()
   // Sub-specs already translated cleanly, per role (a property may say `required: true`).
   readonly #clean = [new WeakMap<object, Translated>(), new WeakMap<object, Translated>()] as const
 
@@ -175,7 +177,7 @@ class SpecWalk {
 
   /** A `default`, each example, a `const` and each `enum` member must fit the node (declared-values.ts). */
   #checkDeclaredValues(node: JsonSchemaNode, path: string): void {
-    checkNodeDeclaredValues(node, path, this.issues)
+    this.#declaredValues.checkNode(node, path, this.issues)
   }
 
   // Counts schema nodes per use, as the raw layer does: a spec that shares one sub-spec at every

@@ -1,7 +1,8 @@
 import { assignOwn } from '../../json/hostile-prototypes.js'
 import { escapeJsonPointerToken } from '../../json/json-value.js'
 import type { JsonSchemaNode, SchemaIssue } from './json-schema-node.js'
-import { validateJsonSchemaValue } from './validate-json-schema-value.js'
+import { interpretValidate } from './interpret-json-schema.js'
+import { type PreparedNode, prepareTrustedNode } from './prepared-schema.js'
 
 // Values an author writes into a schema — a `default`, each `examples` item, a `const` and each
 // `enum` member — must themselves be values of the node they sit on (its type and every bound).
@@ -23,37 +24,60 @@ function shown(value: unknown): string {
 }
 
 /**
- * Adds an issue for each declared value of one supported `node` (at `path`, a JSON Pointer the
- * issues start from) that the node rejects: `default` and `examples` against the whole node,
- * `const` and `enum` members against the node without them, so they meet its bounds.
+ * Checks the declared values of the nodes of one schema, node by node: each node is prepared for
+ * validation once, and a parent's preparation reuses its children's (one memo per checker), so a
+ * tree is prepared in one pass however many values it declares. The nodes must be supported,
+ * frozen, own-data schema nodes — what the DSL translator builds, or a snapshot that
+ * assertSupportedJsonSchema accepted — so none is asserted or copied again here.
  */
-export function checkNodeDeclaredValues(node: JsonSchemaNode, path: string, issues: SchemaIssue[]): void {
-  const check = (schema: JsonSchemaNode, value: unknown, at: string, what: string): void => {
-    for (const error of validateJsonSchemaValue(schema, value).errors.slice(0, ERRORS_PER_VALUE)) {
-      issues.push({ path: at + error.path, message: `${what} ${shown(value)} does not fit its node: ${error.message}` })
+export class DeclaredValuesChecker {
+  readonly #prepared = new Map<JsonSchemaNode, PreparedNode>()
+
+  /**
+   * Adds an issue for each declared value of one supported `node` (at `path`, a JSON Pointer the
+   * issues start from) that the node rejects: `default` and `examples` against the whole node,
+   * `const` and `enum` members against the node without them, so they meet its bounds.
+   */
+  checkNode(node: JsonSchemaNode, path: string, issues: SchemaIssue[]): void {
+    const hasDefault = Object.hasOwn(node, 'default')
+    const hasExamples = Object.hasOwn(node, 'examples')
+    const hasConst = Object.hasOwn(node, 'const')
+    const hasEnum = Object.hasOwn(node, 'enum')
+    if (!hasDefault && !hasExamples && !hasConst && !hasEnum) return
+    const check = (prepared: PreparedNode, value: unknown, at: string, what: string): void => {
+      for (const error of interpretValidate(prepared, value).errors.slice(0, ERRORS_PER_VALUE)) {
+        issues.push({ path: at + error.path, message: `${what} ${shown(value)} does not fit its node: ${error.message}` })
+      }
     }
+    if (hasDefault || hasExamples) {
+      const whole = prepareTrustedNode(node, this.#prepared)
+      if (hasDefault) check(whole, node.default, appendPointer(path, 'default'), 'the default')
+      if (hasExamples) {
+        const examples = node.examples
+        const at = appendPointer(path, 'examples')
+        if (Array.isArray(examples)) examples.forEach((example, i) => check(whole, example, appendPointer(at, i), 'the example'))
+        else check(whole, examples, at, 'the example')
+      }
+    }
+    if (!hasConst && !hasEnum) return
+    const bare: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(node)) if (key !== 'const' && key !== 'enum') assignOwn(bare, key, value)
+    // A fresh object: only it is prepared anew, its children come from the memo.
+    const withoutValues = prepareTrustedNode(bare as JsonSchemaNode, this.#prepared)
+    if (hasConst) check(withoutValues, node.const, appendPointer(path, 'const'), 'the const')
+    node.enum?.forEach((member, i) => check(withoutValues, member, appendPointer(appendPointer(path, 'enum'), i), 'the enum value'))
   }
-  if (Object.hasOwn(node, 'default')) check(node, node.default, appendPointer(path, 'default'), 'the default')
-  if (Object.hasOwn(node, 'examples')) {
-    const examples = node.examples
-    const at = appendPointer(path, 'examples')
-    if (Array.isArray(examples)) examples.forEach((example, i) => check(node, example, appendPointer(at, i), 'the example'))
-    else check(node, examples, at, 'the example')
-  }
-  const hasConst = Object.hasOwn(node, 'const')
-  const hasEnum = Object.hasOwn(node, 'enum')
-  if (!hasConst && !hasEnum) return
-  const bare: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(node)) if (key !== 'const' && key !== 'enum') assignOwn(bare, key, value)
-  if (hasConst) check(bare as JsonSchemaNode, node.const, appendPointer(path, 'const'), 'the const')
-  node.enum?.forEach((member, i) => check(bare as JsonSchemaNode, member, appendPointer(appendPointer(path, 'enum'), i), 'the enum value'))
 }
 
-/** Every declared-value mismatch in a supported raw schema, at JSON Pointers into the schema. */
+/**
+ * Every declared-value mismatch in a supported raw schema, at JSON Pointers into the schema. The
+ * schema is a frozen lossless snapshot that assertSupportedJsonSchema accepted (the registry's).
+ */
 export function checkDeclaredValues(schema: JsonSchemaNode): SchemaIssue[] {
   const issues: SchemaIssue[] = []
+  const checker = new DeclaredValuesChecker()
   const visit = (node: JsonSchemaNode, path: string): void => {
-    checkNodeDeclaredValues(node, path, issues)
+    checker.checkNode(node, path, issues)
     const properties = Object.hasOwn(node, 'properties') ? node.properties : undefined
     if (properties !== undefined) {
       for (const key of Object.keys(properties)) visit(properties[key] as JsonSchemaNode, appendPointer(appendPointer(path, 'properties'), key))

@@ -51,6 +51,15 @@ export function prepareJsonSchema(schema: JsonSchemaNode): PreparedNode {
   return node
 }
 
+/**
+ * The prepared form of a node that is already a supported, frozen, own-data schema (a snapshot
+ * prepareJsonSchema asserted, or a node the DSL translator built): no assertion, no snapshot.
+ * `memo` carries prepared nodes across calls, so a parent reuses its children's (declared-values.ts).
+ */
+export function prepareTrustedNode(node: JsonSchemaNode, memo: Map<JsonSchemaNode, PreparedNode>): PreparedNode {
+  return prepareNode(node, memo)
+}
+
 function own<K extends keyof JsonSchemaNode>(node: JsonSchemaNode, key: K): JsonSchemaNode[K] | undefined {
   return Object.hasOwn(node, key) ? node[key] : undefined
 }
