@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stringify } from 'yaml'
-import { catalogJson } from '../../generator/dist/emit/catalog/catalog-json.js'
+import { catalogJson } from '../../generator/dist/plan/catalog/catalog-json.js'
 import { parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema } from '../../runtime/dist/index.js'
 import { syntheticDeclarations } from '../generate/synthetic-tools.mjs'
 
