@@ -68,6 +68,7 @@ interface Check {
  * to values of their kind only; bad or contradictory bounds are issues at the keyword.
  */
 export function checkJsonSchema(node: unknown): SchemaIssue[] {
+  if (isSupportedByConstruction(node)) return []
   const check: Check = { issues: [], ancestors: new Set(), nodes: 0 }
   checkNode(node, '', 0, check)
   if (check.issues.length === 0) {
@@ -77,6 +78,21 @@ export function checkJsonSchema(node: unknown): SchemaIssue[] {
     if (!whole.ok) check.issues.push(...whole.issues)
   }
   return check.issues
+}
+
+// Nodes the DSL translation built (translate-spec.ts): it enforces every rule of the subset as it builds a node, from
+// parts it checked and froze itself, so walking one again proves nothing new. Only that module adds to the set; a test
+// keeps the translation's output and this check in agreement.
+const builtSupported = new WeakSet<object>()
+
+/** Records a frozen node the DSL translation built and checked; only translate-spec.ts calls this. */
+export function markSupportedByConstruction(node: object): void {
+  builtSupported.add(node)
+}
+
+/** Whether `node` is a node the DSL translation built: supported, frozen, lossless JSON (no walk needed). */
+export function isSupportedByConstruction(node: unknown): node is JsonSchemaNode {
+  return typeof node === 'object' && node !== null && builtSupported.has(node)
 }
 
 /**
