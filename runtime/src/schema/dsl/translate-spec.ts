@@ -68,15 +68,14 @@ export function translateParameterSpec(spec: unknown): SpecTranslation<ObjectJso
     built === undefined
       ? undefined
       : Object.freeze(
-          built.required.length > 0
-            ? { type: 'object' as const, properties: built.properties, required: built.required }
-            : { type: 'object' as const, properties: built.properties },
+          markSupportedByConstruction(
+            built.required.length > 0
+              ? { type: 'object' as const, properties: built.properties, required: built.required }
+              : { type: 'object' as const, properties: built.properties },
+          ),
         )
   const translation = walk.finish(schema, '/properties')
-  if (translation.schema !== undefined) {
-    markSupportedByConstruction(translation.schema)
-    if (isObject) cleanParameterSpecs.set(spec, translation.schema)
-  }
+  if (isObject && translation.schema !== undefined) cleanParameterSpecs.set(spec, translation.schema)
   return translation
 }
 
@@ -211,10 +210,7 @@ class SpecWalk {
     }
     const height = this.#deepest - depth
     this.#deepest = Math.max(outerDeepest, this.#deepest)
-    if (node !== undefined && this.issues.length === issuesBefore) {
-      markSupportedByConstruction(node)
-      this.#checkDeclaredValues(node, path)
-    }
+    if (node !== undefined && this.issues.length === issuesBefore) this.#checkDeclaredValues(node, path)
     if (node === undefined || this.issues.length !== issuesBefore) return undefined
     const translated = { node, required: record.get('required') === true, size: this.#nodes - nodesBefore, height }
     memo.set(spec as object, translated)
@@ -281,7 +277,7 @@ class SpecWalk {
       case 'scalar':
         return this.#scalar(record, path, out)
       case 'json':
-        return Object.freeze(orderNode(out))
+        return finishNode(out)
       case 'array':
         return this.#array(record, path, out, depth)
       case 'object':
@@ -386,7 +382,7 @@ class SpecWalk {
         }
       }
     }
-    return Object.freeze(orderNode(out))
+    return finishNode(out)
   }
 
   /** The scalar as the raw schema stores it (`-0` as `0`), or `undefined` after an issue. */
@@ -425,7 +421,7 @@ class SpecWalk {
     }
     const items = this.node(record.get('items'), appendPointer(path, 'items'), false, depth + 1)
     if (items !== undefined) assignOwn(out, 'items', items.node)
-    return Object.freeze(orderNode(out))
+    return finishNode(out)
   }
 
   #object(record: ReadonlyMap<string, unknown>, path: string, out: Record<string, unknown>, depth: number) {
@@ -443,7 +439,7 @@ class SpecWalk {
       assignOwn(out, 'properties', built.properties)
       if (built.required.length > 0) assignOwn(out, 'required', built.required)
     }
-    return Object.freeze(orderNode(out))
+    return finishNode(out)
   }
 
   /** A property map (object `properties` or the parameter root); own keys stay own data keys. */
@@ -477,12 +473,17 @@ class SpecWalk {
       if (translated !== undefined) branches.push(translated.node)
     })
     assignOwn(out, 'oneOf', Object.freeze(branches))
-    return Object.freeze(orderNode(out))
+    return finishNode(out)
   }
 }
 
 function withArticle(kind: string): string {
   return kind === 'array' || kind === 'object' || kind === 'integer' ? `an ${kind}` : `a ${kind}`
+}
+
+/** The finished node: in keyword order, marked as built by the translation, frozen. */
+function finishNode(out: Record<string, unknown>): JsonSchemaNode {
+  return Object.freeze(markSupportedByConstruction(orderNode(out)))
 }
 
 function orderNode(out: Record<string, unknown>): JsonSchemaNode {

@@ -2,6 +2,7 @@ import { JsonSchemaError } from '../../errors/json-schema-error.js'
 import { describeValue } from '../../json/describe-value.js'
 import { escapeJsonPointerToken, MAX_JSON_DEPTH } from '../../json/json-value.js'
 import { materializeJson } from '../../json/materialize-json.js'
+import { OnTarget } from '../../json/materialized-snapshots.js'
 import type { JsonSchemaNode, JsonSchemaType, SchemaIssue } from './json-schema-node.js'
 import { readOwnEntries, readOwnItems } from './read-own-data.js'
 import { CONSTRAINT_KEYWORDS, checkConstraintValues, typeHoldsKind } from './value-constraints.js'
@@ -81,18 +82,26 @@ export function checkJsonSchema(node: unknown): SchemaIssue[] {
 }
 
 // Nodes the DSL translation built (translate-spec.ts): it enforces every rule of the subset as it builds a node, from
-// parts it checked and froze itself, so walking one again proves nothing new. Only that module adds to the set; a test
-// keeps the translation's output and this check in agreement.
-const builtSupported = new WeakSet<object>()
+// parts it checked and froze itself, so walking one again proves nothing new. The mark is a private-field brand put on
+// the node before it is frozen (invisible to reflection, unforgeable, and free for the garbage collector, unlike a
+// WeakSet entry per node); only that module marks. A test keeps the translation's output and this check in agreement.
+class SupportedBrand extends OnTarget {
+  readonly #supported = true
 
-/** Records a frozen node the DSL translation built and checked; only translate-spec.ts calls this. */
-export function markSupportedByConstruction(node: object): void {
-  builtSupported.add(node)
+  static has(value: object): boolean {
+    return #supported in value
+  }
+}
+
+/** Marks a node the DSL translation is building, before it freezes it; only translate-spec.ts calls this. */
+export function markSupportedByConstruction<T extends object>(node: T): T {
+  new SupportedBrand(node)
+  return node
 }
 
 /** Whether `node` is a node the DSL translation built: supported, frozen, lossless JSON (no walk needed). */
 export function isSupportedByConstruction(node: unknown): node is JsonSchemaNode {
-  return typeof node === 'object' && node !== null && builtSupported.has(node)
+  return typeof node === 'object' && node !== null && SupportedBrand.has(node)
 }
 
 /**
