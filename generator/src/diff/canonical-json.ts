@@ -1,7 +1,5 @@
 // Canonical JSON texts are asked for again and again while a schema is walked (each node, then its parts), so the
-// text of each object holding other objects is kept; a flat object's text is cheaper to make again than to keep
-// (a WeakMap entry per leaf costs more, in the collector, than it saves). Schemas are plain, immutable JSON for the
-// whole diff.
+// text of each object asked for is kept. Schemas are plain, immutable JSON for the whole diff.
 const texts = new WeakMap<object, string>()
 
 /**
@@ -13,31 +11,63 @@ export function canonicalJson(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value)
   const known = texts.get(value)
   if (known !== undefined) return known
-  let text: string
-  let nested = false
+  // The engine's own serializer does the work; the replacer only hands it each object with its keys in order. An
+  // object no copy can hold in that order (integer-like keys come first in any object) is written out by hand.
+  unrepresentable = false
+  let text = JSON.stringify(value, sortedKeys)
+  if (unrepresentable) text = written(value)
+  texts.set(value, text)
+  return text
+}
+
+let unrepresentable = false
+
+/** An object as `JSON.stringify` should see it: itself when its keys are already sorted, else a sorted copy. */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
+  const keys = Object.keys(value)
+  let sorted = true
+  for (let i = 1; i < keys.length; i++) {
+    if ((keys[i - 1] as string) > (keys[i] as string)) {
+      sorted = false
+      break
+    }
+  }
+  if (sorted) return value
+  keys.sort()
+  // No prototype: an own `__proto__` key stays an ordinary key of the copy.
+  const copy: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+  for (const key of keys) {
+    if (INTEGER_LIKE.test(key)) unrepresentable = true
+    copy[key] = (value as Record<string, unknown>)[key]
+  }
+  return copy
+}
+
+// Keys an object lists first, in numeric order, whatever order they were added in (array indices).
+const INTEGER_LIKE = /^(?:0|[1-9]\d*)$/
+
+/** The canonical text written member by member (objects with integer-like keys). */
+function written(value: unknown): string {
+  if (value === undefined) return ''
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value)
   if (Array.isArray(value)) {
-    text = '['
+    let text = '['
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i]
       if (i > 0) text += ','
-      if (typeof item === 'object' && item !== null) nested = true
-      text += item === undefined ? 'null' : canonicalJson(item)
+      text += item === undefined ? 'null' : written(item)
     }
-    text += ']'
-  } else {
-    const keys = Object.keys(value)
-    if (keys.length > 1) keys.sort()
-    text = '{'
-    let first = true
-    for (const key of keys) {
-      const member = (value as Record<string, unknown>)[key]
-      if (member === undefined) continue
-      if (typeof member === 'object' && member !== null) nested = true
-      text += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`
-      first = false
-    }
-    text += '}'
+    return `${text}]`
   }
-  if (nested) texts.set(value, text)
-  return text
+  const keys = Object.keys(value).sort()
+  let text = '{'
+  let first = true
+  for (const key of keys) {
+    const member = (value as Record<string, unknown>)[key]
+    if (member === undefined) continue
+    text += `${first ? '' : ','}${JSON.stringify(key)}:${written(member)}`
+    first = false
+  }
+  return `${text}}`
 }

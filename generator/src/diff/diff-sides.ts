@@ -30,6 +30,11 @@ export interface SideContext {
   readonly loaded?: Map<string, LoadedDeclarationSource>
   /** The project's plan cache, read only (as `check` reads it): a declaration `generate` loaded is not parsed again. */
   readonly cache?: PlanCacheStore
+  /**
+   * Blobs asked of git in this run, by object id: a file unchanged between two revisions is the same object, so the
+   * second side asks git only for the blobs the first did not (and both sides can be read at once).
+   */
+  readonly blobs?: Map<string, Promise<Uint8Array | undefined>>
 }
 
 /**
@@ -226,7 +231,7 @@ async function readRevision(context: SideContext, spec: string, label: string, c
   for (const entry of files) {
     if (!blobs.includes(entry)) diagnostics.push({ severity: 'error', code: 'unreadable-file', message: 'not a regular file at that revision', file: fileOf(entry), line: 1, column: 1 })
   }
-  const contents = await catFileBatch(context.cwd, blobs.map((entry) => entry.object))
+  const contents = await readBlobs(context, blobs.map((entry) => entry.object))
   const names: DeclaredName[] = []
   const declarations: { declaration: ToolDeclaration; file: string; bytes: Uint8Array }[] = []
   blobs.forEach((entry, i) => {
@@ -251,6 +256,16 @@ async function readRevision(context: SideContext, spec: string, label: string, c
   const tools = new Map<string, CatalogTool>()
   for (const { declaration, file, bytes } of declarations) tools.set(declaration.name, toolFromDeclaration(declaration, { file, revision: spec, bytes, kind: 'declaration' }))
   return { catalog: { label, kind: 'revision', tools: sortedByName(tools) }, diagnostics, sources }
+}
+
+/** The bytes of each blob, in order: those another side already asked for from its answer, the rest from one batch. */
+async function readBlobs(context: SideContext, objects: readonly string[]): Promise<(Uint8Array | undefined)[]> {
+  const known = context.blobs
+  if (known === undefined) return catFileBatch(context.cwd, objects)
+  const missing = [...new Set(objects.filter((object) => !known.has(object)))]
+  const batch = catFileBatch(context.cwd, missing)
+  missing.forEach((object, i) => known.set(object, batch.then((contents) => contents[i])))
+  return Promise.all(objects.map((object) => known.get(object) as Promise<Uint8Array | undefined>))
 }
 
 /** The bytes of each blob, in order, from one `git cat-file --batch` (one process for every file). */

@@ -54,13 +54,16 @@ export async function runDiff(options: DiffRunOptions): Promise<DiffOutcome> {
   // The plan cache only accelerates: missing, stale or unreadable, it is simply not used (and it is never written).
   // Read only when generate left one: without the file there is nothing to read, and fingerprinting the build is not free.
   const cache = existsSync(planCacheFile(cwd)) ? await readPlanCacheFile(cwd, generatorFingerprint).catch(() => undefined) : undefined
-  const context = { cwd, schemas: config.schemas, loaded: new Map(), ...(cache === undefined ? {} : { cache }) }
-  const head = await readSide(options.head, 'HEAD', context)
+  const context = { cwd, schemas: config.schemas, loaded: new Map(), blobs: new Map(), ...(cache === undefined ? {} : { cache }) }
+  // Both sides are read at once: one side's git processes run while the other side's files are parsed.
+  const reading = readSide(options.head, 'HEAD', context)
   let base
+  let head
   if (options.base !== undefined) {
-    base = await readSide(options.base, 'BASE', context)
+    ;[head, base] = await Promise.all([reading, readSide(options.base, 'BASE', context)])
   } else {
-    const found = await defaultBase(cwd, options.head)
+    const [read, found] = await Promise.all([reading, defaultBase(cwd, options.head)])
+    head = read
     if (found === undefined) {
       return invalid([
         ...head.diagnostics,

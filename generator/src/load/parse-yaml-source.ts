@@ -1,5 +1,12 @@
-import { Composer, CST, type Document, Lexer, LineCounter, type ParsedNode, Parser } from 'yaml'
+import { createRequire } from 'node:module'
+import type * as Yaml from 'yaml'
+import type { CST, Document, LineCounter, ParsedNode } from 'yaml'
 import { MAX_DIAGNOSTICS_PER_FILE, SourceDiagnostics } from './source-diagnostics.js'
+
+// yaml loads on first use: most declarations are read by the block reader alone (block-yaml.ts), so a command that
+// meets only such files (diff, check) never loads the full parser.
+let loadedYaml: typeof Yaml | undefined
+const yaml = (): typeof Yaml => (loadedYaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml)
 
 /** Most JSON values one document may expand to, aliases counted per use (alias bombs). */
 export const MAX_YAML_VALUES = 100_000
@@ -70,7 +77,7 @@ export function parseYamlSource(text: string, file: string): ParsedYamlSource {
     diagnostics.error(tooDeep.offset, 'yaml-too-deep', `the document is nested more than ${MAX_YAML_DEPTH} levels deep`)
     return { document: undefined, lines, diagnostics }
   }
-  const composer = new Composer<ParsedNode, true>(COMPOSE_OPTIONS)
+  const composer = new (yaml().Composer)<ParsedNode, true>(COMPOSE_OPTIONS)
   const documents = Array.from(composer.compose(tokens as Iterable<CST.Token>, true, text.length))
   const [document, second] = documents
   if (second !== undefined) {
@@ -115,10 +122,10 @@ const MAX_SYNTAX_ERRORS_READ = 20 * MAX_DIAGNOSTICS_PER_FILE
  * MAX_SYNTAX_ERRORS_READ syntax errors (`stopped`).
  */
 function readTokens(text: string): { tokens: CST.Token[]; errors: number; stopped: boolean; tooDeep?: number } {
-  const parser = new Parser()
+  const parser = new (yaml().Parser)()
   const tokens: CST.Token[] = []
   let errors = 0
-  for (const lexeme of new Lexer().lex(text)) {
+  for (const lexeme of new (yaml().Lexer)().lex(text)) {
     for (const token of parser.next(lexeme)) {
       tokens.push(token)
       if (token.type === 'error' && ++errors >= MAX_SYNTAX_ERRORS_READ) return { tokens, errors, stopped: true }
@@ -144,7 +151,7 @@ function readTokens(text: string): { tokens: CST.Token[]; errors: number; stoppe
  * after a syntax error), which put later problems on the wrong line and past the end of it.
  */
 function lineCounterOf(text: string): LineCounter {
-  const lines = new LineCounter()
+  const lines = new (yaml().LineCounter)()
   lines.addNewLine(0)
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines.addNewLine(at + 1)
   return lines
@@ -208,7 +215,7 @@ export function findUnclosedFlows(tokens: readonly CST.Token[]): UnclosedFlow[] 
   // yaml's own CST walk (it recurses, which is safe here: the tokens passed the depth check).
   for (const token of tokens) {
     if (token.type === 'document') {
-      CST.visit(token, (item) => {
+      yaml().CST.visit(token, (item) => {
         check(item.key)
         check(item.value)
       })

@@ -1,8 +1,15 @@
-import { type Alias, type Document, isAlias, isMap, isScalar, isSeq, type ParsedNode, type YAMLMap } from 'yaml'
+import { createRequire } from 'node:module'
+import type * as Yaml from 'yaml'
+import type { Alias, Document, ParsedNode, YAMLMap } from 'yaml'
 import { decodeSource } from './decode-source.js'
 import { MAX_YAML_DEPTH, MAX_YAML_VALUES, parseYamlSource } from './parse-yaml-source.js'
 import { MAX_SOURCE_BYTES } from './read-source-file.js'
 import { SourceDiagnostics } from './source-diagnostics.js'
+
+// yaml loads on first use: most declarations are read by the block reader alone (block-yaml.ts), so a command that
+// meets only such files (diff, check) never loads the full parser.
+let loadedYaml: typeof Yaml | undefined
+const yaml = (): typeof Yaml => (loadedYaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml)
 
 /** A YAML file read as JSON, or every problem that stopped it. */
 export type YamlJsonSource =
@@ -124,16 +131,16 @@ class JsonWalk {
     if (depth > MAX_YAML_DEPTH) {
       this.#stop(node, 'yaml-too-deep', `the document is nested more than ${MAX_YAML_DEPTH} levels deep (aliases included)`)
     }
-    if (isAlias(node)) return this.#alias(node, depth)
+    if (yaml().isAlias(node)) return this.#alias(node, depth)
     if (node.anchor !== undefined && !inAlias) this.#anchors.set(node.anchor, node)
     if (node.tag !== undefined && !JSON_TAGS.has(node.tag) && !this.#tagReportedBefore(node.range[0])) {
       this.diagnostics.error(node.range[0], 'yaml-tag', `YAML tags are not supported in toolsmith files (found ${node.tag})`)
     }
-    if (isScalar(node)) return this.#scalar(node.value, node.range[0])
+    if (yaml().isScalar(node)) return this.#scalar(node.value, node.range[0])
     this.#open.add(node)
     try {
-      if (isSeq(node)) return node.items.map((item) => this.value(item, depth + 1, inAlias))
-      if (isMap(node)) return this.#map(node, depth, inAlias)
+      if (yaml().isSeq(node)) return node.items.map((item) => this.value(item, depth + 1, inAlias))
+      if (yaml().isMap(node)) return this.#map(node, depth, inAlias)
     } finally {
       this.#open.delete(node)
     }
@@ -166,12 +173,12 @@ class JsonWalk {
     for (const pair of node.items) {
       const keyNode = pair.key
       const keyOffset = keyNode?.range[0] ?? node.range[0]
-      const key = keyNode !== null && isScalar(keyNode) ? keyNode.value : undefined
+      const key = keyNode !== null && yaml().isScalar(keyNode) ? keyNode.value : undefined
       if (typeof key !== 'string') {
         this.diagnostics.error(keyOffset, 'yaml-key', 'mapping keys must be strings (quote the key)')
         continue
       }
-      if (keyNode !== null && isScalar(keyNode) && keyNode.type === 'PLAIN' && key === '<<') {
+      if (keyNode !== null && yaml().isScalar(keyNode) && keyNode.type === 'PLAIN' && key === '<<') {
         this.diagnostics.error(keyOffset, 'yaml-merge-key', 'merge keys (<<) are not supported; write the keys out or use an alias as a whole value')
         continue
       }
@@ -182,8 +189,8 @@ class JsonWalk {
         continue
       }
       seen.set(key, keyOffset)
-      const valueless = pair.value === null || (isScalar(pair.value) && pair.value.value === null && pair.value.source === '')
-      if (node.flow === true && valueless && isScalar(keyNode) && keyNode.type === 'PLAIN' && key.includes(' ')) this.commaSplitKeys.add(keyOffset)
+      const valueless = pair.value === null || (yaml().isScalar(pair.value) && pair.value.value === null && pair.value.source === '')
+      if (node.flow === true && valueless && yaml().isScalar(keyNode) && keyNode.type === 'PLAIN' && key.includes(' ')) this.commaSplitKeys.add(keyOffset)
       const value = pair.value === null ? null : this.value(pair.value, depth + 1, inAlias)
       // defineProperty, not assignment: a `__proto__` key must stay an own data property. A null-prototype
       // descriptor, so a polluted Object.prototype.get/set cannot make it an accessor (defineProperty would throw).
@@ -221,13 +228,13 @@ export function locateJsonPointer(
     const name = token.replaceAll('~1', '/').replaceAll('~0', '~')
     let next: ParsedNode | null | undefined
     let nextKey: number | undefined
-    if (isMap(node)) {
-      const pair = node.items.find((item) => isScalar(item.key) && item.key.value === name)
+    if (yaml().isMap(node)) {
+      const pair = node.items.find((item) => yaml().isScalar(item.key) && item.key.value === name)
       if (pair === undefined) break
       next = pair.value
       nextKey = pair.key?.range[0]
       if (next === null) return nextKey ?? node.range[0]
-    } else if (isSeq(node) && /^(0|[1-9][0-9]*)$/.test(name)) {
+    } else if (yaml().isSeq(node) && /^(0|[1-9][0-9]*)$/.test(name)) {
       next = node.items[Number(name)]
       nextKey = undefined
     }
@@ -236,14 +243,14 @@ export function locateJsonPointer(
     keyOffset = nextKey
   }
   // A scalar is shown where it is written; a mapping or list at the key that introduces it.
-  if ((atKey || !isScalar(node)) && keyOffset !== undefined) return keyOffset
+  if ((atKey || !yaml().isScalar(node)) && keyOffset !== undefined) return keyOffset
   // An empty value (`name:`) is shown at its key; a written `null` or `~` where it is written.
-  if (isScalar(node) && node.value === null && node.range[1] <= node.range[0] && keyOffset !== undefined) return keyOffset
+  if (yaml().isScalar(node) && node.value === null && node.range[1] <= node.range[0] && keyOffset !== undefined) return keyOffset
   return node.range[0]
 }
 
 function follow(node: ParsedNode, aliases: ReadonlyMap<Alias, ParsedNode>): ParsedNode {
-  return isAlias(node) ? (aliases.get(node) ?? node) : node
+  return yaml().isAlias(node) ? (aliases.get(node) ?? node) : node
 }
 
 /**
@@ -253,9 +260,9 @@ function follow(node: ParsedNode, aliases: ReadonlyMap<Alias, ParsedNode>): Pars
  * "type it here": pointing at the mapping's start would look like a problem with its first key (usually `name`).
  */
 export function locateMissingMember(root: ParsedNode | null, key: string, fields: readonly string[], text: string): { offset: number; after: string | undefined } {
-  if (root === null || !isMap(root)) return { offset: root?.range[0] ?? 0, after: undefined }
+  if (root === null || !yaml().isMap(root)) return { offset: root?.range[0] ?? 0, after: undefined }
   const items = root.items
-  const indexOf = (name: string): number => items.findIndex((item) => isScalar(item.key) && item.key.value === name)
+  const indexOf = (name: string): number => items.findIndex((item) => yaml().isScalar(item.key) && item.key.value === name)
   for (let f = fields.indexOf(key) - 1; f >= 0; f--) {
     const at = indexOf(fields[f] as string)
     if (at < 0) continue

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process'
+import { chmodSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { cacheKey } from '../../../generator/src/plan/cache/cache-key.js'
 import { cachedDeclarationSource } from '../../../generator/src/plan/cache/cached-values.js'
@@ -36,5 +39,40 @@ describe('reading a side', () => {
     const b = await readSide('b', 'HEAD', context)
     expect(b.catalog?.tools.get('find')?.parameters).toBe(a.catalog?.tools.get('find')?.parameters)
     expect(b.catalog?.tools.get('find')?.source?.file).toBe('b/find.tool.yaml')
+  })
+
+  test('two revisions ask git for each blob once: a file unchanged between them is one object, read once', async () => {
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: project.cwd, encoding: 'utf8' })
+    git('init', '-q', '-b', 'main')
+    project.write('schemas/a.tool.yaml', TOOL('A.').replace('find', 'a'))
+    project.write('schemas/b.tool.yaml', TOOL('B.').replace('find', 'b'))
+    project.write('schemas/c.tool.yaml', TOOL('C.').replace('find', 'c'))
+    git('add', '.')
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base')
+    project.write('schemas/c.tool.yaml', TOOL('C, changed.').replace('find', 'c'))
+    git('add', '.')
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'head')
+    // git on the PATH is a wrapper that logs what each cat-file is asked, then runs the real git.
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
+    const bin = path.join(project.root, 'bin')
+    const log = path.join(project.root, 'cat-file.log')
+    project.write('../bin/git', `#!/bin/sh\nif [ "$1" = cat-file ]; then tee -a '${log}' | '${real}' "$@"; else exec '${real}' "$@"; fi\n`)
+    chmodSync(path.join(bin, 'git'), 0o755)
+    const saved = process.env['PATH']
+    process.env['PATH'] = `${bin}${path.delimiter}${saved ?? ''}`
+    try {
+      const context = { cwd: project.cwd, schemas: 'schemas', loaded: new Map(), blobs: new Map() }
+      const [base, head] = await Promise.all([readSide('HEAD~1', 'BASE', context), readSide('HEAD', 'HEAD', context)])
+      expect(base.catalog?.tools.get('c')?.description).toBe('C.')
+      expect(head.catalog?.tools.get('c')?.description).toBe('C, changed.')
+      expect(head.catalog?.tools.get('a')?.source?.revision).toBe('HEAD')
+      expect(base.catalog?.tools.get('a')?.source?.revision).toBe('HEAD~1')
+    } finally {
+      process.env['PATH'] = saved
+    }
+    // Four blobs in all: a, b, the base's c and the head's c.
+    const asked = readFileSync(log, 'utf8').split('\n').filter((line) => line !== '')
+    expect(asked).toHaveLength(4)
+    expect(new Set(asked).size).toBe(4)
   })
 })

@@ -1,14 +1,10 @@
 import { JsonSchemaError } from '../../errors/json-schema-error.js'
 import { ToolArgsError } from '../../errors/tool-errors.js'
-import { assertSupportedJsonSchema } from '../json-schema/check-json-schema.js'
 import { type CompiledJsonSchema, compileJsonSchema } from '../json-schema/compile-json-schema.js'
 import type { ObjectJsonSchema } from '../json-schema/json-schema-node.js'
 import type { InferArgs } from './infer-value.js'
 import { translateParameterSpec } from './translate-spec.js'
 import type { ParameterSchemaSpec } from './value-schema-spec.js'
-
-// Specs are immutable declarations (`as const` in generated code), so one compilation per spec object suffices.
-const compiled = new WeakMap<object, ObjectJsonSchema>()
 
 /**
  * Compiles a `ParameterSchemaSpec` into the model-facing root `{ type: 'object',
@@ -17,14 +13,8 @@ const compiled = new WeakMap<object, ObjectJsonSchema>()
  * object. Throws one `JsonSchemaError` listing every DSL issue.
  */
 export function parameterSchemaSpecToJsonSchema(spec: ParameterSchemaSpec): ObjectJsonSchema {
-  const isObject = typeof spec === 'object' && spec !== null
-  const cached = isObject ? compiled.get(spec) : undefined
-  if (cached !== undefined) return cached
   const translation = translateParameterSpec(spec)
   if (translation.schema === undefined) throw new JsonSchemaError(translation.issues, 'parameter schema spec')
-  // The DSL is a strict subset of the raw subset; this holds unless the translation has a bug.
-  assertSupportedJsonSchema(translation.schema)
-  if (isObject) compiled.set(spec, translation.schema)
   return translation.schema
 }
 

@@ -1,7 +1,8 @@
 import { assignOwn } from '../../json/hostile-prototypes.js'
-import { MAX_ISSUES } from '../../json/json-value.js'
+import { MAX_ISSUES, MAX_JSON_DEPTH } from '../../json/json-value.js'
 import { materializeJson } from '../../json/materialize-json.js'
-import { JSON_SCHEMA_KEYWORDS, MAX_SCHEMA_NODES } from '../json-schema/check-json-schema.js'
+import { snapshotHeight } from '../../json/materialized-snapshots.js'
+import { JSON_SCHEMA_KEYWORDS, MAX_SCHEMA_NODES, markSupportedByConstruction } from '../json-schema/check-json-schema.js'
 import type {
   JsonSchemaNode,
   JsonSchemaScalar,
@@ -14,7 +15,11 @@ import { appendPointer, describeFound, readSpecArray, readSpecRecord } from './r
 
 // One pass both checks a DSL spec and builds its raw JSON Schema, so every rule is
 // enforced exactly where the output is produced and nothing is read twice. The output is
-// kept only when the pass found no issue: nothing is ever partially accepted.
+// kept only when the pass found no issue: nothing is ever partially accepted. Every rule of
+// the raw subset holds for the output by construction (the whole schema's depth included), so
+// the raw check and the validators take the built nodes as they are, without walking them again.
+// A clean translation is kept per spec object (specs are immutable declarations, `as const` in
+// generated code): checking a spec and then compiling it reads the spec once.
 
 /** The outcome of one translation: the schema when (and only when) there are no issues. */
 export type SpecTranslation<T> =
@@ -29,6 +34,10 @@ export function checkValueSchemaSpec(spec: unknown): SchemaIssue[] {
   return [...translateValueSpec(spec).issues]
 }
 
+// Clean translations by spec object: the check and the compilation share one pass.
+const cleanValueSpecs = new WeakMap<object, JsonSchemaNode>()
+const cleanParameterSpecs = new WeakMap<object, ObjectJsonSchema>()
+
 /**
  * Checks a `ParameterSchemaSpec` (the implicit open root's property map) without
  * throwing; paths point into the map (e.g. `/path/required`). Empty means valid.
@@ -39,23 +48,35 @@ export function checkParameterSchemaSpec(spec: unknown): SchemaIssue[] {
 
 /** Checks a `ValueSchemaSpec` and builds its frozen raw JSON Schema. */
 export function translateValueSpec(spec: unknown): SpecTranslation<JsonSchemaNode> {
+  const isObject = typeof spec === 'object' && spec !== null
+  const known = isObject ? cleanValueSpecs.get(spec) : undefined
+  if (known !== undefined) return { schema: known, issues: [] }
   const walk = new SpecWalk(0)
-  return walk.finish(walk.node(spec, '', false, 0)?.node)
+  const translation = walk.finish(walk.node(spec, '', false, 0)?.node, '')
+  if (isObject && translation.schema !== undefined) cleanValueSpecs.set(spec, translation.schema)
+  return translation
 }
 
 /** Checks a `ParameterSchemaSpec` and builds its frozen implicit open object root. */
 export function translateParameterSpec(spec: unknown): SpecTranslation<ObjectJsonSchema> {
+  const isObject = typeof spec === 'object' && spec !== null
+  const known = isObject ? cleanParameterSpecs.get(spec) : undefined
+  if (known !== undefined) return { schema: known, issues: [] }
   const walk = new SpecWalk(1)
   const built = walk.properties(spec, '', 'the parameter map', 0)
   const schema: ObjectJsonSchema | undefined =
     built === undefined
       ? undefined
       : Object.freeze(
-          built.required.length > 0
-            ? { type: 'object' as const, properties: built.properties, required: built.required }
-            : { type: 'object' as const, properties: built.properties },
+          markSupportedByConstruction(
+            built.required.length > 0
+              ? { type: 'object' as const, properties: built.properties, required: built.required }
+              : { type: 'object' as const, properties: built.properties },
+          ),
         )
-  return walk.finish(schema)
+  const translation = walk.finish(schema, '/properties')
+  if (isObject && translation.schema !== undefined) cleanParameterSpecs.set(spec, translation.schema)
+  return translation
 }
 
 const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null'])
@@ -113,6 +134,9 @@ class SpecWalk {
   #nodes: number
   // The deepest nesting reached in the subtree being walked (for the memo's height).
   #deepest = 0
+  // The deepest nesting reached anywhere, and the tallest annotation value: together they bound the schema's depth.
+  #reach = 0
+  #tallestValue = 0
 
   constructor(rootNodes: number) {
     this.#nodes = rootNodes
@@ -122,9 +146,27 @@ class SpecWalk {
   // Sub-specs already translated cleanly, per role (a property may say `required: true`).
   readonly #clean = [new WeakMap<object, Translated>(), new WeakMap<object, Translated>()] as const
 
-  finish<T>(schema: T | undefined): SpecTranslation<T> {
+  /** The outcome; `rootPath` is where the spec's pointers start in the schema (`/properties` for a parameter map). */
+  finish<T>(schema: T | undefined, rootPath: string): SpecTranslation<T> {
+    if (this.issues.length === 0 && schema !== undefined) this.#checkWholeDepth(schema, rootPath)
     if (this.issues.length === 0 && schema !== undefined) return { schema, issues: [] }
     return { schema: undefined, issues: this.issues.slice(0, MAX_ISSUES) }
+  }
+
+  /**
+   * The whole schema must nest at most MAX_JSON_DEPTH levels, as every JSON value does: each node and each annotation
+   * is within bounds on its own, but a deep `default` under deep nodes is not. A spec level adds at most two schema
+   * levels (`properties` and the key, `oneOf` and the index) and the parameter root two more, so only a spec whose
+   * bound comes near the limit is measured exactly (the same snapshot the raw check takes).
+   */
+  #checkWholeDepth(schema: unknown, rootPath: string): void {
+    if (2 * (this.#reach + 2) + this.#tallestValue < MAX_JSON_DEPTH) return
+    const whole = materializeJson(schema)
+    if (whole.ok) return
+    for (const issue of whole.issues) {
+      const path = rootPath !== '' && issue.path.startsWith(rootPath) ? issue.path.slice(rootPath.length) : issue.path
+      this.#issue(path, `${issue.message} (the compiled schema, annotations included)`)
+    }
   }
 
   #issue(path: string, message: string): void {
@@ -139,11 +181,13 @@ class SpecWalk {
       return undefined
     }
     const memo = this.#clean[asProperty ? 1 : 0]
+    if (depth > this.#reach) this.#reach = depth
     if (typeof spec === 'object' && spec !== null) {
       const known = memo.get(spec)
       // A clean sub-spec is reused only where its whole subtree still fits the nesting bound.
       if (known !== undefined && depth + known.height <= MAX_NESTING) {
         this.#deepest = Math.max(this.#deepest, depth + known.height)
+        this.#reach = Math.max(this.#reach, depth + known.height)
         return this.#count(path, known.size) ? known : undefined
       }
       if (this.#ancestors.has(spec)) {
@@ -235,7 +279,7 @@ class SpecWalk {
       case 'scalar':
         return this.#scalar(record, path, out)
       case 'json':
-        return Object.freeze(orderNode(out))
+        return finishNode(out)
       case 'array':
         return this.#array(record, path, out, depth)
       case 'object':
@@ -297,7 +341,11 @@ class SpecWalk {
       return
     }
     const materialized = materializeJson(value)
-    if (materialized.ok) assignOwn(out, key, materialized.value)
+    if (materialized.ok) {
+      assignOwn(out, key, materialized.value)
+      const height = typeof materialized.value === 'object' && materialized.value !== null ? (snapshotHeight(materialized.value) ?? MAX_JSON_DEPTH) : 0
+      if (height > this.#tallestValue) this.#tallestValue = height
+    }
     else for (const issue of materialized.issues) this.#issue(at + issue.path, issue.message)
   }
 
@@ -336,7 +384,7 @@ class SpecWalk {
         }
       }
     }
-    return Object.freeze(orderNode(out))
+    return finishNode(out)
   }
 
   /** The scalar as the raw schema stores it (`-0` as `0`), or `undefined` after an issue. */
@@ -375,7 +423,7 @@ class SpecWalk {
     }
     const items = this.node(record.get('items'), appendPointer(path, 'items'), false, depth + 1)
     if (items !== undefined) assignOwn(out, 'items', items.node)
-    return Object.freeze(orderNode(out))
+    return finishNode(out)
   }
 
   #object(record: ReadonlyMap<string, unknown>, path: string, out: Record<string, unknown>, depth: number) {
@@ -393,7 +441,7 @@ class SpecWalk {
       assignOwn(out, 'properties', built.properties)
       if (built.required.length > 0) assignOwn(out, 'required', built.required)
     }
-    return Object.freeze(orderNode(out))
+    return finishNode(out)
   }
 
   /** A property map (object `properties` or the parameter root); own keys stay own data keys. */
@@ -427,12 +475,17 @@ class SpecWalk {
       if (translated !== undefined) branches.push(translated.node)
     })
     assignOwn(out, 'oneOf', Object.freeze(branches))
-    return Object.freeze(orderNode(out))
+    return finishNode(out)
   }
 }
 
 function withArticle(kind: string): string {
   return kind === 'array' || kind === 'object' || kind === 'integer' ? `an ${kind}` : `a ${kind}`
+}
+
+/** The finished node: in keyword order, marked as built by the translation, frozen. */
+function finishNode(out: Record<string, unknown>): JsonSchemaNode {
+  return Object.freeze(markSupportedByConstruction(orderNode(out)))
 }
 
 function orderNode(out: Record<string, unknown>): JsonSchemaNode {

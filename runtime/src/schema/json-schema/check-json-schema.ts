@@ -2,6 +2,7 @@ import { JsonSchemaError } from '../../errors/json-schema-error.js'
 import { describeValue } from '../../json/describe-value.js'
 import { escapeJsonPointerToken, MAX_JSON_DEPTH } from '../../json/json-value.js'
 import { materializeJson } from '../../json/materialize-json.js'
+import { OnTarget } from '../../json/materialized-snapshots.js'
 import type { JsonSchemaNode, JsonSchemaType, SchemaIssue } from './json-schema-node.js'
 import { readOwnEntries, readOwnItems } from './read-own-data.js'
 import { CONSTRAINT_KEYWORDS, checkConstraintValues, typeHoldsKind } from './value-constraints.js'
@@ -68,6 +69,7 @@ interface Check {
  * to values of their kind only; bad or contradictory bounds are issues at the keyword.
  */
 export function checkJsonSchema(node: unknown): SchemaIssue[] {
+  if (isSupportedByConstruction(node)) return []
   const check: Check = { issues: [], ancestors: new Set(), nodes: 0 }
   checkNode(node, '', 0, check)
   if (check.issues.length === 0) {
@@ -77,6 +79,29 @@ export function checkJsonSchema(node: unknown): SchemaIssue[] {
     if (!whole.ok) check.issues.push(...whole.issues)
   }
   return check.issues
+}
+
+// Nodes the DSL translation built (translate-spec.ts): it enforces every rule of the subset as it builds a node, from
+// parts it checked and froze itself, so walking one again proves nothing new. The mark is a private-field brand put on
+// the node before it is frozen (invisible to reflection, unforgeable, and free for the garbage collector, unlike a
+// WeakSet entry per node); only that module marks. A test keeps the translation's output and this check in agreement.
+class SupportedBrand extends OnTarget {
+  readonly #supported = true
+
+  static has(value: object): boolean {
+    return #supported in value
+  }
+}
+
+/** Marks a node the DSL translation is building, before it freezes it; only translate-spec.ts calls this. */
+export function markSupportedByConstruction<T extends object>(node: T): T {
+  new SupportedBrand(node)
+  return node
+}
+
+/** Whether `node` is a node the DSL translation built: supported, frozen, lossless JSON (no walk needed). */
+export function isSupportedByConstruction(node: unknown): node is JsonSchemaNode {
+  return typeof node === 'object' && node !== null && SupportedBrand.has(node)
 }
 
 /**

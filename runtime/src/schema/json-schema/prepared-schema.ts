@@ -1,5 +1,5 @@
 import { materializeJson } from '../../json/materialize-json.js'
-import { assertSupportedJsonSchema } from './check-json-schema.js'
+import { assertSupportedJsonSchema, isSupportedByConstruction } from './check-json-schema.js'
 import type { JsonSchemaNode, JsonSchemaScalar, JsonSchemaType } from './json-schema-node.js'
 import { type PreparedConstraints, prepareConstraints } from './value-constraints.js'
 
@@ -37,18 +37,25 @@ const prepared = new WeakMap<object, PreparedNode>()
 
 /**
  * Asserts `schema` (throwing one JsonSchemaError with every issue) and returns its prepared form,
- * built from a frozen snapshot and cached per schema object.
+ * built from a frozen snapshot and cached per schema object. A schema the DSL translation built is
+ * neither asserted nor copied again: it is frozen and was checked as it was built.
  */
 export function prepareJsonSchema(schema: JsonSchemaNode): PreparedNode {
   const cached = typeof schema === 'object' && schema !== null ? prepared.get(schema) : undefined
   if (cached !== undefined) return cached
+  const node = prepareNode(snapshotOf(schema), new Map())
+  prepared.set(schema, node)
+  return node
+}
+
+/** The schema as validators read it: a translation's node as it is (frozen, checked as it was built), else a snapshot. */
+function snapshotOf(schema: JsonSchemaNode): JsonSchemaNode {
+  if (isSupportedByConstruction(schema)) return schema
   assertSupportedJsonSchema(schema)
   const snapshot = materializeJson(schema)
   // The assertion above proved the schema lossless, so the snapshot cannot fail.
   if (!snapshot.ok) throw new Error('unreachable: a supported schema failed to materialize')
-  const node = prepareNode(snapshot.value as JsonSchemaNode, new Map())
-  prepared.set(schema, node)
-  return node
+  return snapshot.value as JsonSchemaNode
 }
 
 /**
