@@ -91,11 +91,15 @@ describe('the plan cache across runs', () => {
     await runGenerate({ cwd: project.cwd })
     await runGenerate({ cwd: project.cwd })
     // Every generated module in the cache replaced, with a valid header and checksum for this very build.
-    const [, body = '{}'] = readFileSync(cacheFile(), 'utf8').split(/\n(.*)/s)
+    // After the header, one line per entry: its key as JSON, a tab, its value as JSON.
+    const [, ...lines] = readFileSync(cacheFile(), 'utf8').split('\n')
     const poisoned = PlanCacheStore.empty(await generatorFingerprint())
     // A declaration's entry holds its generated module as the part `planned.module`.
     type Entry = { planned?: { module?: { key: string; value: object } } }
-    for (const [key, value] of Object.entries(JSON.parse(body) as Record<string, Entry>)) {
+    for (const line of lines) {
+      const tab = line.indexOf('\t')
+      const key = JSON.parse(line.slice(0, tab)) as string
+      const value = JSON.parse(line.slice(tab + 1)) as Entry
       const module = value.planned?.module
       poisoned.set(key, module === undefined ? value : { ...value, planned: { ...value.planned, module: { ...module, value: { ...module.value, content: 'POISON' } } } })
     }
