@@ -2,6 +2,8 @@ import { codeModeSdkTypeNames, joinCodeModeSdk, printCodeModeSdkPart, type CodeM
 import { parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema, type ParameterSchemaSpec, type ValueSchemaSpec } from '@toolsmith/runtime'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { tsStringLiteral } from '../print/ts-literals.js'
+import { printStringLiteral } from '../print/typescript/prettier-literals.js'
+import type { TsLayoutOptions } from '../print/typescript/ts-layout-context.js'
 import { cacheKey, type DeclarationEntry } from './cache/cache-key.js'
 import { generatedHeader } from './generated-header.js'
 
@@ -30,6 +32,26 @@ export function emitCodeModeSdkModule(sdk: string): string {
     '',
     '/** The Code Mode SDK declaration (the text of code-mode-sdk.d.ts without its header), for the prompt of a run_code agent. */',
     `export const codeModeSdk: string = ${tsStringLiteral(sdk)}`,
+    '',
+  ].join('\n')
+}
+
+/**
+ * `emitCodeModeSdkModule(sdk)` as prettier lays it out under `layout`, printed directly (the SDK changes with every
+ * tool, and prettier would measure its megabyte of string again on each run). The statement never fits on one line:
+ * the SDK's fixed preamble alone is wider than the widest print width the layout accepts (1,000), so prettier breaks
+ * after `=` and indents the literal, whose quotes it picks as for any string (`printStringLiteral`). Comments and
+ * the blank line stay as written.
+ */
+export function printCodeModeSdkModule(sdk: string, layout: TsLayoutOptions): string {
+  const indentUnit = layout.useTabs ? '\t' : ' '.repeat(layout.tabWidth)
+  const literal = printStringLiteral(tsStringLiteral(sdk), layout.singleQuote)
+  return [
+    generatedHeader(),
+    '',
+    '/** The Code Mode SDK declaration (the text of code-mode-sdk.d.ts without its header), for the prompt of a run_code agent. */',
+    'export const codeModeSdk: string =',
+    `${indentUnit}${literal}${layout.semi ? ';' : ''}`,
     '',
   ].join('\n')
 }

@@ -11,7 +11,8 @@ import { emitResultViews } from './emit-result-views.js'
 import { findLeftovers } from './find-leftovers.js'
 import { mapBounded } from '../base/bounded.js'
 import { codeModeSdkDeclarationPath, codeModeSdkModulePath, indexPath, resultViewsPath, toolPaths } from './output-paths.js'
-import { codeModeSdkText, emitCodeModeSdkDeclaration, emitCodeModeSdkModule } from './emit-code-mode-sdk.js'
+import { codeModeSdkText, emitCodeModeSdkDeclaration, emitCodeModeSdkModule, printCodeModeSdkModule } from './emit-code-mode-sdk.js'
+import { tsLayoutOptions } from '../print/typescript/lay-out-typescript.js'
 import { planTool, type PreparedTool } from './plan-tool.js'
 import { toolIdentifiers } from './tool-identifiers.js'
 import { withFormatCache } from './cache/cached-formatter.js'
@@ -154,8 +155,15 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
   } catch (error) {
     cannot(sdkPath, error)
   }
-  if ('text' in sdk) await shared(codeModeSdkModulePath(options.out), emitCodeModeSdkModule(sdk.text))
-  else cannot(codeModeSdkModulePath(options.out), sdk.failure)
+  const sdkModulePath = codeModeSdkModulePath(options.out)
+  if ('text' in sdk) {
+    // Printed in prettier's layout here when the project's options are ones the printers model; else by prettier.
+    const layout = await sharedFormatter.layoutOptions(sdkModulePath).then((resolved) => tsLayoutOptions({ ...resolved, parser: 'typescript' }), () => undefined)
+    if (layout !== undefined) files.push({ path: sdkModulePath, content: printCodeModeSdkModule(sdk.text, layout), owner: 'generator' })
+    else await shared(sdkModulePath, emitCodeModeSdkModule(sdk.text))
+  } else {
+    cannot(sdkModulePath, sdk.failure)
+  }
 
   try {
     const catalogs = await planCatalogs(tools, planned.map((tool) => tool.outputType), {
