@@ -98,14 +98,14 @@ export async function comparePlan(cwd: string, plan: PlanResult, reads?: Readonl
     if (reads === undefined || !reads.has(file)) return true
     const text = reads.get(file)
     if (text === undefined || bytes === undefined) return text === undefined && bytes === undefined
-    return bytes.equals(Buffer.from(text, 'utf8'))
+    return holdsText(bytes, text)
   }
   const changes = plan.files.map((file): PlannedChange => {
     const bytes = read(file.path)
     const base = { path: file.path, owner: file.owner, planned: file.content }
     if (!unchangedSinceRead(file.path, bytes)) blocked.push({ path: file.path, reason: CHANGED, code: 'changed-during-run' })
     if (bytes === undefined) return { ...base, status: 'create', current: undefined }
-    const same = bytes.length === Buffer.byteLength(file.content, 'utf8') && bytes.equals(Buffer.from(file.content, 'utf8'))
+    const same = holdsText(bytes, file.content)
     const current = same ? file.content : bytes.toString('utf8')
     if (!same && file.owner === 'generator' && !isGeneratorOwnedText(file.path, current)) {
       blocked.push({ path: file.path, reason: NOT_GENERATED, code: 'not-generated' })
@@ -122,6 +122,19 @@ export async function comparePlan(cwd: string, plan: PlanResult, reads?: Readonl
   const orphans = existing(plan.orphans)
   const folders = new Set([...plan.files.map((file) => file.path), ...plan.deletions].map((file) => path.posix.dirname(file)))
   return { changes, deletions, orphans, blocked, temporaries: leftoverTemporaries(cwd, folders) }
+}
+
+// One buffer, grown as needed, that planned texts are encoded into to be compared with what a file holds: encoding
+// each of thousands of texts into a buffer of its own cost more than reading the files.
+let scratch = Buffer.allocUnsafe(1 << 16)
+
+/** Whether `bytes` are exactly `text` in UTF-8 (lone surrogates encoded as U+FFFD, as writing the text would). */
+function holdsText(bytes: Uint8Array, text: string): boolean {
+  const length = Buffer.byteLength(text, 'utf8')
+  if (length !== bytes.length) return false
+  if (scratch.length < length) scratch = Buffer.allocUnsafe(Math.max(length, 2 * scratch.length))
+  const written = scratch.write(text, 0, length, 'utf8')
+  return written === length && Buffer.compare(scratch.subarray(0, length), bytes) === 0
 }
 
 /** The leftover temporaries directly inside `folders` (project paths), sorted. */
