@@ -163,4 +163,26 @@ describe('the plan cache across runs', () => {
     expect(store.size.loaded).toBeGreaterThan(0)
     expect((await runCheck({ cwd: project.cwd })).exitCode).toBe(0)
   })
+
+  test('an output edited by hand after a run recorded it as current is still found by check and restored by generate', async () => {
+    declareTools()
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    await runGenerate({ cwd: project.cwd })
+    // Outputs are recorded only once they are older than a file system's timestamp tick (2 s).
+    await new Promise((resolve) => setTimeout(resolve, 2_100))
+    const recording = await runGenerate({ cwd: project.cwd })
+    expect(recording).toMatchObject({ exitCode: 0, written: [] })
+    expect(readFileSync(cacheFile(), 'latin1')).toContain('"mtimeNs"')
+    const before = outputs()
+    const file = path.join(project.cwd, 'src/tools/generated/alpha.ts')
+    const { atime, mtime } = statSync(file)
+    const text = readFileSync(file, 'utf8')
+    // Same size, and the modification time set back.
+    writeFileSync(file, text.replace('100', '999'))
+    utimesSync(file, atime, mtime)
+    expect((await runCheck({ cwd: project.cwd })).exitCode).toBe(1)
+    const restored = await runGenerate({ cwd: project.cwd })
+    expect(restored).toMatchObject({ exitCode: 0, written: ['src/tools/generated/alpha.ts'] })
+    expect(outputs()).toEqual(before)
+  })
 })
