@@ -4,10 +4,10 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-// The libraries whose code shapes what the generator plans (json2ts types, prettier layout, templates, stub
-// parsing with ts-morph and the TypeScript it bundles, YAML loading, the runtime's compiled JSON Schemas, the
-// providers' Code Mode SDK printer); their versions, and those of their dependencies, are part of the fingerprint.
-const LIBRARIES = ['json-schema-to-typescript', 'prettier', 'handlebars', 'ts-morph', 'typescript', 'yaml', '@toolsmith/runtime', '@toolsmith/providers']
+// The libraries whose code shapes what the generator plans (prettier layout, templates, stub parsing with ts-morph and
+// the TypeScript it bundles, YAML loading, the runtime's compiled JSON Schemas, the providers' Code Mode SDK printer);
+// their versions, and those of their dependencies, are part of the fingerprint.
+const LIBRARIES = ['prettier', 'handlebars', 'ts-morph', 'typescript', 'yaml', '@toolsmith/runtime', '@toolsmith/providers']
 // Workspace siblings: their versions do not move with their code, so their built code counts too.
 const WORKSPACE_LIBRARIES = new Set(['@toolsmith/runtime', '@toolsmith/providers'])
 
