@@ -61,14 +61,32 @@ export interface ToolSummary {
  */
 export function printCodeModeSdk(tools: readonly CodeModeSdkTool[]): string {
   const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-  const names = typeNames(sorted)
+  const names = codeModeSdkTypeNames(sorted.map((tool) => tool.name))
+  return joinCodeModeSdk(sorted.map((tool, i) => printCodeModeSdkPart(tool, names[i] as string)))
+}
+
+/** One tool's part of the SDK: its types block and its member of `Tools`. */
+export interface CodeModeSdkPart {
+  readonly types: string
+  readonly member: string
+}
+
+/**
+ * One tool's part of the SDK under the type name `base` (from `codeModeSdkTypeNames`); a function of the tool and
+ * `base` alone, so a caller may keep parts and join them again (`joinCodeModeSdk`) when one tool changes.
+ */
+export function printCodeModeSdkPart(tool: CodeModeSdkTool, base: string): CodeModeSdkPart {
+  return { types: printToolTypes(tool, base), member: printMethod(tool, base) }
+}
+
+/** The SDK of the parts of tools sorted by name (what `printCodeModeSdk` prints). */
+export function joinCodeModeSdk(parts: readonly CodeModeSdkPart[]): string {
   const blocks: string[] = [PREAMBLE]
   const members: string[] = []
-  sorted.forEach((tool, i) => {
-    const base = names[i] as string
-    blocks.push(printToolTypes(tool, base))
-    members.push(printMethod(tool, base))
-  })
+  for (const part of parts) {
+    blocks.push(part.types)
+    members.push(part.member)
+  }
   members.push(
     '  /** Find tools whose name or description matches every word of `query` (for catalogs too large to declare). */\n  $search(query: string): Promise<ToolSummary[]>',
     '  /** The declaration of one tool, as this file prints it. */\n  $describe(name: string): Promise<string>',
@@ -79,7 +97,7 @@ export function printCodeModeSdk(tools: readonly CodeModeSdkTool[]): string {
 
 /** The declaration of one tool alone (what `tools.$describe(name)` answers). */
 export function printCodeModeToolDeclaration(tool: CodeModeSdkTool): string {
-  const base = typeNames([tool])[0] as string
+  const base = codeModeSdkTypeNames([tool.name])[0] as string
   return `${printToolTypes(tool, base)}\n${printMethod(tool, base).replace(/^ {2}/gm, '')}\n`
 }
 
@@ -100,11 +118,11 @@ function printMethod(tool: CodeModeSdkTool, base: string): string {
   return `${docComment(lines, '  ')}  ${propertyKey(tool.name)}(args: ${base}Args): Promise<${base}Output>`
 }
 
-/** PascalCase type names, unique among the tools (a clash gets a numeric suffix). */
-function typeNames(tools: readonly CodeModeSdkTool[]): string[] {
+/** The PascalCase type names of the tools called `names` (in the SDK's order), unique among them (a clash gets a numeric suffix). */
+export function codeModeSdkTypeNames(names: readonly string[]): string[] {
   const used = new Set<string>()
-  return tools.map((tool) => {
-    let base = tool.name
+  return names.map((toolName) => {
+    let base = toolName
       .split(/[^A-Za-z0-9]+/)
       .filter((part) => part.length > 0)
       .map((part) => part[0]?.toUpperCase() + part.slice(1))

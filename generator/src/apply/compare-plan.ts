@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs'
+import { hash } from 'node:crypto'
+import { type BigIntStats, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, isPlainPathInside, readRegularFile } from '../base/project-files.js'
 import type { ProjectConfig } from '../config/project-config.js'
@@ -62,6 +63,50 @@ const CHANGED =
   'the file changed while toolsmith was planning (it no longer holds the bytes the plan read), so it was left alone; run toolsmith again'
 
 /**
+ * What a run saw at an output path while it held exactly the planned text of hash `hash`: the file's identity and
+ * times from the stat taken before reading it (nanoseconds and numbers as decimal text).
+ */
+export interface OutputRecord {
+  readonly hash: string
+  readonly size: string
+  readonly mtimeNs: string
+  readonly ctimeNs: string
+  readonly ino: string
+  readonly dev: string
+}
+
+/**
+ * Records of what earlier runs saw of the outputs (kept in the plan cache), and where this run notes what it sees.
+ * A planned file whose record matches its planned text and whose stat is unchanged is not read again. Any write
+ * changes the file's ctime, which no tool can set back, so an edit is seen even when the mtime is restored. Only a
+ * file last changed before `settledBefore` is recorded: an edit in the same timestamp tick as the write it follows
+ * (file systems keep times only to a tick, up to 2 s) would otherwise leave the same stat.
+ */
+export interface KnownOutputs {
+  get(path: string): OutputRecord | undefined
+  note(path: string, record: OutputRecord): void
+  /** A time in nanoseconds since the epoch. */
+  readonly settledBefore: bigint
+}
+
+const contentHash = (text: string): string => hash('sha256', text, 'base64url')
+
+function recordOf(stats: BigIntStats, contentKey: string): OutputRecord {
+  return { hash: contentKey, size: String(stats.size), mtimeNs: String(stats.mtimeNs), ctimeNs: String(stats.ctimeNs), ino: String(stats.ino), dev: String(stats.dev) }
+}
+
+const sameRecord = (a: OutputRecord, b: OutputRecord): boolean =>
+  a.hash === b.hash && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.ino === b.ino && a.dev === b.dev
+
+const statOrUndefined = (file: string): BigIntStats | undefined => {
+  try {
+    return statSync(file, { bigint: true, throwIfNoEntry: false })
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * Reads every file the plan touches and compares bytes (not decoded text: a BOM or bad byte is a difference). Only
  * regular files are read (a FIFO is refused, never waited on). `reads` are the files the planner read, with what it
  * read: one that now holds other bytes changed during the run and is refused, so an author's edit is never reverted.
@@ -69,7 +114,12 @@ const CHANGED =
  * synchronous: thousands of small local files, where each asynchronous read costs a thread-pool round trip several
  * times the read itself.
  */
-export async function comparePlan(cwd: string, plan: PlanResult, reads?: ReadonlyMap<string, string | undefined>): Promise<PlanComparison> {
+export async function comparePlan(
+  cwd: string,
+  plan: PlanResult,
+  reads?: ReadonlyMap<string, string | undefined>,
+  known?: KnownOutputs,
+): Promise<PlanComparison> {
   const blocked: BlockedPath[] = []
   const read = (file: string): Buffer | undefined => {
     let result
@@ -98,14 +148,26 @@ export async function comparePlan(cwd: string, plan: PlanResult, reads?: Readonl
     if (reads === undefined || !reads.has(file)) return true
     const text = reads.get(file)
     if (text === undefined || bytes === undefined) return text === undefined && bytes === undefined
-    return bytes.equals(Buffer.from(text, 'utf8'))
+    return holdsText(bytes, text)
   }
   const changes = plan.files.map((file): PlannedChange => {
-    const bytes = read(file.path)
     const base = { path: file.path, owner: file.owner, planned: file.content }
+    // A file the planner read is compared with what it read, so it is always read again.
+    const recordable = known !== undefined && !(reads?.has(file.path) ?? false)
+    const contentKey = recordable ? contentHash(file.content) : undefined
+    const before = recordable ? statOrUndefined(path.resolve(cwd, file.path)) : undefined
+    const record = recordable ? known.get(file.path) : undefined
+    if (before?.isFile() === true && record !== undefined && contentKey !== undefined && sameRecord(record, recordOf(before, contentKey))) {
+      return { ...base, status: 'unchanged', current: file.content }
+    }
+    const bytes = read(file.path)
     if (!unchangedSinceRead(file.path, bytes)) blocked.push({ path: file.path, reason: CHANGED, code: 'changed-during-run' })
     if (bytes === undefined) return { ...base, status: 'create', current: undefined }
-    const same = bytes.length === Buffer.byteLength(file.content, 'utf8') && bytes.equals(Buffer.from(file.content, 'utf8'))
+    const same = holdsText(bytes, file.content)
+    if (same && known !== undefined && before?.isFile() === true && contentKey !== undefined && before.mtimeNs < known.settledBefore && before.ctimeNs < known.settledBefore) {
+      const seen = recordOf(before, contentKey)
+      if (record === undefined || !sameRecord(record, seen)) known.note(file.path, seen)
+    }
     const current = same ? file.content : bytes.toString('utf8')
     if (!same && file.owner === 'generator' && !isGeneratorOwnedText(file.path, current)) {
       blocked.push({ path: file.path, reason: NOT_GENERATED, code: 'not-generated' })
@@ -122,6 +184,19 @@ export async function comparePlan(cwd: string, plan: PlanResult, reads?: Readonl
   const orphans = existing(plan.orphans)
   const folders = new Set([...plan.files.map((file) => file.path), ...plan.deletions].map((file) => path.posix.dirname(file)))
   return { changes, deletions, orphans, blocked, temporaries: leftoverTemporaries(cwd, folders) }
+}
+
+// One buffer, grown as needed, that planned texts are encoded into to be compared with what a file holds: encoding
+// each of thousands of texts into a buffer of its own cost more than reading the files.
+let scratch = Buffer.allocUnsafe(1 << 16)
+
+/** Whether `bytes` are exactly `text` in UTF-8 (lone surrogates encoded as U+FFFD, as writing the text would). */
+function holdsText(bytes: Uint8Array, text: string): boolean {
+  const length = Buffer.byteLength(text, 'utf8')
+  if (length !== bytes.length) return false
+  if (scratch.length < length) scratch = Buffer.allocUnsafe(Math.max(length, 2 * scratch.length))
+  const written = scratch.write(text, 0, length, 'utf8')
+  return written === length && Buffer.compare(scratch.subarray(0, length), bytes) === 0
 }
 
 /** The leftover temporaries directly inside `folders` (project paths), sorted. */

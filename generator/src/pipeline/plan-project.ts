@@ -1,5 +1,6 @@
 import { realpath } from 'node:fs/promises'
-import { checkPlanPaths, comparePlan, type PlanComparison } from '../apply/compare-plan.js'
+import { checkPlanPaths, comparePlan, type KnownOutputs, type OutputRecord, type PlanComparison } from '../apply/compare-plan.js'
+import { cacheKey, isObject } from '../plan/cache/cache-key.js'
 import { createProjectReader, fileSystemDiagnostic, isFileSystemError, ProjectReadError } from '../base/project-files.js'
 import { generatorFingerprint } from '../plan/cache/generator-fingerprint.js'
 import { PLAN_CACHE_PATH, readPlanCacheFile } from '../plan/cache/plan-cache-file.js'
@@ -107,7 +108,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>):
   diagnostics.push(...checkPlanPaths(config, plan))
   if (failed()) return stop()
 
-  const comparison = await comparePlan(config.cwd, plan, reader.reads)
+  const comparison = await comparePlan(config.cwd, plan, reader.reads, cache === undefined ? undefined : knownOutputs(cache))
   for (const { path, reason, code = 'output-blocked' } of comparison.blocked) {
     diagnostics.push({ severity: 'error', code, message: `cannot write this output: ${reason}`, file: path, line: 1, column: 1 })
   }
@@ -131,4 +132,24 @@ function withExports(
     files.push({ path: exportFilePath(catalogJson, spec), content: `${JSON.stringify(exported.result.tools, null, 2)}\n`, owner: 'generator' })
   }
   return { ...plan, files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), diagnostics }
+}
+
+// A file system keeps file times to a tick of up to 2 s (FAT; ext3 and HFS+ 1 s, most others far less).
+const SETTLE_NS = 2_000_000_000n
+const RECORD_FIELDS = ['hash', 'size', 'mtimeNs', 'ctimeNs', 'ino', 'dev'] as const
+
+/** The comparison's records of the outputs (see `KnownOutputs`), kept in the plan cache: one entry per output path. */
+function knownOutputs(cache: PlanCacheStore): KnownOutputs {
+  const key = (file: string): string => cacheKey([cache.fingerprint, 'output-on-disk', file])
+  return {
+    get(file) {
+      const value = cache.get(key(file))
+      if (!isObject(value) || !RECORD_FIELDS.every((field) => typeof value[field] === 'string')) return undefined
+      return Object.fromEntries(RECORD_FIELDS.map((field) => [field, value[field]])) as unknown as OutputRecord
+    },
+    note(file, record) {
+      cache.set(key(file), record)
+    },
+    settledBefore: BigInt(Date.now()) * 1_000_000n - SETTLE_NS,
+  }
 }

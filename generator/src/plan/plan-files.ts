@@ -9,7 +9,8 @@ import { emitResultViews } from './emit-result-views.js'
 import { findLeftovers } from './find-leftovers.js'
 import { mapBounded } from '../base/bounded.js'
 import { codeModeSdkDeclarationPath, codeModeSdkModulePath, indexPath, resultViewsPath, toolPaths } from './output-paths.js'
-import { emitCodeModeSdkDeclaration, emitCodeModeSdkModule } from './emit-code-mode-sdk.js'
+import { codeModeSdkText, emitCodeModeSdkDeclaration, emitCodeModeSdkModule, printCodeModeSdkModule } from './emit-code-mode-sdk.js'
+import { tsLayoutOptions } from '../print/typescript/lay-out-typescript.js'
 import { planTool, type PreparedTool } from './plan-tool.js'
 import { toolIdentifiers } from './tool-identifiers.js'
 import { withFormatCache } from './cache/cached-formatter.js'
@@ -132,14 +133,30 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
   await shared(indexPath(options.out), emitIndex(tools.map((tool) => tool.name)))
   // The Code Mode SDK: the declaration is kept exactly as printed (it must equal the run-time text), the module is formatted.
   const sdkPath = codeModeSdkDeclarationPath(options.out)
+  // Printed once for both files, from each tool's part in its cache entry.
+  let sdk: { readonly text: string } | { readonly failure: unknown }
   try {
+    sdk = { text: codeModeSdkText(tools, prepared.map((tool) => ('keys' in tool ? tool.keys.entry : undefined))) }
+  } catch (failure) {
+    sdk = { failure }
+  }
+  try {
+    if (!('text' in sdk)) throw sdk.failure
     const crlf = (await sharedFormatter.layoutOptions(sdkPath)).endOfLine === 'crlf'
-    const sdk = emitCodeModeSdkDeclaration(tools)
-    files.push({ path: sdkPath, content: crlf ? sdk.replaceAll('\n', '\r\n') : sdk, owner: 'generator' })
+    const declaration = emitCodeModeSdkDeclaration(sdk.text)
+    files.push({ path: sdkPath, content: crlf ? declaration.replaceAll('\n', '\r\n') : declaration, owner: 'generator' })
   } catch (error) {
     cannot(sdkPath, error)
   }
-  await shared(codeModeSdkModulePath(options.out), emitCodeModeSdkModule(tools))
+  const sdkModulePath = codeModeSdkModulePath(options.out)
+  if ('text' in sdk) {
+    // Printed in prettier's layout here when the project's options are ones the printers model; else by prettier.
+    const layout = await sharedFormatter.layoutOptions(sdkModulePath).then((resolved) => tsLayoutOptions({ ...resolved, parser: 'typescript' }), () => undefined)
+    if (layout !== undefined) files.push({ path: sdkModulePath, content: printCodeModeSdkModule(sdk.text, layout), owner: 'generator' })
+    else await shared(sdkModulePath, emitCodeModeSdkModule(sdk.text))
+  } else {
+    cannot(sdkModulePath, sdk.failure)
+  }
 
   try {
     const catalogs = await planCatalogs(tools, planned.map((tool) => tool.outputType), {

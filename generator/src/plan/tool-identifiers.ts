@@ -1,3 +1,4 @@
+import { processMemo } from '../base/bounded.js'
 import { isReservedWord } from '../print/ts-literals.js'
 import { camelCaseName, pascalCaseName } from '../model/tool-declaration.js'
 
@@ -30,8 +31,17 @@ function json2tsTypeName(name: string): string {
   return name.replace(/(\d)([a-z])/g, (_match, digit: string, letter: string) => `${digit}${letter.toUpperCase()}`)
 }
 
-/** The identifiers of the tool called `name` (a valid tool name). */
+/** The identifiers of the tool called `name` (a valid tool name); a plan asks for each tool's several times. */
 export function toolIdentifiers(name: string): ToolIdentifiers {
+  let ids = processMemo.get<ToolIdentifiers>('tool-identifiers', name)
+  if (ids === undefined) {
+    ids = Object.freeze(identifiersOf(name))
+    processMemo.set('tool-identifiers', name, ids)
+  }
+  return ids
+}
+
+function identifiersOf(name: string): ToolIdentifiers {
   const camel = camelCaseName(name)
   const pascal = pascalCaseName(name)
   // camelCase never produces `_`, so the suffixed form cannot collide with another tool's export.

@@ -91,11 +91,15 @@ describe('the plan cache across runs', () => {
     await runGenerate({ cwd: project.cwd })
     await runGenerate({ cwd: project.cwd })
     // Every generated module in the cache replaced, with a valid header and checksum for this very build.
-    const [, body = '{}'] = readFileSync(cacheFile(), 'utf8').split(/\n(.*)/s)
+    // After the header, one line per entry: its key as JSON, a tab, its value as JSON.
+    const [, ...lines] = readFileSync(cacheFile(), 'utf8').split('\n')
     const poisoned = PlanCacheStore.empty(await generatorFingerprint())
     // A declaration's entry holds its generated module as the part `planned.module`.
     type Entry = { planned?: { module?: { key: string; value: object } } }
-    for (const [key, value] of Object.entries(JSON.parse(body) as Record<string, Entry>)) {
+    for (const line of lines) {
+      const tab = line.indexOf('\t')
+      const key = JSON.parse(line.slice(0, tab)) as string
+      const value = JSON.parse(line.slice(tab + 1)) as Entry
       const module = value.planned?.module
       poisoned.set(key, module === undefined ? value : { ...value, planned: { ...value.planned, module: { ...module, value: { ...module.value, content: 'POISON' } } } })
     }
@@ -158,5 +162,27 @@ describe('the plan cache across runs', () => {
     const store = PlanCacheStore.parse(readFileSync(cacheFile()), await generatorFingerprint())
     expect(store.size.loaded).toBeGreaterThan(0)
     expect((await runCheck({ cwd: project.cwd })).exitCode).toBe(0)
+  })
+
+  test('an output edited by hand after a run recorded it as current is still found by check and restored by generate', async () => {
+    declareTools()
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    await runGenerate({ cwd: project.cwd })
+    // Outputs are recorded only once they are older than a file system's timestamp tick (2 s).
+    await new Promise((resolve) => setTimeout(resolve, 2_100))
+    const recording = await runGenerate({ cwd: project.cwd })
+    expect(recording).toMatchObject({ exitCode: 0, written: [] })
+    expect(readFileSync(cacheFile(), 'latin1')).toContain('"mtimeNs"')
+    const before = outputs()
+    const file = path.join(project.cwd, 'src/tools/generated/alpha.ts')
+    const { atime, mtime } = statSync(file)
+    const text = readFileSync(file, 'utf8')
+    // Same size, and the modification time set back.
+    writeFileSync(file, text.replace('100', '999'))
+    utimesSync(file, atime, mtime)
+    expect((await runCheck({ cwd: project.cwd })).exitCode).toBe(1)
+    const restored = await runGenerate({ cwd: project.cwd })
+    expect(restored).toMatchObject({ exitCode: 0, written: ['src/tools/generated/alpha.ts'] })
+    expect(outputs()).toEqual(before)
   })
 })

@@ -62,13 +62,13 @@ export function survivesJson(value: unknown): boolean {
 }
 
 /** What a declaration's entry holds planned from it. */
-export type PlannedPart = 'module' | 'stub' | 'catalog-section' | 'catalog-json'
+export type PlannedPart = 'module' | 'stub' | 'catalog-section' | 'catalog-json' | 'code-mode-sdk'
 
 /**
  * One declaration's entry in the plan cache. For a declaration loaded through the cache it is the entry of its file
  * (the generator build, the file's name and bytes; see `cachedDeclarationSource`, whose fields it keeps), else one
  * keyed by the declaration's exact content. It holds everything planned from the declaration: the generated module,
- * the stub created from it, its part of the catalog section and of catalog.json, each stored with a key of what else
+ * the stub created from it, its part of the catalog section, of catalog.json and of the Code Mode SDK, each stored with a key of what else
  * its planning read (the layout options for its path, the template, the output type), so a part planned under other
  * inputs is not used, and a new part replaces it. A stub that already exists is merged from its own text, not from
  * the declaration: that merge is kept under a key of the stub's text instead (see `toolCacheKeys`).

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer'
 import type { Diagnostic } from '../../model/diagnostic.js'
 import { decodeSource } from '../../load/decode-source.js'
 import type { LoadedDeclarationSource } from '../../load/load-declaration-source.js'
@@ -88,6 +89,10 @@ function isDeclaration(value: unknown): value is ToolDeclaration {
   )
 }
 
+/** The file's text as `decodeSource` gives it; ASCII bytes (no BOM, nothing to reject) are read directly, much faster. */
+const decodedText = (bytes: Uint8Array): string =>
+  isAscii(bytes) ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1') : decodeSource(bytes).text
+
 /**
  * A loaded declaration file as the plan cache keeps it, and back; see `loadDeclarationSource`. Its text is not kept
  * when it is the file's bytes decoded (`decodeSource`, as the loader decodes them): it is decoded again instead.
@@ -95,7 +100,7 @@ function isDeclaration(value: unknown): value is ToolDeclaration {
 export const cachedDeclarationSource = {
   /** The value to store, or `undefined` when it would not come back the same through JSON (then it is not cached). */
   encode(source: LoadedDeclarationSource, bytes: Uint8Array): unknown {
-    const text = decodeSource(bytes).text === source.text ? null : source.text
+    const text = decodedText(bytes) === source.text ? null : source.text
     const value = { declaration: source.declaration ?? null, diagnostics: source.diagnostics, text, nameAt: source.nameAt, name: source.name ?? null }
     return survivesJson(value) ? value : undefined
   },
@@ -111,7 +116,7 @@ export const cachedDeclarationSource = {
     const name = value['name']
     if (name !== null && typeof name !== 'string') return undefined
     const { line, column } = value['nameAt']
-    const text = stored ?? decodeSource(bytes).text
+    const text = stored ?? decodedText(bytes)
     return { declaration: declaration ?? undefined, diagnostics, text, nameAt: { line, column }, name: name ?? undefined }
   },
 }

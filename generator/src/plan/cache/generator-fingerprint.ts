@@ -4,10 +4,12 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-// The libraries whose code shapes what the generator plans (prettier layout, templates, stub
-// parsing with ts-morph and the TypeScript it bundles, YAML loading, the runtime's compiled JSON Schemas); their
-// versions, and those of their dependencies, are part of the fingerprint.
-const LIBRARIES = ['prettier', 'handlebars', 'ts-morph', 'typescript', 'yaml', '@toolsmith/runtime']
+// The libraries whose code shapes what the generator plans (prettier layout, templates, stub parsing with ts-morph and
+// the TypeScript it bundles, YAML loading, the runtime's compiled JSON Schemas, the providers' Code Mode SDK printer);
+// their versions, and those of their dependencies, are part of the fingerprint.
+const LIBRARIES = ['prettier', 'handlebars', 'ts-morph', 'typescript', 'yaml', '@toolsmith/runtime', '@toolsmith/providers']
+// Workspace siblings: their versions do not move with their code, so their built code counts too.
+const WORKSPACE_LIBRARIES = new Set(['@toolsmith/runtime', '@toolsmith/providers'])
 
 // This file sits in generator/{src,dist}/cache/: the generator's own code is the folder above, the shipped
 // templates are at the repository's (package's) top level.
@@ -84,7 +86,7 @@ function packageManifest(name: string, from: NodeJS.Require): Manifest | undefin
 /**
  * A hash of the files under `folders` (recursively: relative paths and bytes, type declarations and source maps
  * left out), the Node version, and the resolved versions of `libraries` and of everything they depend on (a
- * dependency may move within its range while the library's own version stays), plus the runtime's built code.
+ * dependency may move within its range while the library's own version stays), plus the built code of the runtime and the providers.
  * Libraries are resolved as from the module `resolveFrom` (a file path or URL; this module by default).
  */
 export async function fingerprintOf(folders: readonly string[], libraries: readonly string[], resolveFrom: string = import.meta.url): Promise<string> {
@@ -97,8 +99,7 @@ export async function fingerprintOf(folders: readonly string[], libraries: reado
     hash.update(`${'  '.repeat(depth)}${name}@${manifest?.version ?? 'unresolved'}\n`)
     if (manifest === undefined || seen.has(manifest.file)) return
     seen.add(manifest.file)
-    // The runtime is a workspace sibling whose version does not move with its code: its built code counts too.
-    if (name === '@toolsmith/runtime') hashFolder(hash, path.join(path.dirname(manifest.file), 'dist'))
+    if (WORKSPACE_LIBRARIES.has(name)) hashFolder(hash, path.join(path.dirname(manifest.file), 'dist'))
     const own = createRequire(manifest.file)
     for (const dependency of manifest.dependencies) visit(dependency, own, depth + 1)
   }
@@ -112,7 +113,7 @@ let fingerprint: Promise<string> | undefined
 /**
  * What identifies this generator build for the plan cache: a hash of its own code (every file of the running
  * `dist`, or `src` under the tests), the shipped templates, the Node version, the versions of the libraries that
- * shape its output and of their dependencies, and the runtime's built code. Any upgrade or code change gives another fingerprint, so nothing
+ * shape its output and of their dependencies, and the built code of the runtime and the providers. Any upgrade or code change gives another fingerprint, so nothing
  * a different build planned is ever reused. Computed once per process.
  */
 export function generatorFingerprint(): Promise<string> {

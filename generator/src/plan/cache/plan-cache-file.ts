@@ -14,7 +14,8 @@ import { PlanCacheStore } from './plan-cache-store.js'
 // - Keys: SHA-256 over everything the value is made from, always with the generator fingerprint (its own code, the
 //   shipped templates, Node and the output-shaping libraries, generator-fingerprint.ts). A key is never trusted
 //   past its inputs: a value found is what planning again would give; output with prettier plugins is not cached.
-// - The file: a header (format, version, fingerprint, checksum) and the entries; anything unexpected reads as an
+// - The file: a header (format, version, fingerprint, checksum) and the entries, one a line, each parsed when asked
+//   for and saved again as read unless stored anew; anything unexpected reads as an
 //   empty cache (plan-cache-store.ts). Saved with only the entries the run used or made, via a temporary file and a
 //   rename, and only when that changes it.
 

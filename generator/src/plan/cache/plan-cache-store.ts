@@ -3,13 +3,15 @@ import { createHash } from 'node:crypto'
 import type { PlanCache } from '../../model/plan.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 
-// The file is a header line, then the entries as JSON. The header names the format and version, the build that
-// wrote it and a checksum of the entries' bytes, so a file of another kind, layout or build, a truncated write or
-// flipped bytes are all ignored whole rather than trusted. The entries are written in ASCII (every other character
-// as a `\u` escape): a text of one-byte characters converts to and from bytes many times faster than one holding a
-// single wider character, which a few descriptions would otherwise make of the whole file.
+// The file is a header line, then one line per entry: its key as a JSON string, a tab, its value as JSON. The header
+// names the format and version, the build that wrote it and a checksum of the entries' bytes, so a file of another
+// kind, layout or build, a truncated write or flipped bytes are all ignored whole rather than trusted. The entries are
+// written in ASCII (every other character as a `\u` escape): a text of one-byte characters converts to and from bytes
+// many times faster than one holding a single wider character, which a few descriptions would otherwise make of the
+// whole file. JSON text holds no raw tab or newline, so a line splits at its first tab. An entry is parsed only when
+// the run asks for it, and one the run used but did not store again is saved as the very text it was read from.
 const FORMAT = 'toolsmith-plan-cache'
-const VERSION = 2
+const VERSION = 3
 const NEWLINE = 0x0a
 const NOT_ASCII = /[^\u0000-\u007f]/
 const NOT_ASCII_ALL = /[^\u0000-\u007f]/g
@@ -19,34 +21,48 @@ const checksum = (bytes: Uint8Array): string => createHash('sha256').update(byte
 const asciiJson = (text: string): string =>
   NOT_ASCII.test(text) ? text.replace(NOT_ASCII_ALL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`) : text
 
+/** An entry's line (without its newline): the key, a tab, the value, in ASCII JSON. */
+const entryLine = (key: string, value: unknown): string => asciiJson(`${JSON.stringify(key)}\t${JSON.stringify(value)}`)
+
+/** A value of this run: what it is, and the line it was read from while the run has not stored another. */
+interface UsedEntry {
+  readonly value: unknown
+  readonly line: string | undefined
+}
+
 /**
- * The entries as the bytes of one ASCII JSON object. Each entry is written, escaped and converted alone, so the few
- * holding a wider character never make the whole text a two-byte string (slow to convert).
+ * The lines of an entries text by key, each an entry's whole line; `undefined` when a line is not a JSON string key,
+ * a tab and a value.
  */
-function entriesJson(entries: ReadonlyMap<string, unknown>): Buffer {
-  const parts: Buffer[] = []
-  let separator = '{'
-  for (const [key, value] of entries) {
-    parts.push(Buffer.from(`${separator}${asciiJson(`${JSON.stringify(key)}:${JSON.stringify(value)}`)}`, 'latin1'))
-    separator = ','
+function entryLines(body: string): Map<string, string> | undefined {
+  const lines = new Map<string, string>()
+  for (let start = 0; start < body.length; ) {
+    let end = body.indexOf('\n', start)
+    if (end === -1) end = body.length
+    const tab = body.indexOf('\t', start)
+    if (tab === -1 || tab > end) return undefined
+    const key: unknown = JSON.parse(body.slice(start, tab))
+    if (typeof key !== 'string') return undefined
+    lines.set(key, body.slice(start, end))
+    start = end + 1
   }
-  parts.push(Buffer.from(parts.length === 0 ? '{}' : '}', 'latin1'))
-  return Buffer.concat(parts)
+  return lines
 }
 
 /**
  * The plan cache of one run, in memory: the entries an earlier run saved (only those made by this very generator
  * build, see `fingerprint`), plus what this run stores. Saving keeps exactly the entries this run used or stored,
- * so entries of changed inputs and removed tools are dropped and the cache stays the size of one plan.
+ * so entries of changed inputs and removed tools are dropped and the cache stays the size of one plan. Values are
+ * plain JSON and never changed in place (a changed value is stored again with `set`).
  */
 export class PlanCacheStore implements PlanCache {
-  private readonly used = new Map<string, unknown>()
+  private readonly used = new Map<string, UsedEntry>()
   private readonly declarationKeys = new WeakMap<ToolDeclaration, string>()
   private stored = false
 
   private constructor(
     readonly fingerprint: string,
-    private readonly loaded: ReadonlyMap<string, unknown>,
+    private readonly loaded: ReadonlyMap<string, string>,
   ) {}
 
   /** An empty store for the build `fingerprint`. */
@@ -56,7 +72,8 @@ export class PlanCacheStore implements PlanCache {
 
   /**
    * The store saved as `bytes`, when it is a well-formed cache of this build; otherwise (absent, corrupt, truncated,
-   * another format, version or build) an empty store: a cache problem is never an error, only a slower run.
+   * another format, version or build) an empty store: a cache problem is never an error, only a slower run. An entry
+   * whose value does not parse reads as absent.
    */
   static parse(bytes: Uint8Array | undefined, fingerprint: string): PlanCacheStore {
     const empty = PlanCacheStore.empty(fingerprint)
@@ -69,22 +86,30 @@ export class PlanCacheStore implements PlanCache {
       if (header.format !== FORMAT || header.version !== VERSION || header.fingerprint !== fingerprint) return empty
       const body = bytes.subarray(newline + 1)
       if (header.checksum !== checksum(body) || !isAscii(body)) return empty
-      const entries: unknown = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1'))
-      if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) return empty
-      return new PlanCacheStore(fingerprint, new Map(Object.entries(entries)))
+      const lines = entryLines(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1'))
+      return lines === undefined ? empty : new PlanCacheStore(fingerprint, lines)
     } catch {
       return empty
     }
   }
 
   get(key: string): unknown {
-    const value = this.used.get(key) ?? this.loaded.get(key)
-    if (value !== undefined) this.used.set(key, value)
+    const used = this.used.get(key)
+    if (used !== undefined) return used.value
+    const line = this.loaded.get(key)
+    if (line === undefined) return undefined
+    let value: unknown
+    try {
+      value = JSON.parse(line.slice(line.indexOf('\t') + 1))
+    } catch {
+      return undefined
+    }
+    this.used.set(key, { value, line })
     return value
   }
 
   set(key: string, value: unknown): void {
-    this.used.set(key, value)
+    this.used.set(key, { value, line: undefined })
     this.stored = true
   }
 
@@ -115,7 +140,9 @@ export class PlanCacheStore implements PlanCache {
 
   /** The file's bytes in two parts (written with one `writev`, without copying): the header line, then the entries. */
   serializeParts(): [Buffer, Buffer] {
-    const body = entriesJson(this.used)
+    const lines: string[] = []
+    for (const [key, { value, line }] of this.used) lines.push(line ?? entryLine(key, value))
+    const body = Buffer.from(lines.join('\n'), 'latin1')
     const header = JSON.stringify({ format: FORMAT, version: VERSION, fingerprint: this.fingerprint, checksum: checksum(body) })
     return [Buffer.from(`${header}\n`), body]
   }

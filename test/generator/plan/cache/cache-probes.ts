@@ -43,6 +43,8 @@ export function poisonedCache(inner: PlanCache, fingerprint = inner.fingerprint)
   const poisonValue = (value: unknown): unknown => {
     if (typeof value === 'string') return POISON
     if (typeof value === 'object' && value !== null && 'content' in value) return { ...value, content: POISON }
+    // A tool's part of the Code Mode SDK.
+    if (typeof value === 'object' && value !== null && 'types' in value) return { ...value, types: POISON }
     return value
   }
   // A declaration's entry holds its planned parts as `{ key, value }`: each value is poisoned, its key kept.

@@ -40,6 +40,19 @@ describe.each(fixtureNames())('fixture %s', (name) => {
   })
 })
 
+test('the Code Mode SDK is joined from the tools\' parts the cache holds, and a warm one-tool change prints only that part', async () => {
+  const fixture = await fixtureCase('cards')
+  const store = PlanCacheStore.empty(BUILD)
+  await planFiles(fixture.declarations, withCache(fixture.options, store))
+  const sdkOf = (result: PlanResult): string => result.files.find((file) => file.path === 'src/tools/code-mode-sdk.d.ts')?.content ?? ''
+  expect(sdkOf(await planFiles(fixture.declarations, withCache(fixture.options, poisonedCache(reloaded(store)))))).toContain(POISON)
+  const changed = fixture.declarations.map((d) => (d.name === 'grep' ? { ...d, description: `${d.description} Changed.` } : d))
+  const warm = countingCache(reloaded(store))
+  const sdk = sdkOf(await planFiles(changed, withCache(fixture.options, warm)))
+  expect(sdk).toBe(sdkOf(await planFiles(changed, fixture.options)))
+  expect(sdk).toContain('Changed.')
+})
+
 /** Plans `before`, then `after` with the cache the first plan left: it must equal `after` planned without a cache. */
 async function expectChangeSeen(
   before: { declarations: readonly ToolDeclaration[]; options: PlanOptions },
@@ -120,7 +133,9 @@ describe('after each kind of input change, a warm plan equals a plan without a c
     expect(planView(await planFiles(declarations, withCache(options, store)))).toEqual(reference)
     const warm = countingCache(reloaded(store))
     expect(planView(await planFiles(declarations, withCache(options, warm)))).toEqual(reference)
-    expect(warm.hits).toBe(0)
+    // Only the tools' Code Mode SDK parts, which no layout shapes, come from the cache.
+    const poisoned = await planFiles(declarations, withCache(options, poisonedCache(reloaded(store))))
+    expect(poisoned.files.filter((file) => file.content.includes(POISON)).map((file) => file.path)).toEqual(['src/tools/code-mode-sdk.d.ts', 'src/tools/code-mode-sdk.ts'])
   })
 
   test('a stub the author edited', async () => {
@@ -135,6 +150,14 @@ describe('after each kind of input change, a warm plan equals a plan without a c
       files.set('src/tools/grep.ts', edited)
       return { declarations: fixture.declarations, options }
     })
+  })
+
+  test('a new tool that takes an existing tool\'s Code Mode SDK type name: that tool\'s SDK part is printed again under its new name', async () => {
+    const fixture = await fixtureCase('cards')
+    const grep = fixture.declarations.find((d) => d.name === 'grep')
+    if (grep === undefined) throw new Error('the cards fixture has grep')
+    // `Grep` sorts before `grep` and takes the SDK type name Grep, so grep's types become Grep2Args and Grep2Output.
+    await expectChangeSeen(fixture, () => ({ declarations: [...fixture.declarations, { ...grep, name: 'Grep', sourceFile: 'schemas/Grep.tool.yaml' }], options: fixture.options }))
   })
 
   test('the stub deleted (created again from the template)', async () => {

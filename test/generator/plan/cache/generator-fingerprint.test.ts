@@ -62,3 +62,15 @@ test("the generator's own fingerprint is stable within a process", async () => {
   expect(fingerprint).toMatch(/^[\w-]{43}$/)
   expect(await generatorFingerprint()).toBe(fingerprint)
 })
+
+// The Code Mode SDK is printed by @toolsmith/providers: a workspace sibling, whose version does not move with its code.
+test.each(['@toolsmith/runtime', '@toolsmith/providers'])('the built code of the workspace library %s counts, though its version stays', async (name) => {
+  const root = path.join(folder, 'node_modules', name)
+  mkdirSync(path.join(root, 'dist'), { recursive: true })
+  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name, version: '0.1.0', main: 'dist/index.js' }))
+  writeFileSync(path.join(root, 'dist/index.js'), 'export const a = 1\n')
+  const from = path.join(folder, 'index.js')
+  const before = await fingerprintOf([], [name], from)
+  writeFileSync(path.join(root, 'dist/index.js'), 'export const a = 2\n')
+  expect(await fingerprintOf([], [name], from)).not.toBe(before)
+})

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { PlanCacheStore } from '../../../../generator/src/plan/cache/plan-cache-store.js'
 
@@ -66,5 +67,45 @@ describe('PlanCacheStore', () => {
     stored.get('b')
     stored.set('c', 3)
     expect(stored.changed).toBe(true)
+  })
+
+  // A file as another writer might have spelled it (same JSON, other spacing), with a correct checksum.
+  const handWritten = (lines: readonly string[], fingerprint = 'build-1'): Buffer => {
+    const body = Buffer.from(lines.join('\n'), 'latin1')
+    const header = { format: 'toolsmith-plan-cache', version: 3, fingerprint, checksum: createHash('sha256').update(body).digest('base64url') }
+    return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body])
+  }
+
+  test('an entry used but not stored again is saved as the very text it was read from (not written out again)', () => {
+    const store = PlanCacheStore.parse(handWritten(['"kept"\t{ "b": 1,  "a": [ 2 ] }', '"other"\t"x"']), 'build-1')
+    expect(store.get('kept')).toEqual({ b: 1, a: [2] })
+    store.get('other')
+    store.set('added', { c: 3 })
+    const text = store.serialize().toString('latin1')
+    expect(text.split('\n').slice(1)).toEqual(['"kept"\t{ "b": 1,  "a": [ 2 ] }', '"other"\t"x"', '"added"\t{"c":3}'])
+  })
+
+  test('an entry stored again is written out from its new value', () => {
+    const store = PlanCacheStore.parse(handWritten(['"kept"\t{ "b": 1 }']), 'build-1')
+    store.get('kept')
+    store.set('kept', { b: 2 })
+    expect(store.serialize().toString('latin1').split('\n').slice(1)).toEqual(['"kept"\t{"b":2}'])
+  })
+
+  test('an entry whose value does not parse reads as absent; the others are found', () => {
+    const store = PlanCacheStore.parse(handWritten(['"bad"\t{"a":', '"good"\t1']), 'build-1')
+    expect(store.get('bad')).toBeUndefined()
+    expect(store.get('good')).toBe(1)
+    // The unreadable entry is not kept.
+    expect(store.changed).toBe(true)
+    expect(PlanCacheStore.parse(store.serialize(), 'build-1').size.loaded).toBe(1)
+  })
+
+  test.each([
+    ['a line without a tab', ['"a"\t1', 'no tab here']],
+    ['a key that is not a JSON string', ['42\t1']],
+  ])('a file with %s reads as an empty cache', (_name, lines) => {
+    const store = PlanCacheStore.parse(handWritten(lines), 'build-1')
+    expect(store.size.loaded).toBe(0)
   })
 })

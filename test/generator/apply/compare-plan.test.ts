@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { comparePlan, type KnownOutputs, type OutputRecord } from '../../../generator/src/apply/compare-plan.js'
+import type { PlanResult } from '../../../generator/src/model/plan.js'
+
+const cwd = mkdtempSync(path.join(tmpdir(), 'toolsmith-compare-'))
+afterAll(() => rmSync(cwd, { recursive: true, force: true }))
+
+const big = 'x'.repeat(200_000)
+// Planned text, then the bytes on disk: byte-identical or not, whatever their lengths in code units.
+test.each([
+  ['the same ASCII', 'a\nb\n', Buffer.from('a\nb\n'), 'unchanged'],
+  ['the same text of wide characters', 'café 日本 😀\n', Buffer.from('café 日本 😀\n'), 'unchanged'],
+  ['one byte different', 'abc\n', Buffer.from('abd\n'), 'update'],
+  ['a byte more on disk', 'abc', Buffer.from('abcd'), 'update'],
+  ['a byte less on disk', 'abcd', Buffer.from('abc'), 'update'],
+  ['a BOM on disk', 'abc', Buffer.from('\uFEFFabc'), 'update'],
+  ['CRLF on disk', 'a\nb\n', Buffer.from('a\r\nb\r\n'), 'update'],
+  ['as many bytes, other characters (é against two ASCII)', 'é', Buffer.from('ab'), 'update'],
+  ['the text cut inside a character on disk', '日本', Buffer.from('日本').subarray(0, 4), 'update'],
+  ['a lone surrogate, which is written as U+FFFD', 'a\ud800b', Buffer.from('a\ufffdb'), 'unchanged'],
+  ['a file larger than the scratch buffer', big, Buffer.from(big), 'unchanged'],
+  ['the large file with its last byte changed', big, Buffer.from(`${big.slice(0, -1)}y`), 'update'],
+  ['a small file after the large ones', 'small', Buffer.from('small'), 'unchanged'],
+  ['an empty file', '', Buffer.alloc(0), 'unchanged'],
+  ['an empty file where text is planned', 'x', Buffer.alloc(0), 'update'],
+])('%s', async (name, planned, onDisk, status) => {
+  const file = `${name.replace(/[^a-z]+/gi, '-')}.txt`
+  writeFileSync(path.join(cwd, file), onDisk)
+  const comparison = await comparePlan(cwd, { files: [{ path: file, content: planned, owner: 'author' }], deletions: [], orphans: [], diagnostics: [] })
+  expect(comparison.changes.map((change) => change.status)).toEqual([status])
+})
+
+describe('records of what earlier runs saw (KnownOutputs)', () => {
+  const planOf = (file: string, content: string): PlanResult => ({ files: [{ path: file, content, owner: 'author' }], deletions: [], orphans: [], diagnostics: [] })
+  const memory = (settledBefore: bigint): KnownOutputs & { readonly records: Map<string, OutputRecord>; readonly notes: string[] } => {
+    const records = new Map<string, OutputRecord>()
+    const notes: string[] = []
+    return { records, notes, settledBefore, get: (file) => records.get(file), note: (file, record) => (notes.push(file), records.set(file, record)) }
+  }
+  const future = (BigInt(Date.now()) + 60_000n) * 1_000_000n
+
+  test('a file holding the planned text is recorded once; then it is not read again while its stat and text are the same', async () => {
+    writeFileSync(path.join(cwd, 'kept.txt'), 'same\n')
+    const known = memory(future)
+    const first = await comparePlan(cwd, planOf('kept.txt', 'same\n'), undefined, known)
+    expect(first.changes[0]).toMatchObject({ status: 'unchanged', bytes: expect.any(Buffer) })
+    expect(known.notes).toEqual(['kept.txt'])
+    const second = await comparePlan(cwd, planOf('kept.txt', 'same\n'), undefined, known)
+    expect(second.changes[0]?.status).toBe('unchanged')
+    expect(second.changes[0]?.bytes).toBeUndefined()
+    expect(known.notes).toEqual(['kept.txt'])
+  })
+
+  test('an edit by hand is seen though the record says current, even with the same size and the mtime set back', async () => {
+    const file = path.join(cwd, 'edited.txt')
+    writeFileSync(file, 'generated text\n')
+    // Whole seconds, so setting the time back restores it to the nanosecond: only the ctime tells the edit.
+    utimesSync(file, 1_000_000, 1_000_000)
+    const known = memory(future)
+    await comparePlan(cwd, planOf('edited.txt', 'generated text\n'), undefined, known)
+    expect(known.records.get('edited.txt')?.mtimeNs).toBe('1000000000000000')
+    // Past the file system's timestamp tick (the settle margin guards this in real runs).
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    writeFileSync(file, 'Generated text\n')
+    utimesSync(file, 1_000_000, 1_000_000)
+    expect(String(statSync(file, { bigint: true }).mtimeNs)).toBe('1000000000000000')
+    const after = await comparePlan(cwd, planOf('edited.txt', 'generated text\n'), undefined, known)
+    expect(after.changes[0]).toMatchObject({ status: 'update', current: 'Generated text\n' })
+  })
+
+  test('a record of another planned text does not count: the file is read', async () => {
+    writeFileSync(path.join(cwd, 'other.txt'), 'old\n')
+    const known = memory(future)
+    await comparePlan(cwd, planOf('other.txt', 'old\n'), undefined, known)
+    const next = await comparePlan(cwd, planOf('other.txt', 'new\n'), undefined, known)
+    expect(next.changes[0]).toMatchObject({ status: 'update', current: 'old\n' })
+  })
+
+  test('a file changed too recently to be told apart from a next edit in the same tick is not recorded', async () => {
+    writeFileSync(path.join(cwd, 'fresh.txt'), 'x\n')
+    const known = memory(BigInt(Date.now() - 60_000) * 1_000_000n)
+    await comparePlan(cwd, planOf('fresh.txt', 'x\n'), undefined, known)
+    expect(known.notes).toEqual([])
+  })
+
+  test('a file the planner read is always read again, record or not', async () => {
+    writeFileSync(path.join(cwd, 'stub.txt'), 'stub\n')
+    const known = memory(future)
+    const reads = new Map([['stub.txt', 'stub\n']])
+    await comparePlan(cwd, planOf('stub.txt', 'stub\n'), reads, known)
+    expect(known.notes).toEqual([])
+    writeFileSync(path.join(cwd, 'stub.txt'), 'stub, edited\n')
+    const after = await comparePlan(cwd, planOf('stub.txt', 'stub\n'), reads, known)
+    expect(after.blocked).toEqual([expect.objectContaining({ path: 'stub.txt', code: 'changed-during-run' })])
+  })
+})
