@@ -87,15 +87,21 @@ const PROBE_OPTIONS = {
 
 /**
  * Whether `value`, a plain array (prototype Array.prototype) of `length` elements, surely has no enumerable named own
- * key. `false` means only "not shown": the caller then looks at every key. Says nothing about holes, non-enumerable
- * indices or accessors (the caller checks those), nor about symbol keys or non-enumerable named keys (neither is
- * listed). Never runs a getter: only what Object.keys would run (a Proxy's traps).
+ * key, by the host's listing of named keys alone: only on Node, for arrays of at least {@link HOST_PROBE_MIN_LENGTH}
+ * elements, and while the prototypes are as they were. `false` means only "not shown". Says nothing about holes,
+ * non-enumerable indices, accessors, symbol keys or non-enumerable named keys. Never runs a getter or a trap.
  */
-export function hasNoNamedKeys(value: unknown[], length: number, useHost: boolean): boolean {
-  if (useHost && length >= HOST_PROBE_MIN_LENGTH && host !== undefined && hostShowsNoNamedKeys(host, value, length)) return true
+export function hostShowsNoNamedKeys(value: unknown[], length: number): boolean {
+  return length >= HOST_PROBE_MIN_LENGTH && host !== undefined && askHost(host, value, length)
+}
+
+/**
+ * Whether the enumerable string keys of `value` are exactly its indices below `length`: every index own and
+ * enumerable, no enumerable named key. Object.keys lists the enumerable indices in ascending order before any named
+ * key, so `length` keys ending on the last index says it. Runs only what Object.keys runs (a Proxy's traps).
+ */
+export function onlyIndexKeys(value: unknown[], length: number): boolean {
   const keys = objectKeys(value)
-  // Object.keys lists the enumerable indices in ascending order before any named key: ending on the last index means
-  // no named key follows.
   return keys.length === length && (length === 0 || keys[length - 1] === String(length - 1))
 }
 
@@ -107,7 +113,7 @@ export function hasNoNamedKeys(value: unknown[], length: number, useHost: boolea
  * runtime loaded, so no code of anyone's runs. Any other output,
  * a Proxy (which inspect would look through, around its traps) or a throw means "not shown".
  */
-function hostShowsNoNamedKeys(util: HostUtil, value: unknown[], length: number): boolean {
+function askHost(util: HostUtil, value: unknown[], length: number): boolean {
   try {
     if (util.isProxy(value) || hasOwn(value, 'constructor') || toStringTag in value) return false
     if (pristine === undefined || !unchanged(objectPrototype, pristine[0] as readonly Fingerprint[]) || !unchanged(arrayPrototype, pristine[1] as readonly Fingerprint[])) return false

@@ -1,5 +1,5 @@
 import type { SchemaIssue } from '../errors/json-schema-error.js'
-import { hasNoNamedKeys } from './array-named-keys.js'
+import { hostShowsNoNamedKeys, onlyIndexKeys } from './array-named-keys.js'
 import { appendOwn, assignOwn } from './hostile-prototypes.js'
 import { describeValue } from './describe-value.js'
 import { escapeJsonPointerToken, MAX_ISSUES, MAX_JSON_DEPTH } from './json-value.js'
@@ -297,17 +297,27 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
 
 /**
  * A fresh array of `value`'s elements when every index below `length` is an own enumerable data property and there
- * is no enumerable named key and no symbol key; otherwise undefined. Object.values builds the array (as own data
- * elements, never through a prototype's setter) and reads the elements with [[Get]], which runs nothing once no
- * index has a getter and no named key is listed: so the getters are looked for first, one cheap lookup per index
- * (__lookupGetter__ finds a getter without building a descriptor, and never calls it). With no named key, the values
- * number `length` exactly when every index is own and enumerable.
+ * is no enumerable named key and no symbol key; otherwise undefined. The copy's elements are own data, never written
+ * through a prototype's setter. No getter runs: each index is looked up for one first (__lookupGetter__ finds a getter
+ * without building a descriptor, and never calls it), and after that reading an element runs nothing (a setter-only
+ * accessor reads as undefined, which the caller then reports).
  */
 function denseValues(value: unknown[], length: number, hostProbe: boolean): unknown[] | undefined {
-  if (getOwnPropertySymbols(value).length !== 0 || !hasNoNamedKeys(value, length, hostProbe)) return undefined
-  for (let i = 0; i < length; i++) if (lookupGetter.call(value, i) !== undefined) return undefined
-  const values = objectValues(value)
-  return values.length === length ? values : undefined
+  if (getOwnPropertySymbols(value).length !== 0) return undefined
+  if (hostProbe && hostShowsNoNamedKeys(value, length)) {
+    // No named key to read: Object.values reads only the enumerable indices, and it numbers `length` exactly when
+    // every index is own and enumerable.
+    for (let i = 0; i < length; i++) if (lookupGetter.call(value, i) !== undefined) return undefined
+    const values = objectValues(value)
+    return values.length === length ? values : undefined
+  }
+  if (!onlyIndexKeys(value, length)) return undefined
+  const copy: unknown[] = []
+  for (let i = 0; i < length; i++) {
+    if (lookupGetter.call(value, i) !== undefined) return undefined
+    appendOwn(copy, value[i])
+  }
+  return copy
 }
 
 /**
