@@ -84,11 +84,21 @@ export function materializeJson(value: unknown): MaterializeResult {
   // Most values crossing the boundary per call (arguments, an output, content blocks) are a container of scalars
   // and small containers of scalars: copied without the walk's bookkeeping. Anything else, or any doubt, walks.
   const small = snapSmall(value, 1)
-  if (small !== undefined) return { ok: true, value: small }
+  if (small !== undefined) {
+    listed = null
+    return { ok: true, value: small }
+  }
   const walk = idleWalk ?? newWalk(true)
   idleWalk = null // a Proxy trap may call materializeJson again: it gets a fresh walk
-  return finishWalk(value, walk, true)
+  const result = finishWalk(value, walk, true)
+  listed = null
+  return result
 }
+
+// The last object the small path listed and gave up on for its size, with its names: the walk takes the list over
+// instead of listing again (on a 200k-key object a listing costs a third of a JSON round trip). One slot, cleared
+// when materializeJson returns, so it holds no input past the call.
+let listed: { readonly value: object; readonly names: string[] } | null = null
 
 /**
  * {@link materializeJson} by the full walk alone: no small-container path and no host probe of large arrays'
@@ -379,28 +389,39 @@ function snapObject(value: object, depth: number, walk: Walk): Snap {
   }
   const symbols = getOwnPropertySymbols(value)
   for (let i = 0; i < symbols.length; i++) report(walk, undefined, `has a symbol key (${String(symbols[i])})`)
-  const names = getOwnPropertyNames(value)
+  let names: string[]
+  if (listed !== null && listed.value === value) {
+    names = listed.names
+    listed = null
+  } else names = getOwnPropertyNames(value)
   const copy: Record<string, JsonValue> = {}
   let failed = symbols.length > 0
   let height = 0
   const childDepth = depth + 1
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string
-    // One descriptor per key tells enumerable, data or accessor, and the value, in one lookup (as cheap as asking
-    // propertyIsEnumerable or __lookupGetter__ alone for a named key). No getter runs.
-    const descriptor = getOwnPropertyDescriptor(value, name)
-    if (descriptor === undefined) continue // a Proxy listed a key it then says it does not have
-    if (descriptor.enumerable !== true) {
-      report(walk, name, 'is a non-enumerable property')
-      failed = true
-      continue
+    // An enumerable own key whose lookup finds no getter is data (or a setter-only accessor, which reads as
+    // `undefined`), read without building a descriptor: on a large object (dictionary mode) a descriptor per key
+    // costs more than the two lookups. Anything else takes the descriptor path for its message. No getter runs.
+    let item: Snap
+    let raw: unknown
+    if (propertyIsEnumerable.call(value, name) && lookupGetter.call(value, name) === undefined && (raw = (value as Record<string, unknown>)[name]) !== undefined) {
+      item = snapChild(raw, childDepth, name, walk)
+    } else {
+      const descriptor = getOwnPropertyDescriptor(value, name)
+      if (descriptor === undefined) continue // a Proxy listed a key it then says it does not have
+      if (descriptor.enumerable !== true) {
+        report(walk, name, 'is a non-enumerable property')
+        failed = true
+        continue
+      }
+      if (isAccessor(descriptor)) {
+        report(walk, name, 'is an accessor property (getters are never run)')
+        failed = true
+        continue
+      }
+      item = snapChild(descriptor.value, childDepth, name, walk)
     }
-    if (isAccessor(descriptor)) {
-      report(walk, name, 'is an accessor property (getters are never run)')
-      failed = true
-      continue
-    }
-    const item = snapChild(descriptor.value, childDepth, name, walk)
     if (item === BAD) {
       failed = true
       if (walk.issues.length >= MAX_ISSUES) break
@@ -448,7 +469,11 @@ function snapSmallObject(value: object, level: number): JsonValue | undefined {
   const proto: unknown = getPrototypeOf(value)
   if (proto !== objectPrototype && proto !== null) return undefined
   const names = getOwnPropertyNames(value)
-  if (names.length > SMALL_ENTRIES || getOwnPropertySymbols(value).length !== 0) return undefined
+  if (names.length > SMALL_ENTRIES) {
+    listed = { value, names }
+    return undefined
+  }
+  if (getOwnPropertySymbols(value).length !== 0) return undefined
   const copy: Record<string, JsonValue> = {}
   let height = 0
   for (let i = 0; i < names.length; i++) {
