@@ -1,5 +1,6 @@
 // materializeJson on large inputs against structuredClone and a JSON round trip (JSON.parse(JSON.stringify())),
 // the two copies a caller would otherwise make. Interleaved rounds in one process; medians and ratios.
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -68,3 +69,8 @@ for (const [inputName, make] of Object.entries(inputs)) {
 
 mkdirSync(path.join(here, '../results'), { recursive: true })
 writeFileSync(path.join(here, '../results/materialize.json'), `${JSON.stringify({ rounds: ROUNDS, results }, null, 2)}\n`)
+
+// The small values of one tools/call (issue 15), in their own process so the large inputs' heap is not theirs.
+console.log('\nsmall values of one MCP tools/call (CPU time per call):')
+const small = spawnSync(process.execPath, [path.join(here, 'small.mjs')], { stdio: 'inherit' })
+if (small.status !== 0) process.exit(small.status ?? 1)
