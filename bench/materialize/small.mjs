@@ -2,12 +2,9 @@
 // its output value and its rendered content), each a fresh object per call as the registry sees them, against a JSON
 // round trip and structuredClone of the same value. Interleaved rounds in one process; CPU time per call (this
 // process's user + system time, so a preempted stretch of the shared machine counts less); medians and ratios.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { materializeJson } from '../../runtime/dist/index.js'
+import { median, writeResult } from '../lib.mjs'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15)
 const CALLS = Number(process.env.BENCH_CALLS ?? 100_000)
 
@@ -24,11 +21,6 @@ const contenders = {
   },
   'JSON round trip': (value) => JSON.parse(JSON.stringify(value)),
   structuredClone: (value) => structuredClone(value),
-}
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
 const results = {}
@@ -55,5 +47,4 @@ for (const [name, make] of Object.entries(payloads)) {
       `  →  ${median(ratios).toFixed(2)}x JSON (rounds ${ratios[0].toFixed(2)}–${ratios.at(-1).toFixed(2)})`,
   )
 }
-mkdirSync(path.join(here, '../results'), { recursive: true })
-writeFileSync(path.join(here, '../results/materialize-small.json'), `${JSON.stringify({ rounds: ROUNDS, calls: CALLS, results }, null, 2)}\n`)
+writeResult('materialize-small', { rounds: ROUNDS, calls: CALLS, results })

@@ -2,7 +2,6 @@ import { jsdocComment, tsStringLiteral } from '../print/ts-literals.js'
 import { type LiteralLayout, tsSpecLiteral } from '../print/ts-spec-literal.js'
 import type { TsPart } from '../print/typescript/lay-out-typescript.js'
 import type { Comment, Expression, ObjectMember, Statement } from '../print/typescript/ts-subset-ast.js'
-import type { WorkerPool } from '../print/worker-pool.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { generatedHeader } from './generated-header.js'
 import type { ToolIdentifiers } from './tool-identifiers.js'
@@ -63,11 +62,10 @@ export async function emitGeneratedModule(
   declaration: ToolDeclaration,
   ids: ToolIdentifiers,
   layout: LiteralLayout,
-  pool?: WorkerPool,
 ): Promise<GeneratedModule> {
   const [argsType, outputType] = await Promise.all([
-    compileType(parametersTypeSchema(declaration.parameters, declaration.description), ids.argsType, pool),
-    compileType(valueTypeSchema(declaration.output), ids.outputType, pool),
+    compileType(parametersTypeSchema(declaration.parameters, declaration.description), ids.argsType),
+    compileType(valueTypeSchema(declaration.output), ids.outputType),
   ])
   const name = `\`${declaration.name}\``
   const typeImports = ['ParameterSchemaSpec', 'ValueSchemaSpec']

@@ -3,7 +3,6 @@ import { compile } from 'json-schema-to-typescript'
 import { tsPropertyName, escapeControlCharacters } from '../../print/ts-literals.js'
 import type { TsPart } from '../../print/typescript/lay-out-typescript.js'
 import { parseTypeScriptSubset } from '../../print/typescript/parse-ts-subset.js'
-import type { WorkerPool } from '../../print/worker-pool.js'
 import type { TypeSchema } from './type-schema.js'
 
 const JSON2TS_OPTIONS = {
@@ -25,19 +24,12 @@ const LINE_SEPARATORS = /[\u2028\u2029]/g
  * The declaration of the named type `name` for `typeSchema`: json2ts's text (unformatted) with the real property
  * names put back (quoted when needed) and U+2028/U+2029 and control characters escaped (they only occur in string
  * literals and comments: a raw one would reach the catalog's code block), and that text read as the subset's tree.
- * With a `pool`, json2ts runs in a worker thread (in this thread if the worker fails).
  */
-export function compileType(typeSchema: TypeSchema, name: string, pool?: WorkerPool): Promise<TsPart> {
+export function compileType(typeSchema: TypeSchema, name: string): Promise<TsPart> {
   const key = `${name}\u0000${JSON.stringify(typeSchema.schema)}\u0000${JSON.stringify(typeSchema.keys)}`
   const cached = processMemo.get<Promise<TsPart>>('json2ts', key)
   if (cached !== undefined) return cached
-  const raw =
-    pool === undefined
-      ? compile(typeSchema.schema, name, JSON2TS_OPTIONS)
-      : pool
-          .run({ kind: 'compile', schema: typeSchema.schema, name, options: JSON2TS_OPTIONS })
-          .catch(() => compile(typeSchema.schema, name, JSON2TS_OPTIONS))
-  const result: Promise<TsPart> = raw.then((source) =>
+  const result: Promise<TsPart> = compile(typeSchema.schema, name, JSON2TS_OPTIONS).then((source) =>
     source
       .replace(typeSchema.placeholder, (_match, index: string) => tsPropertyName(typeSchema.keys[Number(index)] ?? ''))
       .replace(LINE_SEPARATORS, (char) => (char === '\u2028' ? '\\u2028' : '\\u2029'))
