@@ -49,7 +49,8 @@ export function omitUndefinedDecisionKeys(value: unknown, strict?: ReadonlySet<s
       const cleaned = omitUndefinedKeys(item.value)
       if (cleaned === item.value) continue
       copy ??= copyArray(contexts)
-      copy[i] = cleaned
+      // Defined, not assigned: the copied slot keeps the source's attributes, and a read-only one would refuse.
+      defineProperty(copy, i, dataDescriptor(cleaned))
     }
     if (copy === undefined) return control
     const target = control === value ? copyObject(control, () => false) : control
@@ -80,8 +81,7 @@ function copyObject(value: object, skip: (key: string) => boolean): object {
     const key = keys[i] as string | symbol
     if (typeof key === 'string' && skip(key)) continue
     const descriptor = getOwnPropertyDescriptor(value, key)
-    // Re-parented: a polluted Object.prototype.get/set must not turn a data descriptor into an accessor.
-    if (descriptor !== undefined) defineProperty(copy, key, setPrototypeOf(descriptor, null) as PropertyDescriptor)
+    if (descriptor !== undefined) defineProperty(copy, key, copiedDescriptor(descriptor))
   }
   return copy
 }
@@ -92,7 +92,21 @@ function copyArray(value: unknown[]): unknown[] {
   copy.length = value.length
   for (let i = 0; i < value.length; i++) {
     const descriptor = getOwnPropertyDescriptor(value, i)
-    if (descriptor !== undefined) defineProperty(copy, i, setPrototypeOf(descriptor, null) as PropertyDescriptor)
+    if (descriptor !== undefined) defineProperty(copy, i, copiedDescriptor(descriptor))
+  }
+  return copy
+}
+
+/**
+ * A descriptor to copy a property with: re-parented, so a polluted Object.prototype.get/set cannot turn data into an
+ * accessor; a data property made writable and configurable (a frozen input's read-only slot would otherwise refuse
+ * the cleaned value put there next). Enumerability and accessors stay, for the lossless check to report.
+ */
+function copiedDescriptor(descriptor: PropertyDescriptor): PropertyDescriptor {
+  const copy = setPrototypeOf(descriptor, null) as PropertyDescriptor
+  if (hasOwn(copy, 'value')) {
+    copy.writable = true
+    copy.configurable = true
   }
   return copy
 }

@@ -1,0 +1,159 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { HOST_PROBE_MIN_LENGTH } from '../../../runtime/src/json/array-named-keys.js'
+import { materializeJson, materializeJsonExact } from '../../../runtime/src/json/materialize-json.js'
+
+// materializeJson takes two shortcuts the full walk does not: small containers (arguments, outputs, content blocks)
+// are copied without the walk's bookkeeping, and a large array's named keys are asked of the host (Node's
+// util.inspect, indices skipped) instead of listed with Object.keys. materializeJsonExact is the full walk alone.
+// Both must give the same answer — the same snapshot or the same issues — for every input, including each way a value
+// is not plain data, at the sizes where each shortcut applies.
+
+type Flaw = (target: object, at: number) => void
+
+const getterThatThrows = (): PropertyDescriptor => ({
+  get: () => {
+    throw new Error('a getter ran')
+  },
+  enumerable: true,
+  configurable: true,
+})
+
+// Each way a container can stop being plain data, applied at a position `at` of an array or object.
+const arrayFlaws: [string, Flaw][] = [
+  ['a named key', (a) => Object.assign(a, { extra: 1 })],
+  ['a non-enumerable named key', (a) => Object.defineProperty(a, 'hidden', { value: 1, enumerable: false })],
+  ['a named getter', (a) => Object.defineProperty(a, 'named', getterThatThrows())],
+  ['an index getter', (a, at) => Object.defineProperty(a, at, getterThatThrows())],
+  ['a setter-only index', (a, at) => Object.defineProperty(a, at, { set: () => undefined, enumerable: true })],
+  ['a non-enumerable index', (a, at) => Object.defineProperty(a, at, { value: 1, enumerable: false })],
+  ['a hole', (a, at) => delete (a as unknown[])[at]],
+  ['a symbol key', (a) => Object.assign(a, { [Symbol('s')]: 1 })],
+  ['NaN', (a, at) => ((a as unknown[])[at] = NaN)],
+  ['undefined', (a, at) => ((a as unknown[])[at] = undefined)],
+  ['-0', (a, at) => ((a as unknown[])[at] = -0)],
+  ['a Date', (a, at) => ((a as unknown[])[at] = new Date(0))],
+  ['a cycle', (a, at) => ((a as unknown[])[at] = a)],
+  ['a nested cycle', (a, at) => ((a as unknown[])[at] = { back: [a] })],
+  ['a subclass element', (a, at) => ((a as unknown[])[at] = new (class extends Array {})())],
+  ['a Proxy element', (a, at) => ((a as unknown[])[at] = new Proxy({ x: [1] }, {}))],
+  ['a Proxy with a throwing trap', (a, at) => ((a as unknown[])[at] = new Proxy({}, { ownKeys: () => { throw new Error('trap') } }))],
+  ['a null-prototype object', (a, at) => ((a as unknown[])[at] = Object.assign(Object.create(null) as object, { k: 'v' }))],
+  ['a deep nest', (a, at) => ((a as unknown[])[at] = nest(1001))],
+  ['a nest at the limit', (a, at) => ((a as unknown[])[at] = nest(998))],
+]
+const objectFlaws: [string, Flaw][] = [
+  ['a getter', (o) => Object.defineProperty(o, 'g', getterThatThrows())],
+  ['a setter-only key', (o) => Object.defineProperty(o, 's', { set: () => undefined, enumerable: true })],
+  ['a non-enumerable key', (o) => Object.defineProperty(o, 'hidden', { value: 1, enumerable: false })],
+  ['a symbol key', (o) => Object.assign(o, { [Symbol('s')]: 1 })],
+  ['a __proto__ key', (o) => Object.defineProperty(o, '__proto__', { value: { p: 1 }, enumerable: true, writable: true, configurable: true })],
+  ['NaN', (o) => Object.assign(o, { n: NaN })],
+  ['-0', (o) => Object.assign(o, { z: -0 })],
+  ['a function', (o) => Object.assign(o, { f: () => 1 })],
+  ['a self cycle', (o) => Object.assign(o, { self: o })],
+  ['a class prototype', (o) => Object.setPrototypeOf(o, class {}.prototype)],
+]
+
+function nest(levels: number): unknown {
+  let value: unknown = 0
+  for (let i = 0; i < levels; i++) value = [value]
+  return value
+}
+
+/** The outcome as comparable data: the snapshot's JSON and frozen-ness, or the issues. */
+function outcome(result: ReturnType<typeof materializeJson>): unknown {
+  if (!result.ok) return { issues: result.issues }
+  return { json: JSON.stringify(result.value), frozen: isDeepFrozen(result.value) }
+}
+
+function isDeepFrozen(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true
+  return Object.isFrozen(value) && Object.values(value).every(isDeepFrozen)
+}
+
+const jsonLeaf = fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null))
+const jsonValue = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, jsonLeaf, tie('array'), tie('object')),
+  array: fc.array(tie('value'), { maxLength: 5 }),
+  object: fc.dictionary(fc.string({ maxLength: 3 }), tie('value'), { maxKeys: 5 }),
+})).value
+
+describe('materializeJson gives the exact walk’s answer', () => {
+  test('on random small JSON values, each copied fresh', () => {
+    fc.assert(
+      fc.property(jsonValue, (value) => {
+        const copy = () => JSON.parse(JSON.stringify(value)) as unknown
+        expect(outcome(materializeJson(copy()))).toEqual(outcome(materializeJsonExact(copy())))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  // Sizes either side of each shortcut: small containers (≤ 16 entries), and arrays below and from the host probe on.
+  const sizes = [1, 2, 16, 17, HOST_PROBE_MIN_LENGTH - 1, HOST_PROBE_MIN_LENGTH, HOST_PROBE_MIN_LENGTH + 1]
+
+  test.each(arrayFlaws)('on arrays of every size with %s, at the root and nested', (_name, flaw) => {
+    for (const size of sizes) {
+      for (const at of [0, size - 1]) {
+        const make = (nested: boolean): unknown => {
+          const array: unknown[] = Array.from({ length: size }, (_, i) => (i % 3 === 0 ? { i } : i))
+          flaw(array, at)
+          return nested ? { list: array } : array
+        }
+        for (const nested of [false, true]) {
+          const fast = outcome(materializeJson(make(nested)))
+          expect([size, at, nested, fast]).toEqual([size, at, nested, outcome(materializeJsonExact(make(nested)))])
+        }
+      }
+    }
+  })
+
+  test.each(objectFlaws)('on objects with %s, small and large, at the root and nested', (_name, flaw) => {
+    for (const size of [1, 15, 16, 40]) {
+      const make = (nested: boolean): unknown => {
+        const object: Record<string, unknown> = {}
+        for (let i = 0; i < size; i++) object[`k${i}`] = i % 2 === 0 ? i : [i]
+        flaw(object, 0)
+        return nested ? [object] : object
+      }
+      for (const nested of [false, true]) expect([size, nested, outcome(materializeJson(make(nested)))]).toEqual([size, nested, outcome(materializeJsonExact(make(nested)))])
+    }
+  })
+
+  test('a clean large array takes the probe and still equals the exact walk, -0 and nested containers included', () => {
+    const make = () => Array.from({ length: HOST_PROBE_MIN_LENGTH * 2 }, (_, i) => (i === 7 ? -0 : i % 5 === 0 ? { i, list: [i] } : i / 3))
+    const fast = materializeJson(make())
+    expect(outcome(fast)).toEqual(outcome(materializeJsonExact(make())))
+    expect(fast.ok).toBe(true)
+    if (fast.ok) expect(Object.is((fast.value as number[])[7], 0)).toBe(true)
+  })
+
+  test('a Proxy over a large array is read through its traps, not around them', () => {
+    // util.inspect would look at the target: a named key the traps add must still be found.
+    const target = Array.from({ length: HOST_PROBE_MIN_LENGTH }, (_, i) => i)
+    const proxy = new Proxy(target, {
+      ownKeys: (t) => [...Reflect.ownKeys(t), 'added'],
+      getOwnPropertyDescriptor: (t, key) => (key === 'added' ? { value: 1, enumerable: true, configurable: true, writable: true } : Reflect.getOwnPropertyDescriptor(t, key)),
+    })
+    const result = materializeJson(proxy)
+    expect(result.ok ? [] : result.issues.map((issue) => issue.path)).toEqual(['/added'])
+  })
+
+  test('with Array.prototype changed after the runtime loaded, the probe is not asked and named keys are still found', () => {
+    const includes = Array.prototype.includes
+    let ran = false
+    Array.prototype.includes = function (this: unknown[], ...args: Parameters<typeof includes>) {
+      ran = true
+      return includes.apply(this, args)
+    }
+    let result: ReturnType<typeof materializeJson>
+    try {
+      result = materializeJson(Object.assign(Array.from({ length: HOST_PROBE_MIN_LENGTH }, (_, i) => i), { extra: 1 }))
+    } finally {
+      Array.prototype.includes = includes
+    }
+    expect(ran).toBe(false)
+    expect(result.ok ? [] : result.issues.map((issue) => issue.path)).toEqual(['/extra'])
+  })
+})
