@@ -7,8 +7,8 @@ import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { ToolRunContext } from '../tool/tool-definition.js'
 import type { Agent, CallId, ToolDispatchExecution, ToolExecution, ToolExecutionResult, ToolExecutionToken } from './runtime-types.js'
-import type { RegistryState } from './runtime.js'
 import { isAbortSignal } from './signals.js'
+import type { InFlightCall, RegistryState } from './state.js'
 import type { RegisteredTool } from './tools.js'
 
 // One call as the pipeline holds it: the caller's input read once, the call's state (ToolCall, and one
@@ -72,12 +72,6 @@ export function readCallInput(input: unknown, defaultAgent: Agent | undefined): 
   } catch {
     return 'the call input could not be read (a getter or Proxy trap threw)'
   }
-}
-
-/** What an in-flight token stands for: the call's root call id, and the agent it runs for. */
-export interface InFlightCall {
-  readonly rootCallId: CallId
-  readonly agent: Agent | undefined
 }
 
 /**

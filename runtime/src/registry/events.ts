@@ -4,8 +4,7 @@ import { describeValue } from '../json/describe-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { containRejection, optional } from './results.js'
-import type { Agent, CodeDispatchEvent, CodeDispatchLog, ToolExecution, ToolExecutionResult, ToolRuntime } from './runtime-types.js'
-import type { RegistryListeners, RegistryState } from './runtime.js'
+import type { Agent, CodeDispatchEvent, CodeDispatchLog, PostToolDecision, PreToolDecision, ToolDispatchExecution, ToolExecution, ToolExecutionResult, ToolRuntime } from './runtime-types.js'
 import { readScopeChain } from './scopes.js'
 
 // Events: the ordered listener lists, the waterfall that runs `tools/pre-execute`, `tools/execute`,
@@ -20,6 +19,19 @@ export interface ListenerEntry<F> {
   readonly scope: Agent | undefined
   /** Marks the built-in timeout policy, which is skipped for tools without `timeoutMs`. */
   readonly timeoutPolicy?: true
+}
+
+type Fn<A extends unknown[], R> = (this: ToolRuntime, ...args: A) => R
+
+/** The listener lists of one runtime, typed loosely for the runners (the public `on` is typed per event). */
+export interface RegistryListeners {
+  readonly change: ListenerList<Fn<[], unknown>>
+  readonly preExecute: ListenerList<Fn<[ToolExecution, () => Promise<PreToolDecision>], unknown>>
+  readonly execute: ListenerList<Fn<[ToolDispatchExecution, () => Promise<ToolExecutionResult>], unknown>>
+  readonly postExecute: ListenerList<Fn<[ToolExecution, ToolExecutionResult, () => Promise<PostToolDecision>], unknown>>
+  readonly result: ListenerList<Fn<[ToolExecution, ToolExecutionResult], unknown>>
+  readonly codeDispatchLog: ListenerList<Fn<[CodeDispatchLog, () => Promise<readonly ContentBlock[]>], unknown>>
+  readonly codeDispatch: ListenerList<Fn<[CodeDispatchEvent], unknown>>
 }
 
 const EMPTY: readonly never[] = Object.freeze([])
@@ -251,12 +263,12 @@ class WaterfallRun<C, T, F> {
  * an async observer returns, is contained and never reaches the caller or the next observer.
  */
 export function notifyResult(
-  state: RegistryState,
+  listeners: RegistryListeners,
   chain: readonly Agent[] | undefined,
   exec: ToolExecution,
   result: ToolExecutionResult,
 ): void {
-  const list = state.listeners.result
+  const list = listeners.result
   if (list.entries.length === 0) return
   const entries = list.forChain(chain)
   for (let i = 0; i < entries.length; i++) {
@@ -271,8 +283,8 @@ export function notifyResult(
 }
 
 /** Emits the unfiltered `tools/change` notification to every subscriber, containing failures. */
-export function notifyChange(state: RegistryState): void {
-  const entries = state.listeners.change.entries
+export function notifyChange(listeners: RegistryListeners): void {
+  const entries = listeners.change.entries
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]
     if (entry === undefined) continue
@@ -296,7 +308,7 @@ type LogListener = RegistryListeners['codeDispatchLog']['entries'][number]['fn']
  * agent) with the logged content; an event listener's failure is contained.
  * Resolves the frozen content to log; rejects only for a malformed `dispatch` (a bridge defect).
  */
-export function logCodeDispatch(state: RegistryState, dispatch: unknown): Promise<readonly ContentBlock[]> {
+export function logCodeDispatch(listeners: RegistryListeners, dispatch: unknown): Promise<readonly ContentBlock[]> {
   const frozen = freezeDispatch(dispatch)
   if (typeof frozen === 'string') return Promise.reject(new TypeError(`logCodeDispatch: ${frozen}`))
   const agent = optional(frozen, 'agent')
@@ -304,19 +316,19 @@ export function logCodeDispatch(state: RegistryState, dispatch: unknown): Promis
   if (agent !== undefined && chain === undefined) {
     return Promise.reject(new TypeError("logCodeDispatch: the agent's scope chain is unreadable or cyclic"))
   }
-  const entries = state.listeners.codeDispatchLog.forChain(chain)
-  if (entries.length === 0) return Promise.resolve(emitCodeDispatch(state, chain, frozen, frozen.content))
-  return runWaterfall(entries, CODE_DISPATCH_LOG, frozen).then((content) => emitCodeDispatch(state, chain, frozen, content))
+  const entries = listeners.codeDispatchLog.forChain(chain)
+  if (entries.length === 0) return Promise.resolve(emitCodeDispatch(listeners, chain, frozen, frozen.content))
+  return runWaterfall(entries, CODE_DISPATCH_LOG, frozen).then((content) => emitCodeDispatch(listeners, chain, frozen, content))
 }
 
 /** Emits `tool/code-dispatch` for the logged content; returns that content. */
 function emitCodeDispatch(
-  state: RegistryState,
+  listeners: RegistryListeners,
   chain: readonly Agent[] | undefined,
   dispatch: CodeDispatchLog,
   content: readonly ContentBlock[],
 ): readonly ContentBlock[] {
-  const list = state.listeners.codeDispatch
+  const list = listeners.codeDispatch
   if (list.entries.length === 0) return content
   const event: CodeDispatchEvent = Object.freeze({ ...dispatch, content })
   const entries = list.forChain(chain)
