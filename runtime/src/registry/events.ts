@@ -128,8 +128,24 @@ const promiseThen = Promise.prototype.then
  * Cost: a listener that returns the very promise `next()` gave it (a pass-through) adds no promise
  * reaction and no microtask — its answer is the inner answer, already normalized and tracked.
  */
-export function runWaterfall<C, T, F>(entries: readonly ListenerEntry<F>[], spec: WaterfallSpec<C, T, F>, context: C): Promise<T> {
-  return new WaterfallRun(entries, spec, context).start()
+export function runWaterfall<C, T, F>(entries: readonly ListenerEntry<F>[], spec: WaterfallSpec<C, T, F>, context: C): Promise<T>
+/**
+ * {@link runWaterfall}, then `then(context, answer)` in the same promise reaction that settles the
+ * answer (the pipeline's next stage, with no promise hop between them); resolves what `then` returns.
+ */
+export function runWaterfall<C, T, F, R>(
+  entries: readonly ListenerEntry<F>[],
+  spec: WaterfallSpec<C, T, F>,
+  context: C,
+  then: (context: C, answer: T) => R,
+): Promise<Awaited<R>>
+export function runWaterfall<C, T, F>(
+  entries: readonly ListenerEntry<F>[],
+  spec: WaterfallSpec<C, T, F>,
+  context: C,
+  then?: (context: C, answer: T) => unknown,
+): Promise<unknown> {
+  return new WaterfallRun(entries, spec, context, then).start()
 }
 
 class WaterfallRun<C, T, F> {
@@ -143,28 +159,36 @@ class WaterfallRun<C, T, F> {
     private readonly entries: readonly ListenerEntry<F>[],
     private readonly spec: WaterfallSpec<C, T, F>,
     private readonly context: C,
+    /** The next stage, run on the answer in the reaction that settles it. */
+    private readonly then: ((context: C, answer: T) => unknown) | undefined,
   ) {}
 
-  start(): Promise<T> {
+  start(): Promise<unknown> {
     const answer = this.level(0)
     if (this.topTracked) return answer
     // Nothing tracked is still running: every level passed its inner answer through to a constant.
     if (this.pending === 0) {
       this.closed = true
-      return answer
+      return this.then === undefined ? answer : promiseThen.call(answer, (value: T) => this.continue(value))
     }
     return answer.then((value) => this.finish(value))
   }
 
-  /** Resolves `value` once every started level has settled, and closes the run. */
-  private finish(value: T): T | Promise<T> {
+  /** Resolves `value` (or what the next stage makes of it) once every started level has settled, and closes the run. */
+  private finish(value: T): unknown {
     if (this.pending === 0) {
       this.closed = true
-      return value
+      return this.continue(value)
     }
-    return new Promise<T>((resolve) => {
+    const drained = new Promise<T>((resolve) => {
       this.drained = () => resolve(value)
     })
+    return this.then === undefined ? drained : promiseThen.call(drained, (settled: T) => this.continue(settled))
+  }
+
+  private continue(value: T): unknown {
+    const then = this.then
+    return then === undefined ? value : then(this.context, value)
   }
 
   private settle(): void {
@@ -214,8 +238,8 @@ class WaterfallRun<C, T, F> {
 
   private fulfilled: ((value: unknown) => T) | undefined = undefined
   private rejected: ((error: unknown) => T) | undefined = undefined
-  private topFulfilled: ((value: unknown) => T | Promise<T>) | undefined = undefined
-  private topRejected: ((error: unknown) => T | Promise<T>) | undefined = undefined
+  private topFulfilled: ((value: unknown) => unknown) | undefined = undefined
+  private topRejected: ((error: unknown) => unknown) | undefined = undefined
 
   /** A tracked level's answer arrived: account for it and normalize it. */
   private accept(value: unknown): T {

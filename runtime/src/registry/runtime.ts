@@ -7,10 +7,10 @@ import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { Execution, parentCall, readCallInput, ToolCall } from './call.js'
 import { dispatch } from './dispatch.js'
 import { type ListenerList, logCodeDispatch, notifyChange, notifyResult, type RegistryListeners } from './events.js'
-import { bindViewState, guardCall, preExecuteDecision, preExecuteGates, refusalOf } from './gates.js'
+import { bindViewState, preExecuteDecision, preExecuteGates, refusalOf, runGuards } from './gates.js'
 import { abortedAfterStart, abortedBeforeDispatch, containRejection, failureResult, issueDetails, malformedInput, optional, registryFailure } from './results.js'
-import { finalizeContent, reviewResult } from './review.js'
-import type { Agent, ToolExecution, ToolExecutionFailure, ToolExecutionMode, ToolExecutionResult, ToolGuard, ToolPresentationMode, ToolRuntime, ToolRuntimeEventName, ToolRuntimeOptions } from './runtime-types.js'
+import { finalizeContent, reviewersOf, reviewThrough } from './review.js'
+import type { Agent, PreToolDecision, ToolExecution, ToolExecutionFailure, ToolExecutionMode, ToolExecutionResult, ToolGuard, ToolPresentationMode, ToolRuntime, ToolRuntimeEventName, ToolRuntimeOptions } from './runtime-types.js'
 import { compileRestriction, inheritedNames, MAX_SCOPE_DEPTH, presentationMode, readScopeChain, resolveTool, ScopeLayer, visibleTools } from './scopes.js'
 import { isAborted } from './signals.js'
 import { createRegistryState, type RegistryState } from './state.js'
@@ -292,55 +292,106 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
 
 /**
  * The pipeline past the call's input: gates, dispatch, review, the cancellation rule, then
- * {@link conclude}. Without pre-execute listeners it is written as continuations rather than one async
- * function, so a call that no gate and no reviewer applies to resolves in the reaction that ends its
- * body (the fewest promise hops between the body and the caller). A defect in the registry itself
- * still ends as a structured result.
+ * {@link conclude}. Written as continuations rather than async functions, each stage run in the
+ * promise reaction that settles the one before it: a call that no listener applies to resolves in
+ * the reaction that ends its body, and one that listeners apply to is settled by its last stage (the
+ * fewest promise hops between the listeners, the body and the caller). A defect in the registry
+ * itself still ends as a structured result.
  */
 function runCall(call: ToolCall): Promise<ToolExecutionResult> {
   try {
     const gates = preExecuteGates(call)
-    if (gates.length > 0) return runGatedCall(call, gates)
-    const refusal = guardCall(call, undefined)
+    if (gates.length > 0 || call.state.listeners.postExecute.entries.length > 0) return runListenedCall(call, gates)
+    // execute() checked the signal in this same synchronous turn; only the guards are left.
+    const refusal = runGuards(call)
     if (refusal !== undefined) return settle(() => conclude(call, refusal))
-    return dispatch(call, (result) => review(call, result))
+    return dispatch(call, review)
   } catch (error) {
     return settle(() => conclude(call, registryFailure(error)))
   }
 }
 
-/** {@link runCall} for a call `tools/pre-execute` listeners apply to: the decision (and approval) first. */
-async function runGatedCall(call: ToolCall, gates: ReturnType<typeof preExecuteGates>): Promise<ToolExecutionResult> {
-  let refusal: ToolExecutionFailure | undefined
-  let dispatched: Promise<ToolExecutionResult>
+/** `dispatch`'s continuation for a call without listeners: the review (none applies, unless added since), then conclude. */
+function review(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult | Promise<ToolExecutionResult> {
+  let reviewers: ReturnType<typeof reviewersOf>
   try {
-    const decided = refusalOf(call, await preExecuteDecision(call, gates))
-    refusal = decided instanceof Promise ? await decided : decided
-    if (refusal === undefined) dispatched = dispatch(call, (result) => review(call, result))
+    reviewers = reviewersOf(call)
+    if (reviewers.length > 0) return reviewThrough(call, result, reviewers, concludeReviewed)
   } catch (error) {
     return conclude(call, registryFailure(error))
   }
-  if (refusal !== undefined) return conclude(call, refusal)
-  return await dispatched!
+  return concludeReviewed(call, result)
+}
+
+const concludeReviewed = (call: ToolCall, reviewed: ToolExecutionResult): ToolExecutionResult => conclude(call, cancellationRule(call, reviewed))
+
+/**
+ * {@link runCall} for a call `tools/pre-execute` or `tools/post-execute` listeners apply to: its promise
+ * is settled by the last stage that runs, never adopted from a stage's promise (each adoption costs
+ * promise hops).
+ */
+function runListenedCall(call: ToolCall, gates: ReturnType<typeof preExecuteGates>): Promise<ToolExecutionResult> {
+  return new Promise<ToolExecutionResult>((resolve, reject) => {
+    call.settle = { resolve, reject }
+    try {
+      if (gates.length > 0) preExecuteDecision(call, gates, afterDecision)
+      else afterGates(call, runGuards(call))
+    } catch (error) {
+      settleListened(call, registryFailure(error))
+    }
+  })
+}
+
+/** The decision arrived (in the reaction that settled it): the approval for an `ask`, the guards, then dispatch. */
+function afterDecision(call: ToolCall, decision: PreToolDecision): void {
+  let refusal: ReturnType<typeof refusalOf>
+  try {
+    refusal = refusalOf(call, decision)
+  } catch (error) {
+    return settleListened(call, registryFailure(error))
+  }
+  if (!(refusal instanceof Promise)) return afterGates(call, refusal)
+  promiseThen.call(
+    refusal,
+    (answer: ToolExecutionFailure | undefined) => afterGates(call, answer),
+    (error: unknown) => settleListened(call, registryFailure(error)),
+  )
+}
+
+function afterGates(call: ToolCall, refusal: ToolExecutionFailure | undefined): void {
+  if (refusal !== undefined) return settleListened(call, refusal)
+  try {
+    dispatch(call, reviewListened)
+  } catch (error) {
+    settleListened(call, registryFailure(error))
+  }
+}
+
+/** `dispatch`'s continuation for a listened call: the review, then the cancellation rule settles the call. */
+function reviewListened(call: ToolCall, result: ToolExecutionResult): void {
+  let reviewers: ReturnType<typeof reviewersOf>
+  try {
+    reviewers = reviewersOf(call)
+    if (reviewers.length > 0) return void reviewThrough(call, result, reviewers, settleReviewed)
+  } catch (error) {
+    return settleListened(call, registryFailure(error))
+  }
+  settleReviewed(call, result)
+}
+
+const settleReviewed = (call: ToolCall, reviewed: ToolExecutionResult): void => settleListened(call, cancellationRule(call, reviewed))
+
+/** Concludes a listened call with `result` and settles its promise (a rejection only for the pollution error). */
+function settleListened(call: ToolCall, result: ToolExecutionResult): void {
+  const { resolve, reject } = call.settle!
+  try {
+    resolve(conclude(call, result))
+  } catch (error) {
+    reject(error)
+  }
 }
 
 const promiseThen = Promise.prototype.then
-
-/** The `tools/post-execute` review of a dispatch result, then the cancellation rule, then {@link conclude}. */
-function review(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult | Promise<ToolExecutionResult> {
-  let reviewed: ToolExecutionResult | Promise<ToolExecutionResult>
-  try {
-    reviewed = reviewResult(call, result)
-  } catch (error) {
-    return conclude(call, registryFailure(error))
-  }
-  if (!(reviewed instanceof Promise)) return conclude(call, cancellationRule(call, reviewed))
-  return promiseThen.call(
-    reviewed,
-    (value: ToolExecutionResult) => conclude(call, cancellationRule(call, value)),
-    (error: unknown) => conclude(call, registryFailure(error)),
-  ) as Promise<ToolExecutionResult>
-}
 
 /** Caller cancellation replaces only an accepted success; a started body's own error stays. */
 function cancellationRule(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult {
