@@ -72,17 +72,26 @@ export class ListenerList<F> {
     const entries = withTimeoutPolicy ? this.entries : this.untimed
     if (this.scoped === 0) return entries
     const agent = chain?.[0]
+    // The calls of one agent (one MCP connection, one AI SDK tool set) come in runs: the last answer is kept until the list changes.
+    const last = this.lastApplicable
+    if (last !== undefined && last.agent === agent && last.from === entries) return last.applicable
     const applicable: ListenerEntry<F>[] = []
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i] as ListenerEntry<F>
       if (entry.scope === undefined || (agent !== undefined && entry.scope === agent)) applicable.push(entry)
     }
+    this.lastApplicable = { agent, from: entries, applicable }
     return applicable
   }
+
+  /** The last `forChain` answer for a scoped list: the agent, the entries it was filtered from, the answer. */
+  private lastApplicable: { readonly agent: Agent | undefined; readonly from: readonly ListenerEntry<F>[]; readonly applicable: readonly ListenerEntry<F>[] } | undefined =
+    undefined
 
   private replace(entries: readonly ListenerEntry<F>[]): void {
     this.entries = entries
     this.untimed = entries.some((entry) => entry.timeoutPolicy === true) ? entries.filter((entry) => entry.timeoutPolicy !== true) : entries
+    this.lastApplicable = undefined
   }
 }
 
