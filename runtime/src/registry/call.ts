@@ -113,8 +113,9 @@ export class ToolCall {
   dispatched: ToolExecutionResult | undefined = undefined
   /** The frozen `ToolExecution` every listener sees. */
   readonly exec: Execution
-  /** For a gated call: settles its `execute()` promise (see runtime.ts `runGatedCall`). */
-  settle: { readonly resolve: (result: ToolExecutionResult | Promise<ToolExecutionResult>) => void; readonly reject: (error: unknown) => void } | undefined = undefined
+  /** For a call listeners apply to, what settles its `execute()` promise (see runtime.ts `runListenedCall`). */
+  resolve: ((result: ToolExecutionResult | Promise<ToolExecutionResult>) => void) | undefined = undefined
+  reject: ((error: unknown) => void) | undefined = undefined
   /** The fail-closed answers this call's waterfalls stood in for failed listeners (rare; see {@link isFailClosed}). */
   private failClosed: object[] | undefined = undefined
   private token: ToolExecutionToken | undefined = undefined

@@ -332,7 +332,8 @@ const concludeReviewed = (call: ToolCall, reviewed: ToolExecutionResult): ToolEx
  */
 function runListenedCall(call: ToolCall, gates: ReturnType<typeof preExecuteGates>): Promise<ToolExecutionResult> {
   return new Promise<ToolExecutionResult>((resolve, reject) => {
-    call.settle = { resolve, reject }
+    call.resolve = resolve
+    call.reject = reject
     try {
       if (gates.length > 0) preExecuteDecision(call, gates, afterDecision)
       else afterGates(call, runGuards(call))
@@ -383,11 +384,10 @@ const settleReviewed = (call: ToolCall, reviewed: ToolExecutionResult): void => 
 
 /** Concludes a listened call with `result` and settles its promise (a rejection only for the pollution error). */
 function settleListened(call: ToolCall, result: ToolExecutionResult): void {
-  const { resolve, reject } = call.settle!
   try {
-    resolve(conclude(call, result))
+    call.resolve!(conclude(call, result))
   } catch (error) {
-    reject(error)
+    call.reject!(error)
   }
 }
 
