@@ -1,10 +1,9 @@
 import { formatIssues } from '../errors/json-schema-error.js'
-import { BodyAttempt, DispatchExecution, RunContext, type ToolCall } from './call.js'
+import { abortReason, BodyAttempt, DispatchExecution, follows, fuseSignals, isAborted, markFollower, offAbort, onAbort, RunContext, type ToolCall } from './call.js'
 import { type RegistryListeners, runWaterfall, type WaterfallSpec } from './events.js'
 import { abortedAfterStart, abortedBeforeDispatch, failureResult, optional, registryFailure, thrownFailure } from './results.js'
 import { acceptOutput, acceptWrapperResult } from './review.js'
 import type { ToolDispatchExecution, ToolExecutionResult } from './runtime-types.js'
-import { abortReason, follows, fuseSignals, isAborted, markFollower, offAbort, onAbort } from './signals.js'
 
 // Dispatch: the `tools/execute` wrappers around the body, the built-in timeout policy (the first
 // wrapper), and the one path that invokes a body and normalizes its outcome through the output contract.

@@ -4,12 +4,11 @@ import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { OnTarget } from '../json/materialized-snapshots.js'
 import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
-import type { ToolCall } from './call.js'
+import { isAborted, type ToolCall } from './call.js'
 import { type ListenerEntry, type RegistryListeners, runWaterfall, type WaterfallSpec } from './events.js'
 import { abortedBeforeDispatch, containRejection, denied, optional, policyDenial, snapshotConstant, thrownMessage } from './results.js'
 import type { PreToolDecision, ToolExecution, ToolExecutionFailure, ToolGuard, ToolRuntime, ToolRuntimeEvents } from './runtime-types.js'
 import { readScopeChain, resolveTool } from './scopes.js'
-import { isAborted } from './signals.js'
 import type { RegistryState } from './state.js'
 
 // The gates a call passes before dispatch, in the spec's order: the `tools/pre-execute` waterfall

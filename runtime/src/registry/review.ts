@@ -8,11 +8,10 @@ import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { omitUndefinedDecisionKeys } from '../json/omit-undefined-keys.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import type { ToolCall } from './call.js'
+import { isAborted, type ToolCall } from './call.js'
 import { type RegistryListeners, runWaterfall, type WaterfallSpec } from './events.js'
 import { containRejection, failureResult, invalidOutput, invalidResult, isRegistryResult, optional, registryFailure, snapshotConstant, successResult, textContent, thrownMessage, withContent, withContexts } from './results.js'
 import type { PostToolDecision, ToolErrorCode, ToolExecution, ToolExecutionResult } from './runtime-types.js'
-import { isAborted } from './signals.js'
 import type { RegisteredTool } from './tools.js'
 
 // Review: every check a result passes before it reaches the caller. The output contract for a value a
