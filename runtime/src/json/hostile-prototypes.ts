@@ -20,6 +20,18 @@ export function assignOwn(target: object, key: string, value: unknown): void {
 }
 
 /**
+ * Appends `item` to `array`, an array the runtime owns, as an own data element. Plain assignment (or `push`) into a
+ * slot the array does not have yet looks the index up on Array.prototype and Object.prototype first, and an
+ * accessor someone defined there at that index would receive the item instead, leaving a hole that later reads
+ * through the accessor again; so the slot is defined when a prototype has that index.
+ */
+export function appendOwn<T>(array: T[], item: T): void {
+  const index = array.length
+  if (index in arrayPrototype) defineProperty(array, index, { __proto__: null, value: item, writable: true, enumerable: true, configurable: true } as PropertyDescriptor)
+  else array[index] = item
+}
+
+/**
  * Whether `Object.prototype` or `Array.prototype` carries an enumerable property (prototype pollution).
  * Walkers that rely on `for…in` or plain reads check this once per call and switch to own-property
  * checks when it is true, so inherited keys never count. A `for…in` over Array.prototype sees both

@@ -1,5 +1,6 @@
 import type { SchemaIssue } from '../errors/json-schema-error.js'
-import { assignOwn } from './hostile-prototypes.js'
+import { hasNoNamedKeys } from './array-named-keys.js'
+import { appendOwn, assignOwn } from './hostile-prototypes.js'
 import { describeValue } from './describe-value.js'
 import { escapeJsonPointerToken, MAX_ISSUES, MAX_JSON_DEPTH } from './json-value.js'
 import type { JsonValue } from './json-value.js'
@@ -17,10 +18,8 @@ const getOwnPropertyNames = Object.getOwnPropertyNames
 const ownKeys = Reflect.ownKeys
 const getOwnPropertySymbols = Object.getOwnPropertySymbols
 const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor
-// The intrinsic, so replacing Array.prototype.push never sees the data being copied.
-const arrayPush = Array.prototype.push
 const hasOwn = Object.hasOwn
-const objectKeys = Object.keys
+const objectValues = Object.values
 // eslint-disable-next-line @typescript-eslint/unbound-method
 const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
 // The intrinsic: finds an own accessor's getter without building a descriptor (and never calls it).
@@ -28,7 +27,6 @@ const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
 const lookupGetter = (Object.prototype as unknown as { __lookupGetter__(key: PropertyKey): unknown }).__lookupGetter__
 const freeze = Object.freeze
 const isArray = Array.isArray
-const ArrayConstructor = Array
 
 // Returned in place of a snapshot where the input is not lossless JSON.
 const BAD: unique symbol = Symbol('not lossless JSON')
@@ -58,6 +56,8 @@ interface Walk {
   height: number
   /** Entries of the container walked last. */
   size: number
+  /** Whether a large array's named keys may be asked of the host (false only in the exact oracle for tests). */
+  readonly hostProbe: boolean
 }
 
 let idleWalk: Walk | null = null
@@ -81,20 +81,37 @@ export function materializeJson(value: unknown): MaterializeResult {
     return { ok: false, issues: [{ path: '', message: notJsonMessage(value) }] }
   }
   if (snapshotHeight(value) !== undefined) return { ok: true, value: value as JsonValue }
-  const walk = idleWalk ?? newWalk()
+  // Most values crossing the boundary per call (arguments, an output, content blocks) are a container of scalars
+  // and small containers of scalars: copied without the walk's bookkeeping. Anything else, or any doubt, walks.
+  const small = snapSmall(value, 1)
+  if (small !== undefined) return { ok: true, value: small }
+  const walk = idleWalk ?? newWalk(true)
   idleWalk = null // a Proxy trap may call materializeJson again: it gets a fresh walk
+  return finishWalk(value, walk, true)
+}
+
+/**
+ * {@link materializeJson} by the full walk alone: no small-container path and no host probe of large arrays'
+ * keys. The oracle the tests compare the fast paths with; not exported from the package.
+ */
+export function materializeJsonExact(value: unknown): MaterializeResult {
+  if (typeof value !== 'object' || value === null || snapshotHeight(value) !== undefined) return materializeJson(value)
+  return finishWalk(value, newWalk(false), false)
+}
+
+function finishWalk(value: object, walk: Walk, reuse: boolean): MaterializeResult {
   const snapshot = snapContainer(value, 0, undefined, walk)
   const issues = walk.issues
   const failed = snapshot === BAD || issues.length > 0
   if (failed) walk.issues = []
   resetWalk(walk)
-  idleWalk = walk
+  if (reuse) idleWalk = walk
   if (failed) return { ok: false, issues }
   return { ok: true, value: snapshot as JsonValue }
 }
 
-function newWalk(): Walk {
-  return { issues: [], path: [], stack: [], marked: [], seen: null, containers: 0, height: 0, size: 0 }
+function newWalk(hostProbe: boolean): Walk {
+  return { issues: [], path: [], stack: [], marked: [], seen: null, containers: 0, height: 0, size: 0, hostProbe }
 }
 
 function resetWalk(walk: Walk): void {
@@ -135,7 +152,7 @@ function report(walk: Walk, key: string | number | undefined, message: string): 
   const path = walk.path
   for (let i = 0; i < path.length; i++) pointer += '/' + escapeJsonPointerToken(path[i] as string | number)
   if (key !== undefined) pointer += '/' + escapeJsonPointerToken(key)
-  walk.issues.push({ path: pointer, message })
+  appendOwn(walk.issues, { path: pointer, message })
 }
 
 function snapChild(value: unknown, depth: number, key: string | number, walk: Walk): Snap {
@@ -196,10 +213,11 @@ function snapContainer(value: object, depth: number, key: string | number | unde
       walk.seen = seen
     }
   }
-  stack.push(value)
-  marked.push(false)
+  // The walk's own lists grow through appendOwn: a push could reach an index accessor on Array.prototype.
+  appendOwn(stack, value)
+  appendOwn(marked, false)
   walk.size = 0
-  if (key !== undefined) walk.path.push(key)
+  if (key !== undefined) appendOwn(walk.path, key)
   let snapshot: Snap
   try {
     snapshot = isArray(value) ? snapArray(value as unknown[], depth, walk) : snapObject(value, depth, walk)
@@ -238,34 +256,74 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
     return BAD
   }
   const length = value.length
-  // One look at the keys first. Object.keys lists enumerable indices in ascending order before any named key, so
-  // `length` keys ending with the last index means every index is own and enumerable and there is no named key:
-  // the walk then needs no hole check per element and no look at the keys afterwards, and copies into an array of
-  // the right size. Otherwise (a hole, a named or symbol key, a non-enumerable index) each element is checked and
-  // the keys are listed in detail at the end. A non-enumerable named key, which JSON.stringify, Object.keys,
-  // spreading and structuredClone all skip, is not looked for.
-  const clean = getOwnPropertySymbols(value).length === 0 && onlyIndexKeys(value, length)
-  const copy: JsonValue[] = clean ? new ArrayConstructor<JsonValue>(length) : []
+  const copy = denseValues(value, length, walk.hostProbe)
+  if (copy === undefined) return reportArray(value, length, depth, walk)
   let failed = false
   let height = 0
   const childDepth = depth + 1
   for (let i = 0; i < length; i++) {
-    // One descriptor object per element was most of the cost on large arrays. An own index whose lookup finds no
-    // getter is a data property or a setter-only accessor; only the latter, a hole or an own `undefined` reads as
-    // `undefined`, and those take the descriptor path for the message. Neither check runs a getter (a Proxy's
-    // traps do run, as with descriptors).
-    let item: unknown
-    if ((clean || hasOwn(value, i)) && lookupGetter.call(value, i) === undefined && (item = value[i]) !== undefined) {
-      if (typeof item === 'object') {
-        if (item !== null) {
-          item = snapContainer(item, childDepth, i, walk)
-          if (item !== BAD && walk.height > height) height = walk.height
-        }
-      } else {
-        const raw = item
-        item = snapScalar(raw)
-        if (item === BAD) report(walk, i, notJsonMessage(raw))
+    // The copy's elements are own data of an array of ours: reading one runs nothing, and writing one back (a
+    // snapshot of a container, 0 for -0) reaches no prototype.
+    const raw = copy[i]
+    let item: Snap
+    if (typeof raw === 'object' && raw !== null) {
+      item = snapContainer(raw, childDepth, i, walk)
+      if (item !== BAD) {
+        if (walk.height > height) height = walk.height
+        if (item !== raw) copy[i] = item
       }
+    } else if (raw === undefined) {
+      // An own `undefined`, or a setter-only accessor (no getter, so it reads as undefined without running anything).
+      const descriptor = getOwnPropertyDescriptor(value, i)
+      report(walk, i, descriptor !== undefined && isAccessor(descriptor) ? 'is an accessor property (getters are never run)' : notJsonMessage(raw))
+      item = BAD
+    } else {
+      item = snapScalar(raw)
+      if (item === BAD) report(walk, i, notJsonMessage(raw))
+      else if (raw === 0) copy[i] = 0 // -0 === 0: write every zero rather than tell them apart
+    }
+    if (item === BAD) {
+      failed = true
+      if (walk.issues.length >= MAX_ISSUES) break
+    }
+  }
+  walk.size = length // after the children, whose walks set it too
+  if (failed || walk.issues.length > 0) return BAD
+  walk.height = height + 1
+  registerSnapshot(copy, height + 1)
+  freeze(copy)
+  return copy as JsonValue[]
+}
+
+/**
+ * A fresh array of `value`'s elements when every index below `length` is an own enumerable data property and there
+ * is no enumerable named key and no symbol key; otherwise undefined. Object.values builds the array (as own data
+ * elements, never through a prototype's setter) and reads the elements with [[Get]], which runs nothing once no
+ * index has a getter and no named key is listed: so the getters are looked for first, one cheap lookup per index
+ * (__lookupGetter__ finds a getter without building a descriptor, and never calls it). With no named key, the values
+ * number `length` exactly when every index is own and enumerable.
+ */
+function denseValues(value: unknown[], length: number, hostProbe: boolean): unknown[] | undefined {
+  if (getOwnPropertySymbols(value).length !== 0 || !hasNoNamedKeys(value, length, hostProbe)) return undefined
+  for (let i = 0; i < length; i++) if (lookupGetter.call(value, i) !== undefined) return undefined
+  const values = objectValues(value)
+  return values.length === length ? values : undefined
+}
+
+/**
+ * Every issue of an array that is not dense plain data (a hole, an accessor, a non-enumerable index, a named or symbol
+ * key), found element by element through descriptors where a plain read could run a getter; always BAD.
+ */
+function reportArray(value: unknown[], length: number, depth: number, walk: Walk): typeof BAD {
+  let failed = false
+  const childDepth = depth + 1
+  for (let i = 0; i < length; i++) {
+    // An own index whose lookup finds no getter is a data property or a setter-only accessor; only the latter, a hole
+    // or an own `undefined` reads as `undefined`, and those take the descriptor path for the message. Neither check
+    // runs a getter (a Proxy's traps do run, as with descriptors).
+    let item: unknown
+    if (hasOwn(value, i) && lookupGetter.call(value, i) === undefined && (item = value[i]) !== undefined) {
+      item = snapChild(item, childDepth, i, walk)
     } else {
       const descriptor = getOwnPropertyDescriptor(value, i)
       if (descriptor === undefined) {
@@ -276,22 +334,16 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
         item = BAD
       } else {
         item = snapChild(descriptor.value, childDepth, i, walk)
-        if (item !== BAD && walk.height > height) height = walk.height
       }
     }
     if (item === BAD) {
       failed = true
       // A huge sparse array (`a.length = 2 ** 32 - 1`) stops at the cap instead of visiting every hole.
       if (walk.issues.length >= MAX_ISSUES) break
-      continue
     }
-    if (failed) continue
-    if (clean) copy[i] = item as JsonValue
-    else arrayPush.call(copy, item)
   }
   // Named or symbol-keyed properties on an array (`arr.foo = 1`) would be lost by a snapshot: reject them too.
-  // Only an array that failed the first look pays for the details.
-  if (!failed && !clean) {
+  if (!failed) {
     const keys = ownKeys(value)
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i] as string | symbol
@@ -299,20 +351,9 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
       else if (key !== 'length' && !isArrayIndex(key, length)) report(walk, key, 'is a named property on an array')
       else if (key !== 'length' && !propertyIsEnumerable.call(value, key)) report(walk, key, 'is a non-enumerable property')
     }
-    failed = true
   }
-  walk.size = length // after the children, whose walks set it too
-  if (failed || walk.issues.length > 0) return BAD
-  walk.height = height + 1
-  registerSnapshot(copy, height + 1)
-  freeze(copy)
-  return copy
-}
-
-/** Whether the enumerable string keys of `value`, whose indices below `length` are all own, are exactly those indices. */
-function onlyIndexKeys(value: unknown[], length: number): boolean {
-  const keys = objectKeys(value)
-  return keys.length === length && (length === 0 || keys[length - 1] === String(length - 1))
+  walk.size = length
+  return BAD
 }
 
 function isArrayIndex(name: string, length: number): boolean {
@@ -335,33 +376,21 @@ function snapObject(value: object, depth: number, walk: Walk): Snap {
   const childDepth = depth + 1
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string
-    // As for array elements: an enumerable own key whose lookup finds no getter is data (or a setter-only
-    // accessor, which reads as `undefined`), read without building a descriptor; anything else takes the
-    // descriptor path for its message. No getter runs either way.
-    let item: unknown
-    if (propertyIsEnumerable.call(value, name) && lookupGetter.call(value, name) === undefined && (item = (value as Record<string, unknown>)[name]) !== undefined) {
-      if (typeof item === 'object') {
-        if (item !== null) item = snapContainer(item, childDepth, name, walk)
-      } else {
-        const raw = item
-        item = snapScalar(raw)
-        if (item === BAD) report(walk, name, notJsonMessage(raw))
-      }
-    } else {
-      const descriptor = getOwnPropertyDescriptor(value, name)
-      if (descriptor === undefined) continue // a Proxy listed a key it then says it does not have
-      if (descriptor.enumerable !== true) {
-        report(walk, name, 'is a non-enumerable property')
-        failed = true
-        continue
-      }
-      if (isAccessor(descriptor)) {
-        report(walk, name, 'is an accessor property (getters are never run)')
-        failed = true
-        continue
-      }
-      item = snapChild(descriptor.value, childDepth, name, walk)
+    // One descriptor per key tells enumerable, data or accessor, and the value, in one lookup (as cheap as asking
+    // propertyIsEnumerable or __lookupGetter__ alone for a named key). No getter runs.
+    const descriptor = getOwnPropertyDescriptor(value, name)
+    if (descriptor === undefined) continue // a Proxy listed a key it then says it does not have
+    if (descriptor.enumerable !== true) {
+      report(walk, name, 'is a non-enumerable property')
+      failed = true
+      continue
     }
+    if (isAccessor(descriptor)) {
+      report(walk, name, 'is an accessor property (getters are never run)')
+      failed = true
+      continue
+    }
+    const item = snapChild(descriptor.value, childDepth, name, walk)
     if (item === BAD) {
       failed = true
       if (walk.issues.length >= MAX_ISSUES) break
@@ -377,4 +406,76 @@ function snapObject(value: object, depth: number, walk: Walk): Snap {
   registerSnapshot(copy, height + 1)
   freeze(copy)
   return copy
+}
+
+// The small-container path: a container of at most SMALL_ENTRIES entries, each a scalar, a snapshot or (one level
+// down) such a container of scalars and snapshots. It needs no stack, path or memo: a cycle needs a container that
+// holds a container, and the only one here is the root, whose children hold none. It gives up (undefined) at
+// anything that is not plain data, and the full walk then finds and words every issue.
+const SMALL_ENTRIES = 16
+
+/** The snapshot of `value` at container level `level` (the root is 1), or undefined: not small or not plain data. */
+function snapSmall(value: object, level: number): JsonValue | undefined {
+  try {
+    return isArray(value) ? snapSmallArray(value as unknown[], level) : snapSmallObject(value, level)
+  } catch {
+    return undefined // a Proxy trap threw: the walk reports it
+  }
+}
+
+/** A child of a small container: a scalar, a snapshot that fits under MAX_JSON_DEPTH, or (below the root) small. */
+function snapSmallChild(item: unknown, level: number): Snap | undefined {
+  if (typeof item !== 'object' || item === null) {
+    const scalar = snapScalar(item)
+    return scalar === BAD ? undefined : scalar
+  }
+  const known = snapshotHeight(item)
+  if (known !== undefined) return level + known <= MAX_JSON_DEPTH ? (item as JsonValue) : undefined
+  return level === 1 ? snapSmall(item, 2) : undefined
+}
+
+function snapSmallObject(value: object, level: number): JsonValue | undefined {
+  const proto: unknown = getPrototypeOf(value)
+  if (proto !== objectPrototype && proto !== null) return undefined
+  const names = getOwnPropertyNames(value)
+  if (names.length > SMALL_ENTRIES || getOwnPropertySymbols(value).length !== 0) return undefined
+  const copy: Record<string, JsonValue> = {}
+  let height = 0
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string
+    const descriptor = getOwnPropertyDescriptor(value, name)
+    if (descriptor === undefined || descriptor.enumerable !== true || isAccessor(descriptor)) return undefined
+    const item = snapSmallChild(descriptor.value, level)
+    if (item === undefined || item === BAD) return undefined
+    if (typeof item === 'object' && item !== null) {
+      const childHeight = snapshotHeight(item) as number
+      if (childHeight > height) height = childHeight
+    }
+    assignOwn(copy, name, item)
+  }
+  registerSnapshot(copy, height + 1)
+  freeze(copy)
+  return copy
+}
+
+function snapSmallArray(value: unknown[], level: number): JsonValue | undefined {
+  if (getPrototypeOf(value) !== arrayPrototype) return undefined
+  const length = value.length
+  if (length > SMALL_ENTRIES) return undefined
+  const copy = denseValues(value, length, false)
+  if (copy === undefined) return undefined
+  let height = 0
+  for (let i = 0; i < length; i++) {
+    const raw = copy[i]
+    const item = snapSmallChild(raw, level)
+    if (item === undefined || item === BAD) return undefined
+    if (typeof item === 'object' && item !== null) {
+      const childHeight = snapshotHeight(item) as number
+      if (childHeight > height) height = childHeight
+    }
+    if (item !== raw || raw === 0) copy[i] = item // -0 === 0: every zero is written
+  }
+  registerSnapshot(copy, height + 1)
+  freeze(copy)
+  return copy as JsonValue[]
 }

@@ -91,3 +91,80 @@ describe('descriptors the runtime builds have a null prototype', () => {
     expect(result).toEqual({ ok: true, value: { constructor: 1, toString: 'text', get: [true], set: { valueOf: null }, __proto__x: 2 } })
   })
 })
+
+// Rule: "never run inherited accessors, never throw an internal error". An index accessor on Array.prototype or
+// Object.prototype is reached by every plain assignment or push into a fresh array at that index: the snapshot's own
+// copy, and the walk's own path, stack and issue lists. None of them may reach it.
+describe('materializeJson under an index accessor on Array.prototype or Object.prototype', () => {
+  const prototypes: [string, object][] = [
+    ['Array.prototype', Array.prototype],
+    ['Object.prototype', Object.prototype],
+  ]
+
+  /**
+   * Runs `run` while `proto` has accessors at indices 0..3 that record every use (in a string: pushing to an array
+   * would reach them too); removes them before returning.
+   */
+  function withIndexAccessors<T>(proto: object, run: () => T): { outcome: T | Error; uses: string } {
+    let uses = ''
+    for (let i = 0; i < 4; i++) {
+      Object.defineProperty(proto, i, {
+        __proto__: null,
+        configurable: true,
+        get: () => {
+          uses += `get ${i};`
+          return 'from the prototype'
+        },
+        set: () => {
+          uses += `set ${i};`
+        },
+      } as PropertyDescriptor)
+    }
+    let outcome: T | Error
+    try {
+      outcome = run()
+    } catch (error) {
+      outcome = error as Error
+    } finally {
+      for (let i = 0; i < 4; i++) delete (proto as Record<number, unknown>)[i]
+    }
+    return { outcome, uses }
+  }
+
+  describe.each(prototypes)('on %s', (_name, proto) => {
+    const accepted: [string, { given: () => unknown; want: unknown }][] = [
+      ['a root array', { given: () => [1, 'two', true], want: [1, 'two', true] }],
+      ['nested arrays and objects', { given: () => ({ a: [1, [2, { b: [3] }]], c: {} }), want: { a: [1, [2, { b: [3] }]], c: {} } }],
+      ['an object with index keys', { given: () => ({ 0: 'zero', 1: ['x'] }), want: { 0: 'zero', 1: ['x'] } }],
+      ['-0 in an array', { given: () => [-0, 5], want: [0, 5] }],
+      ['a large array', { given: () => Array.from({ length: 5000 }, (_, i) => i), want: Array.from({ length: 5000 }, (_, i) => i) }],
+    ]
+    test.each(accepted)('%s is copied whole, no inherited accessor runs', (_case, { given, want }) => {
+      const input = given()
+      const { outcome, uses } = withIndexAccessors(proto, () => {
+        const result = materializeJson(input)
+        // Read the copy while the accessors are there: a missing own element would be read through them.
+        return result.ok ? { ok: true, json: JSON.stringify(result.value), frozen: Object.isFrozen(result.value) } : result
+      })
+      expect(uses).toBe('')
+      expect(outcome).toEqual({ ok: true, json: JSON.stringify(want), frozen: true })
+    })
+
+    const rejectedCases: [string, { given: () => unknown; want: [string, RegExp][] }][] = [
+      ['NaN in a root array', { given: () => [NaN], want: [['/0', /NaN/]] }],
+      ['undefined deep inside arrays', { given: () => ({ a: [[1, undefined]] }), want: [['/a/0/1', /undefined/]] }],
+      ['several issues', { given: () => [NaN, [undefined], { x: Infinity }], want: [['/0', /NaN/], ['/1/0', /undefined/], ['/2/x', /Infinity/]] }],
+      ['a cycle through arrays', { given: () => { const a: unknown[] = [1]; a.push([a]); return a }, want: [['/1/0', /cycle: refers back to the root/]] }],
+      ['a hole', { given: () => { const a = [1]; a.length = 2; return { a } }, want: [['/a/1', /hole/]] }],
+    ]
+    test.each(rejectedCases)('%s is reported exactly, no inherited accessor runs', (_case, { given, want }) => {
+      const input = given()
+      const { outcome, uses } = withIndexAccessors(proto, () => {
+        const result = materializeJson(input)
+        return result.ok ? result : { ok: false, issues: result.issues.map((issue) => [issue.path, issue.message]), count: result.issues.length }
+      })
+      expect(uses).toBe('')
+      expect(outcome).toEqual({ ok: false, issues: want.map(([path, message]) => [path, expect.stringMatching(message)]), count: want.length })
+    })
+  })
+})
