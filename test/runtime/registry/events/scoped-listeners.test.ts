@@ -1,4 +1,4 @@
-import { createToolRuntime } from '@toolsmith/runtime'
+import { createToolRuntime, type PreToolDecision } from '@toolsmith/runtime'
 import { describe, expect, test } from 'vitest'
 import { callInput, rawTool } from '../fixtures.js'
 
@@ -12,7 +12,7 @@ describe('scoped listeners across a run of calls', () => {
     const a = { id: 'a' }
     const b = { id: 'b' }
     const seen: string[] = []
-    const listener = (tag: string) => (_exec: unknown, next: () => Promise<unknown>) => (seen.push(tag), next())
+    const listener = (tag: string) => (_exec: unknown, next: () => Promise<PreToolDecision>) => (seen.push(tag), next())
     const call = async (agent: { id: string } | undefined): Promise<string> => {
       seen.length = 0
       await runtime.execute(callInput(agent === undefined ? {} : { agent }))

@@ -1,4 +1,4 @@
-import { createToolRuntime, type PreToolDecision, type ToolRuntime } from '@toolsmith/runtime'
+import { createToolRuntime, type PostToolDecision, type PreToolDecision, type ToolRuntime } from '@toolsmith/runtime'
 import { describe, expect, test } from 'vitest'
 import { callInput, rawTool } from '../fixtures.js'
 
@@ -26,7 +26,7 @@ const awaitingGate = async (_exec: unknown, next: () => Promise<PreToolDecision>
   return decision
 }
 const passThroughGate = (_exec: unknown, next: () => Promise<PreToolDecision>) => next()
-const awaitingReviewer = async (_exec: unknown, _result: unknown, next: () => Promise<unknown>) => next()
+const awaitingReviewer = async (_exec: unknown, _result: unknown, next: () => Promise<PostToolDecision>) => next()
 
 const cases: [string, { setup: (runtime: ToolRuntime) => void; byHand: () => Promise<unknown> }][] = [
   ['no listener', { setup: () => undefined, byHand: async () => await body({ text: 'hi' }) }],
