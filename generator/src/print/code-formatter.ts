@@ -4,7 +4,6 @@ import * as prettier from 'prettier'
 import { canBatch, createFormatBatcher, prettierRunner } from './format-batcher.js'
 import { joinParts, layOutTypeScript, printTypeScript, type TsPart, tsLayoutOptions } from './typescript/lay-out-typescript.js'
 import { OutsideLayout } from './typescript/ts-layout-context.js'
-import type { WorkerPool } from './worker-pool.js'
 
 /** Formats planned outputs with prettier, honouring the project's own config for each path. */
 export interface CodeFormatter {
@@ -61,11 +60,11 @@ function parserFor(path: string): string {
 }
 
 /**
- * A formatter for one plan, formatting in the workers of `pool` when one is given (large plans). Only a config file inside `cwd` counts as the project's own (one found above it, say in
+ * A formatter for one plan. Only a config file inside `cwd` counts as the project's own (one found above it, say in
  * a home folder, would make output differ between machines); `.editorconfig` is not read for the same reason.
  * Config files are looked up once per folder; prettier's config cache is cleared so a changed config is seen.
  */
-export function createCodeFormatter(cwd: string, pool?: WorkerPool): CodeFormatter {
+export function createCodeFormatter(cwd: string): CodeFormatter {
   prettier.clearConfigCache()
   const configFiles = new Map<string, Promise<string | null>>()
 
@@ -93,7 +92,7 @@ export function createCodeFormatter(cwd: string, pool?: WorkerPool): CodeFormatt
     return options
   }
 
-  const run = prettierRunner(pool)
+  const run = prettierRunner()
   const batcher = createFormatBatcher(run)
   // Probes of the TypeScript layout (one arrow-function member in its place) repeat across files: each is formatted
   // once per plan, however many files ask for it at the same time.

@@ -23,7 +23,10 @@ const MAYBE_IDENTIFIER = /^[$_\p{L}\p{Nl}][$_\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}
 
 /** Whether prettier would print this quoted key without quotes (`isStringKeySafeToUnquote` for the subset). */
 export function unquotable(key: PropertyKey & { kind: 'string' }, context: TsLayoutContext): boolean {
-  if (!ASCII_IDENTIFIER.test(key.value) && MAYBE_IDENTIFIER.test(key.value)) throw new OutsideLayout('non-ASCII identifier key')
+  if (!ASCII_IDENTIFIER.test(key.value) && MAYBE_IDENTIFIER.test(key.value)) {
+    if (context.options.lenient === true) return false
+    throw new OutsideLayout('non-ASCII identifier key')
+  }
   return printStringLiteral(key.raw, context.options.singleQuote).slice(1, -1) === key.value && ASCII_IDENTIFIER.test(key.value)
 }
 
@@ -68,8 +71,6 @@ export function printType(type: TypeNode, parent: TypeParent, context: TsLayoutC
       return concat([type.name, '<', printType(type.args[0] as TypeNode, 'type-argument', context), '>'])
     case 'array':
       return concat([printType(type.element, 'array', context), '[]'])
-    case 'readonly':
-      return concat(['readonly ', printType(type.type, 'annotation', context)])
     case 'union':
       return printUnion(type.types, parent, context, breakAfterOperator)
     case 'type-literal':
