@@ -168,13 +168,15 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
   }
 
   // Runs first and sees the rest of the chain's answer: only an `ask` for a call of this connection is answered here.
+  // One reaction on next()'s answer, not an async function: it runs on every call of the connection.
   const disposeApprovals = view.on(
     'tools/pre-execute',
-    async (exec, next) => {
-      const decision = await next()
-      const call = decision.kind === 'ask' ? pending.get(exec.rootCallId) : undefined
-      return call === undefined || decision.kind !== 'ask' ? decision : askClient(exec, decision.reason, call)
-    },
+    (exec, next) =>
+      next().then((decision) => {
+        if (decision.kind !== 'ask') return decision
+        const call = pending.get(exec.rootCallId)
+        return call === undefined ? decision : askClient(exec, decision.reason, call)
+      }),
     { prepend: true },
   )
 

@@ -78,10 +78,7 @@ export const KNOWN: {
     // The emitters and the plan cache still call the literal helpers and the formatter (issue 12 part 1, print once).
     { from: 'generator/plan', to: 'generator/print', owner: 'print' },
   ],
-  cycles: [
-    // One call's state across body-attempt, dispatch, execute-pipeline, …; tool-runtime ⇄ tool-runtime-events (issue 12 part 4).
-    { within: 'runtime/src/registry/', owner: 'rt' },
-  ],
+  cycles: [],
 }
 
 /** Where a source file sits: its package, its stage (`package/stage`) and the layer index of both. */

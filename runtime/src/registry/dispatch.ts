@@ -1,11 +1,9 @@
 import { formatIssues } from '../errors/json-schema-error.js'
-import { BodyAttempt, DispatchExecution, RunContext, type ToolCall } from './call.js'
-import { runWaterfall, type WaterfallSpec } from './events.js'
+import { abortReason, BodyAttempt, DispatchExecution, follows, fuseSignals, isAborted, markFollower, offAbort, onAbort, RunContext, type ToolCall } from './call.js'
+import { type RegistryListeners, runWaterfall, type WaterfallSpec } from './events.js'
 import { abortedAfterStart, abortedBeforeDispatch, failureResult, optional, registryFailure, thrownFailure } from './results.js'
 import { acceptOutput, acceptWrapperResult } from './review.js'
 import type { ToolDispatchExecution, ToolExecutionResult } from './runtime-types.js'
-import type { RegistryListeners } from './runtime.js'
-import { abortReason, follows, fuseSignals, isAborted, markFollower, offAbort, onAbort } from './signals.js'
 
 // Dispatch: the `tools/execute` wrappers around the body, the built-in timeout policy (the first
 // wrapper), and the one path that invokes a body and normalizes its outcome through the output contract.
@@ -15,24 +13,28 @@ type ExecuteListener = RegistryListeners['execute']['entries'][number]['fn']
 interface DispatchRun {
   readonly call: ToolCall
   readonly view: ToolDispatchExecution
+  readonly after: AfterDispatch<unknown>
 }
 
-/** What runs on the normalized result of a dispatch, in the same promise reaction as the body's end when no wrapper applies. */
-export type AfterDispatch = (result: ToolExecutionResult) => ToolExecutionResult | Promise<ToolExecutionResult>
+/** What runs on the normalized result of a dispatch, in the same promise reaction as the body's end (or the outermost wrapper's answer). */
+export type AfterDispatch<R> = (call: ToolCall, result: ToolExecutionResult) => R
 
 /**
  * Dispatches a call that passed the gates: through the `tools/execute` wrappers that apply (the
  * built-in timeout policy only for a tool that declares `timeoutMs`) around the body, or straight to
  * the body when none does; then hands the normalized result, once the body (every attempt) settled, to
  * `after` and resolves what it returns. A tool's or a wrapper's failure is a result, never a rejection.
+ * Called in the same synchronous turn as the gates' last cancellation check, so a body with no wrapper
+ * around it starts without another one.
  */
-export function dispatch(call: ToolCall, after: AfterDispatch): Promise<ToolExecutionResult> {
+export function dispatch<R>(call: ToolCall, after: AfterDispatch<R>): Promise<Awaited<R>> {
   const wrappers = call.state.listeners.execute.forChain(call.chain, call.tool.timeoutMs !== undefined)
-  if (wrappers.length === 0) return invokeBody(call, call.exec.signal, after)
-  return promiseThen.call(runWaterfall(wrappers, EXECUTE, { call, view: new DispatchExecution(call.exec) }), after) as Promise<ToolExecutionResult>
+  if (wrappers.length === 0) return invokeBody(call, call.exec.signal, after, true)
+  const run: DispatchRun = { call, view: new DispatchExecution(call.exec), after }
+  return runWaterfall(wrappers, EXECUTE, run, afterWrappers) as Promise<Awaited<R>>
 }
 
-const promiseThen = Promise.prototype.then
+const afterWrappers = (run: DispatchRun, result: ToolExecutionResult): unknown => run.after(run.call, result)
 
 const EXECUTE: WaterfallSpec<DispatchRun, ToolExecutionResult, ExecuteListener> = {
   invoke: (entry, run, next) =>
@@ -53,22 +55,29 @@ function bodyBehindWrappers(call: ToolCall, signal: AbortSignal, settled: () => 
   const caller = call.exec.signal
   // A signal the runtime made to follow the caller's (the timeout policy's) needs no second listener on it.
   const fused = follows(signal, caller) ? undefined : fuseSignals(caller, signal)
-  return invokeBody(call, fused?.signal ?? signal, (result) => {
-    call.dispatched = result
-    fused?.dispose()
-    settled()
-    return result
-  })
+  return invokeBody(
+    call,
+    fused?.signal ?? signal,
+    (_call, result) => {
+      call.dispatched = result
+      fused?.dispose()
+      settled()
+      return result
+    },
+    false,
+  )
 }
 
 /**
  * The one invocation path of a tool body: one {@link BodyAttempt}, started with `signal` unless it has
  * aborted (`ABORTED_BEFORE_DISPATCH`, or `ABORTED` for a retry whose earlier attempt ran), its outcome
  * normalized by {@link attemptResult}, then `after` in the same reaction (no promise hop of its own).
+ * `checked`: the caller checked `signal` in this same synchronous turn (straight from the gates), so
+ * it is not read again.
  */
-async function invokeBody(call: ToolCall, signal: AbortSignal, after: AfterDispatch): Promise<ToolExecutionResult> {
+async function invokeBody<R>(call: ToolCall, signal: AbortSignal, after: AfterDispatch<R>, checked: boolean): Promise<Awaited<R>> {
   let result: ToolExecutionResult
-  if (isAborted(signal)) {
+  if (!checked && isAborted(signal)) {
     result = call.bodyStarted ? abortedAfterStart() : abortedBeforeDispatch()
   } else {
     const attempt = new BodyAttempt(call)
@@ -79,7 +88,7 @@ async function invokeBody(call: ToolCall, signal: AbortSignal, after: AfterDispa
       result = attempt.settled ? registryFailure(error) : attemptResult(attempt, false, error)
     }
   }
-  return after(result)
+  return after(call, result) as Awaited<R>
 }
 
 /**

@@ -4,8 +4,7 @@ import { describeValue } from '../json/describe-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { containRejection, optional } from './results.js'
-import type { Agent, CodeDispatchEvent, CodeDispatchLog, ToolExecution, ToolExecutionResult, ToolRuntime } from './runtime-types.js'
-import type { RegistryListeners, RegistryState } from './runtime.js'
+import type { Agent, CodeDispatchEvent, CodeDispatchLog, PostToolDecision, PreToolDecision, ToolDispatchExecution, ToolExecution, ToolExecutionResult, ToolRuntime } from './runtime-types.js'
 import { readScopeChain } from './scopes.js'
 
 // Events: the ordered listener lists, the waterfall that runs `tools/pre-execute`, `tools/execute`,
@@ -20,6 +19,19 @@ export interface ListenerEntry<F> {
   readonly scope: Agent | undefined
   /** Marks the built-in timeout policy, which is skipped for tools without `timeoutMs`. */
   readonly timeoutPolicy?: true
+}
+
+type Fn<A extends unknown[], R> = (this: ToolRuntime, ...args: A) => R
+
+/** The listener lists of one runtime, typed loosely for the runners (the public `on` is typed per event). */
+export interface RegistryListeners {
+  readonly change: ListenerList<Fn<[], unknown>>
+  readonly preExecute: ListenerList<Fn<[ToolExecution, () => Promise<PreToolDecision>], unknown>>
+  readonly execute: ListenerList<Fn<[ToolDispatchExecution, () => Promise<ToolExecutionResult>], unknown>>
+  readonly postExecute: ListenerList<Fn<[ToolExecution, ToolExecutionResult, () => Promise<PostToolDecision>], unknown>>
+  readonly result: ListenerList<Fn<[ToolExecution, ToolExecutionResult], unknown>>
+  readonly codeDispatchLog: ListenerList<Fn<[CodeDispatchLog, () => Promise<readonly ContentBlock[]>], unknown>>
+  readonly codeDispatch: ListenerList<Fn<[CodeDispatchEvent], unknown>>
 }
 
 const EMPTY: readonly never[] = Object.freeze([])
@@ -60,17 +72,26 @@ export class ListenerList<F> {
     const entries = withTimeoutPolicy ? this.entries : this.untimed
     if (this.scoped === 0) return entries
     const agent = chain?.[0]
+    // The calls of one agent (one MCP connection, one AI SDK tool set) come in runs: the last answer is kept until the list changes.
+    const last = this.lastApplicable
+    if (last !== undefined && last.agent === agent && last.from === entries) return last.applicable
     const applicable: ListenerEntry<F>[] = []
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i] as ListenerEntry<F>
       if (entry.scope === undefined || (agent !== undefined && entry.scope === agent)) applicable.push(entry)
     }
+    this.lastApplicable = { agent, from: entries, applicable }
     return applicable
   }
+
+  /** The last `forChain` answer for a scoped list: the agent, the entries it was filtered from, the answer. */
+  private lastApplicable: { readonly agent: Agent | undefined; readonly from: readonly ListenerEntry<F>[]; readonly applicable: readonly ListenerEntry<F>[] } | undefined =
+    undefined
 
   private replace(entries: readonly ListenerEntry<F>[]): void {
     this.entries = entries
     this.untimed = entries.some((entry) => entry.timeoutPolicy === true) ? entries.filter((entry) => entry.timeoutPolicy !== true) : entries
+    this.lastApplicable = undefined
   }
 }
 
@@ -116,8 +137,24 @@ const promiseThen = Promise.prototype.then
  * Cost: a listener that returns the very promise `next()` gave it (a pass-through) adds no promise
  * reaction and no microtask — its answer is the inner answer, already normalized and tracked.
  */
-export function runWaterfall<C, T, F>(entries: readonly ListenerEntry<F>[], spec: WaterfallSpec<C, T, F>, context: C): Promise<T> {
-  return new WaterfallRun(entries, spec, context).start()
+export function runWaterfall<C, T, F>(entries: readonly ListenerEntry<F>[], spec: WaterfallSpec<C, T, F>, context: C): Promise<T>
+/**
+ * {@link runWaterfall}, then `then(context, answer)` in the same promise reaction that settles the
+ * answer (the pipeline's next stage, with no promise hop between them); resolves what `then` returns.
+ */
+export function runWaterfall<C, T, F, R>(
+  entries: readonly ListenerEntry<F>[],
+  spec: WaterfallSpec<C, T, F>,
+  context: C,
+  then: (context: C, answer: T) => R,
+): Promise<Awaited<R>>
+export function runWaterfall<C, T, F>(
+  entries: readonly ListenerEntry<F>[],
+  spec: WaterfallSpec<C, T, F>,
+  context: C,
+  then?: (context: C, answer: T) => unknown,
+): Promise<unknown> {
+  return new WaterfallRun(entries, spec, context, then).start()
 }
 
 class WaterfallRun<C, T, F> {
@@ -131,28 +168,36 @@ class WaterfallRun<C, T, F> {
     private readonly entries: readonly ListenerEntry<F>[],
     private readonly spec: WaterfallSpec<C, T, F>,
     private readonly context: C,
+    /** The next stage, run on the answer in the reaction that settles it. */
+    private readonly then: ((context: C, answer: T) => unknown) | undefined,
   ) {}
 
-  start(): Promise<T> {
+  start(): Promise<unknown> {
     const answer = this.level(0)
     if (this.topTracked) return answer
     // Nothing tracked is still running: every level passed its inner answer through to a constant.
     if (this.pending === 0) {
       this.closed = true
-      return answer
+      return this.then === undefined ? answer : promiseThen.call(answer, (value: T) => this.continue(value))
     }
     return answer.then((value) => this.finish(value))
   }
 
-  /** Resolves `value` once every started level has settled, and closes the run. */
-  private finish(value: T): T | Promise<T> {
+  /** Resolves `value` (or what the next stage makes of it) once every started level has settled, and closes the run. */
+  private finish(value: T): unknown {
     if (this.pending === 0) {
       this.closed = true
-      return value
+      return this.continue(value)
     }
-    return new Promise<T>((resolve) => {
+    const drained = new Promise<T>((resolve) => {
       this.drained = () => resolve(value)
     })
+    return this.then === undefined ? drained : promiseThen.call(drained, (settled: T) => this.continue(settled))
+  }
+
+  private continue(value: T): unknown {
+    const then = this.then
+    return then === undefined ? value : then(this.context, value)
   }
 
   private settle(): void {
@@ -202,8 +247,8 @@ class WaterfallRun<C, T, F> {
 
   private fulfilled: ((value: unknown) => T) | undefined = undefined
   private rejected: ((error: unknown) => T) | undefined = undefined
-  private topFulfilled: ((value: unknown) => T | Promise<T>) | undefined = undefined
-  private topRejected: ((error: unknown) => T | Promise<T>) | undefined = undefined
+  private topFulfilled: ((value: unknown) => unknown) | undefined = undefined
+  private topRejected: ((error: unknown) => unknown) | undefined = undefined
 
   /** A tracked level's answer arrived: account for it and normalize it. */
   private accept(value: unknown): T {
@@ -251,12 +296,12 @@ class WaterfallRun<C, T, F> {
  * an async observer returns, is contained and never reaches the caller or the next observer.
  */
 export function notifyResult(
-  state: RegistryState,
+  listeners: RegistryListeners,
   chain: readonly Agent[] | undefined,
   exec: ToolExecution,
   result: ToolExecutionResult,
 ): void {
-  const list = state.listeners.result
+  const list = listeners.result
   if (list.entries.length === 0) return
   const entries = list.forChain(chain)
   for (let i = 0; i < entries.length; i++) {
@@ -271,8 +316,8 @@ export function notifyResult(
 }
 
 /** Emits the unfiltered `tools/change` notification to every subscriber, containing failures. */
-export function notifyChange(state: RegistryState): void {
-  const entries = state.listeners.change.entries
+export function notifyChange(listeners: RegistryListeners): void {
+  const entries = listeners.change.entries
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]
     if (entry === undefined) continue
@@ -296,7 +341,7 @@ type LogListener = RegistryListeners['codeDispatchLog']['entries'][number]['fn']
  * agent) with the logged content; an event listener's failure is contained.
  * Resolves the frozen content to log; rejects only for a malformed `dispatch` (a bridge defect).
  */
-export function logCodeDispatch(state: RegistryState, dispatch: unknown): Promise<readonly ContentBlock[]> {
+export function logCodeDispatch(listeners: RegistryListeners, dispatch: unknown): Promise<readonly ContentBlock[]> {
   const frozen = freezeDispatch(dispatch)
   if (typeof frozen === 'string') return Promise.reject(new TypeError(`logCodeDispatch: ${frozen}`))
   const agent = optional(frozen, 'agent')
@@ -304,19 +349,19 @@ export function logCodeDispatch(state: RegistryState, dispatch: unknown): Promis
   if (agent !== undefined && chain === undefined) {
     return Promise.reject(new TypeError("logCodeDispatch: the agent's scope chain is unreadable or cyclic"))
   }
-  const entries = state.listeners.codeDispatchLog.forChain(chain)
-  if (entries.length === 0) return Promise.resolve(emitCodeDispatch(state, chain, frozen, frozen.content))
-  return runWaterfall(entries, CODE_DISPATCH_LOG, frozen).then((content) => emitCodeDispatch(state, chain, frozen, content))
+  const entries = listeners.codeDispatchLog.forChain(chain)
+  if (entries.length === 0) return Promise.resolve(emitCodeDispatch(listeners, chain, frozen, frozen.content))
+  return runWaterfall(entries, CODE_DISPATCH_LOG, frozen).then((content) => emitCodeDispatch(listeners, chain, frozen, content))
 }
 
 /** Emits `tool/code-dispatch` for the logged content; returns that content. */
 function emitCodeDispatch(
-  state: RegistryState,
+  listeners: RegistryListeners,
   chain: readonly Agent[] | undefined,
   dispatch: CodeDispatchLog,
   content: readonly ContentBlock[],
 ): readonly ContentBlock[] {
-  const list = state.listeners.codeDispatch
+  const list = listeners.codeDispatch
   if (list.entries.length === 0) return content
   const event: CodeDispatchEvent = Object.freeze({ ...dispatch, content })
   const entries = list.forChain(chain)

@@ -4,13 +4,12 @@ import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { OnTarget } from '../json/materialized-snapshots.js'
 import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
-import type { ToolCall } from './call.js'
-import { type ListenerEntry, runWaterfall, type WaterfallSpec } from './events.js'
+import { isAborted, type ToolCall } from './call.js'
+import { type ListenerEntry, type RegistryListeners, runWaterfall, type WaterfallSpec } from './events.js'
 import { abortedBeforeDispatch, containRejection, denied, optional, policyDenial, snapshotConstant, thrownMessage } from './results.js'
 import type { PreToolDecision, ToolExecution, ToolExecutionFailure, ToolGuard, ToolRuntime, ToolRuntimeEvents } from './runtime-types.js'
-import type { RegistryListeners, RegistryState } from './runtime.js'
 import { readScopeChain, resolveTool } from './scopes.js'
-import { isAborted } from './signals.js'
+import type { RegistryState } from './state.js'
 
 // The gates a call passes before dispatch, in the spec's order: the `tools/pre-execute` waterfall
 // (allow, deny or ask), the approval service for an `ask`, then the monotonic guards. Also the opt-in
@@ -43,23 +42,21 @@ async function askThenGuard(call: ToolCall, reason: string | undefined): Promise
   return guardCall(call, await askApproval(call, reason))
 }
 
-/** The guards, between two cancellation checks: the gates may have been slow, and the body must not start once cancelled. */
-export function guardCall(call: ToolCall, refusal: ToolExecutionFailure | undefined): ToolExecutionFailure | undefined {
+/** The guards after a cancellation check: the gates may have been slow, and the body must not start once cancelled. */
+function guardCall(call: ToolCall, refusal: ToolExecutionFailure | undefined): ToolExecutionFailure | undefined {
   if (refusal !== undefined) return refusal
-  const signal = call.exec.signal
-  if (isAborted(signal)) return abortedBeforeDispatch()
-  const denial = runGuards(call)
-  if (denial !== undefined) return denial
-  return isAborted(signal) ? abortedBeforeDispatch() : undefined
+  if (isAborted(call.exec.signal)) return abortedBeforeDispatch()
+  return runGuards(call)
 }
 
 /**
- * Runs the `tools/pre-execute` waterfall over the gates that apply to the call and resolves its
- * normalized decision. Failing closed: a listener that throws, or answers anything but a
- * well-formed decision (exact keys), stands as a deny. Never rejects.
+ * Runs the `tools/pre-execute` waterfall over the gates that apply to the call, then `then` with its
+ * normalized decision, in the reaction that settles it. Failing closed: a listener that throws, or
+ * answers anything but a well-formed decision (exact keys), stands as a deny. The decision never
+ * rejects; `then` must not throw.
  */
-export function preExecuteDecision(call: ToolCall, gates: readonly PreEntry[]): Promise<PreToolDecision> {
-  return runWaterfall(gates, PRE_EXECUTE, call)
+export function preExecuteDecision(call: ToolCall, gates: readonly PreEntry[], then: (call: ToolCall, decision: PreToolDecision) => void): void {
+  runWaterfall(gates, PRE_EXECUTE, call, then)
 }
 
 const PRE_EXECUTE: WaterfallSpec<ToolCall, PreToolDecision, PreListener> = {
@@ -133,14 +130,21 @@ async function askApproval(call: ToolCall, reason: string | undefined): Promise<
 
 /**
  * Runs the monotonic guards that apply to the call (global ones and those set on its own agent's view),
- * in registration order, after `tools/pre-execute`. The first denial wins and later guards are not
+ * in registration order, after `tools/pre-execute` and a cancellation check (then checks again: the
+ * body must not start once cancelled). The first denial wins and later guards are not
  * asked: there is no allow answer, so nothing they could say would change the outcome. A guard
  * denies by returning anything but `undefined` (a non-string — say a promise from an async guard —
  * denies too, failing closed) or by throwing.
  */
-function runGuards(call: ToolCall): ToolExecutionFailure | undefined {
+export function runGuards(call: ToolCall): ToolExecutionFailure | undefined {
   const guards = call.state.guards
   if (guards.entries.length === 0) return undefined
+  const denial = runGuardList(call, guards)
+  // A guard is host code that may have cancelled the call; without guards nothing ran since the last check.
+  return denial ?? (isAborted(call.exec.signal) ? abortedBeforeDispatch() : undefined)
+}
+
+function runGuardList(call: ToolCall, guards: RegistryState['guards']): ToolExecutionFailure | undefined {
   const entries: readonly ListenerEntry<ToolGuard>[] = guards.forChain(call.chain)
   for (let i = 0; i < entries.length; i++) {
     const guard = (entries[i] as ListenerEntry<ToolGuard>).fn

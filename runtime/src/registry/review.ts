@@ -8,12 +8,10 @@ import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { omitUndefinedDecisionKeys } from '../json/omit-undefined-keys.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import type { ToolCall } from './call.js'
-import { runWaterfall, type WaterfallSpec } from './events.js'
-import { containRejection, failureResult, invalidOutput, invalidResult, isRegistryResult, optional, snapshotConstant, successResult, textContent, thrownMessage, withContent, withContexts } from './results.js'
+import { isAborted, type ToolCall } from './call.js'
+import { type RegistryListeners, runWaterfall, type WaterfallSpec } from './events.js'
+import { containRejection, failureResult, invalidOutput, invalidResult, isRegistryResult, optional, registryFailure, snapshotConstant, successResult, textContent, thrownMessage, withContent, withContexts } from './results.js'
 import type { PostToolDecision, ToolErrorCode, ToolExecution, ToolExecutionResult } from './runtime-types.js'
-import type { RegistryListeners } from './runtime.js'
-import { isAborted } from './signals.js'
 import type { RegisteredTool } from './tools.js'
 
 // Review: every check a result passes before it reaches the caller. The output contract for a value a
@@ -219,6 +217,7 @@ type PostListener = PostEntry['fn']
 interface PostRun {
   readonly call: ToolCall
   readonly result: ToolExecutionResult
+  readonly then: (call: ToolCall, reviewed: ToolExecutionResult) => unknown
 }
 
 const ACCEPT = snapshotConstant<PostToolDecision>({ kind: 'accept' })
@@ -226,24 +225,40 @@ const ACCEPT_KEYS: ReadonlySet<string> = new Set(['kind', 'content', 'value', 'a
 const BLOCK_KEYS: ReadonlySet<string> = new Set(['kind', 'feedback', 'additionalContexts'])
 const TOOL_DATA_KEYS: ReadonlySet<string> = new Set(['value', 'content', 'feedback'])
 
+/** The `tools/post-execute` listeners that apply to the call; with none, its dispatch result stands as it is. */
+export function reviewersOf(call: ToolCall): readonly PostEntry[] {
+  return call.state.listeners.postExecute.forChain(call.chain)
+}
+
 /**
- * The `tools/post-execute` review of a dispatch result (see {@link postExecuteDecision}); synchronously
- * the result itself when no reviewer applies. A reviewer that failed under a caller abort (most likely
- * observing it, as it must) leaves the outcome to the cancellation rule, instead of blocking it.
+ * The `tools/post-execute` review of a dispatch result by `reviewers` (see {@link POST_EXECUTE}), then
+ * `then` with the reviewed result in the reaction that settles the decision; resolves what `then`
+ * returns. A reviewer that failed under a caller abort (most likely observing it, as it must) leaves
+ * the outcome to the cancellation rule, instead of blocking it.
  */
-export function reviewResult(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult | Promise<ToolExecutionResult> {
-  const reviewers = call.state.listeners.postExecute.forChain(call.chain)
-  return reviewers.length === 0 ? result : reviewThrough(call, result, reviewers)
+export function reviewThrough<R>(
+  call: ToolCall,
+  result: ToolExecutionResult,
+  reviewers: readonly PostEntry[],
+  then: (call: ToolCall, reviewed: ToolExecutionResult) => R,
+): Promise<Awaited<R>> {
+  return runWaterfall(reviewers, POST_EXECUTE, { call, result, then }, afterReview) as Promise<Awaited<R>>
 }
 
-async function reviewThrough(call: ToolCall, result: ToolExecutionResult, reviewers: readonly PostEntry[]): Promise<ToolExecutionResult> {
-  const decision = await postExecuteDecision(call, result, reviewers)
-  if (call.isFailClosed(decision) && isAborted(call.exec.signal)) return result
-  return applyPostDecision(call, result, decision)
+/** The decision arrived (in the reaction that settled it): apply it, then the next stage. */
+function afterReview(run: PostRun, decision: PostToolDecision): unknown {
+  const { call, result } = run
+  let reviewed: ToolExecutionResult
+  try {
+    reviewed = call.isFailClosed(decision) && isAborted(call.exec.signal) ? result : applyPostDecision(call, result, decision)
+  } catch (error) {
+    reviewed = registryFailure(error)
+  }
+  return run.then(call, reviewed)
 }
 
 /**
- * Runs the `tools/post-execute` waterfall over a dispatch result and resolves the decision that
+ * The `tools/post-execute` waterfall over a dispatch result resolves the decision that
  * {@link applyPostDecision} applies: accept
  * unchanged; accept with replacement `content` (value and meta kept); accept with a replacement
  * `value` (revalidated, content and meta recomputed); optional `additionalContexts` appended after
@@ -251,10 +266,6 @@ async function reviewThrough(call: ToolCall, result: ToolExecutionResult, review
  * decision's contexts — what a block hides must not ride along). A throwing listener or a malformed
  * decision blocks: a policy that failed must not let the result through unexamined.
  */
-function postExecuteDecision(call: ToolCall, result: ToolExecutionResult, reviewers: readonly PostEntry[]): Promise<PostToolDecision> {
-  return runWaterfall(reviewers, POST_EXECUTE, { call, result })
-}
-
 const POST_EXECUTE: WaterfallSpec<PostRun, PostToolDecision, PostListener> = {
   invoke: (entry, run, next) => entry.fn.call(entry.view, run.call.exec, run.result, next),
   normalize: (_run, answer) => normalizePostDecision(answer),
@@ -262,7 +273,7 @@ const POST_EXECUTE: WaterfallSpec<PostRun, PostToolDecision, PostListener> = {
   terminal: () => ACCEPT,
 }
 
-/** Applies a normalized post-execute decision to the dispatch result (see {@link postExecuteDecision}). */
+/** Applies a normalized post-execute decision to the dispatch result (see {@link POST_EXECUTE}). */
 function applyPostDecision(call: ToolCall, result: ToolExecutionResult, decision: PostToolDecision): ToolExecutionResult {
   if (decision === ACCEPT) return result
   if (decision.kind === 'block') {

@@ -1,74 +1,23 @@
-import type { ContentBlock } from '../content/content-block.js'
 import { ToolArgsError, ToolNotFoundError, ToolRegistryError } from '../errors/tool-errors.js'
 import { describeValue } from '../json/describe-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { thenPolluted } from '../json/hostile-prototypes.js'
 import { compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import { Execution, type InFlightCall, parentCall, readCallInput, ToolCall } from './call.js'
+import { Execution, isAborted, parentCall, readCallInput, ToolCall } from './call.js'
 import { dispatch } from './dispatch.js'
-import { ListenerList, logCodeDispatch, notifyChange, notifyResult } from './events.js'
-import { bindViewState, guardCall, preExecuteDecision, preExecuteGates, refusalOf } from './gates.js'
+import { type ListenerList, logCodeDispatch, notifyChange, notifyResult, type RegistryListeners } from './events.js'
+import { bindViewState, preExecuteDecision, preExecuteGates, refusalOf, runGuards } from './gates.js'
 import { abortedAfterStart, abortedBeforeDispatch, containRejection, failureResult, issueDetails, malformedInput, optional, registryFailure } from './results.js'
-import { finalizeContent, reviewResult } from './review.js'
-import type { Agent, ApprovalService, CodeDispatchEvent, CodeDispatchLog, PostToolDecision, PreToolDecision, ToolDispatchExecution, ToolExecution, ToolExecutionFailure, ToolExecutionMode, ToolExecutionResult, ToolGuard, ToolPresentationMode, ToolRuntime, ToolRuntimeEventName, ToolRuntimeOptions } from './runtime-types.js'
+import { finalizeContent, reviewersOf, reviewThrough } from './review.js'
+import type { Agent, PreToolDecision, ToolExecution, ToolExecutionFailure, ToolExecutionMode, ToolExecutionResult, ToolGuard, ToolPresentationMode, ToolRuntime, ToolRuntimeEventName, ToolRuntimeOptions } from './runtime-types.js'
 import { compileRestriction, inheritedNames, MAX_SCOPE_DEPTH, presentationMode, readScopeChain, resolveTool, ScopeLayer, visibleTools } from './scopes.js'
-import { isAborted } from './signals.js'
+import { createRegistryState, type RegistryState } from './state.js'
 import { captureDefinition, projectDescription, projectSchema, type RegisteredTool } from './tools.js'
 
 // The runtime itself: its state, the factory, the views (one per scope) and what they run — `execute()`
 // through the pipeline in the spec's order (call → scopes → gates → dispatch → review → events), and
 // `executionMode()`'s classification of a pending call.
-
-type Fn<A extends unknown[], R> = (this: ToolRuntime, ...args: A) => R
-
-/** The listener lists of one runtime, typed loosely for the runners (the public `on` is typed per event). */
-export interface RegistryListeners {
-  readonly change: ListenerList<Fn<[], unknown>>
-  readonly preExecute: ListenerList<Fn<[ToolExecution, () => Promise<PreToolDecision>], unknown>>
-  readonly execute: ListenerList<Fn<[ToolDispatchExecution, () => Promise<ToolExecutionResult>], unknown>>
-  readonly postExecute: ListenerList<Fn<[ToolExecution, ToolExecutionResult, () => Promise<PostToolDecision>], unknown>>
-  readonly result: ListenerList<Fn<[ToolExecution, ToolExecutionResult], unknown>>
-  readonly codeDispatchLog: ListenerList<Fn<[CodeDispatchLog, () => Promise<readonly ContentBlock[]>], unknown>>
-  readonly codeDispatch: ListenerList<Fn<[CodeDispatchEvent], unknown>>
-}
-
-/** Everything one runtime holds; every view of it shares this object. */
-export interface RegistryState {
-  readonly global: ScopeLayer
-  /** Scope layers keyed by the Agent object: scope identity is object identity, and a dropped agent frees its layer. */
-  readonly scopes: WeakMap<Agent, ScopeLayer>
-  /** Live scoped registrations, restrictions and declarations; 0 lets resolution skip the chain walk. */
-  scopedEntries: number
-  readonly listeners: RegistryListeners
-  readonly guards: ListenerList<ToolGuard>
-  /** Tokens of executions in flight: a `parent` must be one of them, made by a call of the same agent. */
-  readonly inFlight: Map<symbol, InFlightCall>
-  readonly defaultMode: 'native' | 'code'
-  readonly approval: ApprovalService | undefined
-}
-
-/** Creates the empty state of a runtime from its (already checked) options. */
-export function createRegistryState(options: ToolRuntimeOptions): RegistryState {
-  return {
-    global: new ScopeLayer(),
-    scopes: new WeakMap(),
-    scopedEntries: 0,
-    listeners: {
-      change: new ListenerList(),
-      preExecute: new ListenerList(),
-      execute: new ListenerList(),
-      postExecute: new ListenerList(),
-      result: new ListenerList(),
-      codeDispatchLog: new ListenerList(),
-      codeDispatch: new ListenerList(),
-    },
-    guards: new ListenerList(),
-    inFlight: new Map(),
-    defaultMode: options.mode ?? 'native',
-    approval: options.approval,
-  }
-}
 
 /**
  * Creates a tool registry and execution pipeline and returns its global view. With `timeouts`
@@ -184,7 +133,7 @@ export class RuntimeViews {
         return subscribe(state.listeners[list] as ListenerList<unknown>, listener, view, scope, prepend, event)
       },
       forAgent: (agent) => this.forAgent(agent),
-      logCodeDispatch: (dispatch) => logCodeDispatch(state, dispatch),
+      logCodeDispatch: (dispatch) => logCodeDispatch(state.listeners, dispatch),
     }
     bindViewState(view, state)
     return Object.freeze(view)
@@ -223,18 +172,12 @@ function register(state: RegistryState, scope: Agent | undefined, definition: un
     ])
   }
   layer.tools.set(tool.name, tool)
-  if (scope !== undefined) state.scopedEntries++
-  notifyChange(state)
-  let active = true
-  return () => {
-    if (!active) return
-    active = false
+  return changed(state, scope !== undefined, () => {
     // Exact: remove this registration only, never a later one that reuses the name.
-    if (layer.tools.get(tool.name) !== tool) return
+    if (layer.tools.get(tool.name) !== tool) return false
     layer.tools.delete(tool.name)
-    if (scope !== undefined) state.scopedEntries--
-    notifyChange(state)
-  }
+    return true
+  })
 }
 
 function restrict(state: RegistryState, scope: Agent, filter: unknown): () => void {
@@ -243,16 +186,10 @@ function restrict(state: RegistryState, scope: Agent, filter: unknown): () => vo
   const layer = layerFor(state, scope)
   const restriction = compileRestriction(filter, { own: layer.tools, inherited: inheritedNames(state, chain) })
   layer.restrictions = [...layer.restrictions, restriction]
-  state.scopedEntries++
-  notifyChange(state)
-  let active = true
-  return () => {
-    if (!active) return
-    active = false
+  return changed(state, true, () => {
     layer.restrictions = layer.restrictions.filter((candidate) => candidate !== restriction)
-    state.scopedEntries--
-    notifyChange(state)
-  }
+    return true
+  })
 }
 
 function presentAs(state: RegistryState, scope: Agent, mode: unknown): () => void {
@@ -267,16 +204,28 @@ function presentAs(state: RegistryState, scope: Agent, mode: unknown): () => voi
   }
   const declaration = Object.freeze({ mode })
   layer.presentation = declaration
-  state.scopedEntries++
-  notifyChange(state)
+  return changed(state, true, () => {
+    if (layer.presentation !== declaration) return false
+    layer.presentation = undefined
+    return true
+  })
+}
+
+/**
+ * Accounts for a change `register`, `restrict` or `presentAs` just made (a `scoped` one counts as a
+ * scoped entry) and notifies `tools/change`; returns its exact, idempotent disposer: the first call
+ * runs `undo`, and when that removed the change (`true`) uncounts it and notifies again.
+ */
+function changed(state: RegistryState, scoped: boolean, undo: () => boolean): () => void {
+  if (scoped) state.scopedEntries++
+  notifyChange(state.listeners)
   let active = true
   return () => {
     if (!active) return
     active = false
-    if (layer.presentation !== declaration) return
-    layer.presentation = undefined
-    state.scopedEntries--
-    notifyChange(state)
+    if (!undo()) return
+    if (scoped) state.scopedEntries--
+    notifyChange(state.listeners)
   }
 }
 
@@ -342,55 +291,106 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
 
 /**
  * The pipeline past the call's input: gates, dispatch, review, the cancellation rule, then
- * {@link conclude}. Without pre-execute listeners it is written as continuations rather than one async
- * function, so a call that no gate and no reviewer applies to resolves in the reaction that ends its
- * body (the fewest promise hops between the body and the caller). A defect in the registry itself
- * still ends as a structured result.
+ * {@link conclude}. Written as continuations rather than async functions, each stage run in the
+ * promise reaction that settles the one before it: a call that no listener applies to resolves in
+ * the reaction that ends its body, and one that listeners apply to is settled by its last stage (the
+ * fewest promise hops between the listeners, the body and the caller). A defect in the registry
+ * itself still ends as a structured result.
  */
 function runCall(call: ToolCall): Promise<ToolExecutionResult> {
   try {
     const gates = preExecuteGates(call)
-    if (gates.length > 0) return runGatedCall(call, gates)
-    const refusal = guardCall(call, undefined)
+    if (gates.length > 0 || call.state.listeners.postExecute.entries.length > 0) return runListenedCall(call, gates)
+    // execute() checked the signal in this same synchronous turn; only the guards are left.
+    const refusal = runGuards(call)
     if (refusal !== undefined) return settle(() => conclude(call, refusal))
-    return dispatch(call, (result) => review(call, result))
+    return dispatch(call, review)
   } catch (error) {
     return settle(() => conclude(call, registryFailure(error)))
   }
 }
 
-/** {@link runCall} for a call `tools/pre-execute` listeners apply to: the decision (and approval) first. */
-async function runGatedCall(call: ToolCall, gates: ReturnType<typeof preExecuteGates>): Promise<ToolExecutionResult> {
-  let refusal: ToolExecutionFailure | undefined
-  let dispatched: Promise<ToolExecutionResult>
+/** `dispatch`'s continuation for a call without listeners: the review (none applies, unless added since), then conclude. */
+function review(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult | Promise<ToolExecutionResult> {
+  let reviewers: ReturnType<typeof reviewersOf>
   try {
-    const decided = refusalOf(call, await preExecuteDecision(call, gates))
-    refusal = decided instanceof Promise ? await decided : decided
-    if (refusal === undefined) dispatched = dispatch(call, (result) => review(call, result))
+    reviewers = reviewersOf(call)
+    if (reviewers.length > 0) return reviewThrough(call, result, reviewers, concludeReviewed)
   } catch (error) {
     return conclude(call, registryFailure(error))
   }
-  if (refusal !== undefined) return conclude(call, refusal)
-  return await dispatched!
+  return concludeReviewed(call, result)
+}
+
+const concludeReviewed = (call: ToolCall, reviewed: ToolExecutionResult): ToolExecutionResult => conclude(call, cancellationRule(call, reviewed))
+
+/**
+ * {@link runCall} for a call `tools/pre-execute` or `tools/post-execute` listeners apply to: its promise
+ * is settled by the last stage that runs, never adopted from a stage's promise (each adoption costs
+ * promise hops).
+ */
+function runListenedCall(call: ToolCall, gates: ReturnType<typeof preExecuteGates>): Promise<ToolExecutionResult> {
+  return new Promise<ToolExecutionResult>((resolve, reject) => {
+    call.resolve = resolve
+    call.reject = reject
+    try {
+      if (gates.length > 0) preExecuteDecision(call, gates, afterDecision)
+      else afterGates(call, runGuards(call))
+    } catch (error) {
+      settleListened(call, registryFailure(error))
+    }
+  })
+}
+
+/** The decision arrived (in the reaction that settled it): the approval for an `ask`, the guards, then dispatch. */
+function afterDecision(call: ToolCall, decision: PreToolDecision): void {
+  let refusal: ReturnType<typeof refusalOf>
+  try {
+    refusal = refusalOf(call, decision)
+  } catch (error) {
+    return settleListened(call, registryFailure(error))
+  }
+  if (!(refusal instanceof Promise)) return afterGates(call, refusal)
+  promiseThen.call(
+    refusal,
+    (answer: ToolExecutionFailure | undefined) => afterGates(call, answer),
+    (error: unknown) => settleListened(call, registryFailure(error)),
+  )
+}
+
+function afterGates(call: ToolCall, refusal: ToolExecutionFailure | undefined): void {
+  if (refusal !== undefined) return settleListened(call, refusal)
+  try {
+    dispatch(call, reviewListened)
+  } catch (error) {
+    settleListened(call, registryFailure(error))
+  }
+}
+
+/** `dispatch`'s continuation for a listened call: the review, then the cancellation rule settles the call. */
+function reviewListened(call: ToolCall, result: ToolExecutionResult): void {
+  let reviewers: ReturnType<typeof reviewersOf>
+  try {
+    reviewers = reviewersOf(call)
+    if (reviewers.length > 0) return void reviewThrough(call, result, reviewers, settleReviewed)
+  } catch (error) {
+    return settleListened(call, registryFailure(error))
+  }
+  settleReviewed(call, result)
+}
+
+const settleReviewed = (call: ToolCall, reviewed: ToolExecutionResult): void => settleListened(call, cancellationRule(call, reviewed))
+
+/** Concludes a listened call with `result` and settles its promise (a rejection only for the pollution error). */
+function settleListened(call: ToolCall, result: ToolExecutionResult): void {
+  try {
+    call.resolve!(conclude(call, result))
+  } catch (error) {
+    call.reject!(error)
+  }
 }
 
 const promiseThen = Promise.prototype.then
-
-/** The `tools/post-execute` review of a dispatch result, then the cancellation rule, then {@link conclude}. */
-function review(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult | Promise<ToolExecutionResult> {
-  let reviewed: ToolExecutionResult | Promise<ToolExecutionResult>
-  try {
-    reviewed = reviewResult(call, result)
-  } catch (error) {
-    return conclude(call, registryFailure(error))
-  }
-  if (!(reviewed instanceof Promise)) return conclude(call, cancellationRule(call, reviewed))
-  return promiseThen.call(
-    reviewed,
-    (value: ToolExecutionResult) => conclude(call, cancellationRule(call, value)),
-    (error: unknown) => conclude(call, registryFailure(error)),
-  ) as Promise<ToolExecutionResult>
-}
 
 /** Caller cancellation replaces only an accepted success; a started body's own error stays. */
 function cancellationRule(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult {
@@ -436,7 +436,7 @@ function finish(
   result: ToolExecutionResult,
 ): ToolExecutionResult {
   const final = tool === undefined ? result : finalizeContent(tool, exec, result)
-  notifyResult(state, chain, exec, final)
+  notifyResult(state.listeners, chain, exec, final)
   return final
 }
 

@@ -5,7 +5,6 @@ import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { Agent, ToolPresentationMode } from './runtime-types.js'
-import type { RegistryState } from './runtime.js'
 import { type RegisteredTool, RESERVED_TOOL_NAME } from './tools.js'
 
 // Scopes: an agent's scope chain, the layers (global and one per agent) with their registrations,
@@ -41,6 +40,16 @@ export function readScopeChain(agent: unknown): Agent[] | undefined {
   return chain
 }
 
+/** The part of the registry's state scope resolution reads (the registry's `RegistryState` is one). */
+export interface ScopeState {
+  readonly global: ScopeLayer
+  /** Scope layers keyed by the Agent object: scope identity is object identity, and a dropped agent frees its layer. */
+  readonly scopes: WeakMap<Agent, ScopeLayer>
+  /** Live scoped registrations, restrictions and declarations; 0 lets resolution skip the chain walk. */
+  readonly scopedEntries: number
+  readonly defaultMode: ToolPresentationMode
+}
+
 /** A compiled restriction: private name sets, so later changes to the caller's arrays do nothing. */
 export interface CompiledRestriction {
   readonly allow: ReadonlySet<string> | undefined
@@ -69,7 +78,7 @@ export class ScopeLayer {
 }
 
 /** The existing layers along `chain`, nearest first (the global layer is not included). */
-function layersOf(state: RegistryState, chain: readonly Agent[] | undefined): ScopeLayer[] {
+function layersOf(state: ScopeState, chain: readonly Agent[] | undefined): ScopeLayer[] {
   const layers: ScopeLayer[] = []
   if (chain === undefined || state.scopedEntries === 0) return layers
   for (let i = 0; i < chain.length; i++) {
@@ -86,14 +95,14 @@ function layersOf(state: RegistryState, chain: readonly Agent[] | undefined): Sc
  * masked tool reads as absent: resolution does not fall through to a farther registration, which
  * the same restriction would mask anyway.
  */
-export function resolveTool(state: RegistryState, name: string, chain: readonly Agent[] | undefined): RegisteredTool | undefined {
+export function resolveTool(state: ScopeState, name: string, chain: readonly Agent[] | undefined): RegisteredTool | undefined {
   const tool = resolveRegistered(state, name, chain)
   // The Code Mode transport exists only for scopes that present their tools as code.
   if (tool !== undefined && tool.transport && presentationMode(state, chain) !== 'code') return undefined
   return tool
 }
 
-function resolveRegistered(state: RegistryState, name: string, chain: readonly Agent[] | undefined): RegisteredTool | undefined {
+function resolveRegistered(state: ScopeState, name: string, chain: readonly Agent[] | undefined): RegisteredTool | undefined {
   if (chain === undefined || state.scopedEntries === 0) return state.global.tools.get(name)
   let masked = false
   for (let i = 0; i < chain.length; i++) {
@@ -108,7 +117,7 @@ function resolveRegistered(state: RegistryState, name: string, chain: readonly A
 }
 
 /** Every tool the chain sees, sorted by name (UTF-16 code unit order, independent of registration order). */
-export function visibleTools(state: RegistryState, chain: readonly Agent[] | undefined): RegisteredTool[] {
+export function visibleTools(state: ScopeState, chain: readonly Agent[] | undefined): RegisteredTool[] {
   const names = new Set<string>(state.global.tools.keys())
   for (const layer of layersOf(state, chain)) for (const name of layer.tools.keys()) names.add(name)
   const tools: RegisteredTool[] = []
@@ -120,7 +129,7 @@ export function visibleTools(state: RegistryState, chain: readonly Agent[] | und
 }
 
 /** The presentation mode of a chain: the nearest `presentAs` declaration, else the deployment default. */
-export function presentationMode(state: RegistryState, chain: readonly Agent[] | undefined): ToolPresentationMode {
+export function presentationMode(state: ScopeState, chain: readonly Agent[] | undefined): ToolPresentationMode {
   // Walked in place (no list of layers): execute asks this of every call.
   if (chain === undefined || state.scopedEntries === 0) return state.defaultMode
   for (let i = 0; i < chain.length; i++) {
@@ -131,7 +140,7 @@ export function presentationMode(state: RegistryState, chain: readonly Agent[] |
 }
 
 /** The names every layer after the first on `chain` registers, plus the global ones: what a scope inherits. */
-export function inheritedNames(state: RegistryState, chain: readonly Agent[]): Set<string> {
+export function inheritedNames(state: ScopeState, chain: readonly Agent[]): Set<string> {
   const names = new Set<string>(state.global.tools.keys())
   for (let i = 1; i < chain.length; i++) {
     const layer = state.scopes.get(chain[i] as Agent)
