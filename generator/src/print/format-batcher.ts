@@ -1,5 +1,21 @@
-import * as prettier from 'prettier'
+import type * as prettier from 'prettier'
 import type { WorkerPool } from './worker-pool.js'
+
+let loaded: Promise<typeof prettier> | undefined
+
+/**
+ * prettier's main module, imported on first use: about 70 ms to load (and its TypeScript plugin about 100 ms more on
+ * the first format), which a run whose every file our own printers lay out never pays.
+ */
+export function loadPrettier(): Promise<typeof prettier> {
+  loaded ??= import('prettier')
+  return loaded
+}
+
+/** Whether prettier's main module has been imported in this process (for the start-up tests). */
+export function prettierLoaded(): boolean {
+  return loaded !== undefined
+}
 
 // A line that separates the files of one batch. It is a comment, so prettier keeps it on a line of its own, and a
 // source that contains it is never batched.
@@ -93,11 +109,11 @@ export type PrettierRunner = (source: string, options: prettier.Options) => Prom
 
 /** A runner over `pool`, falling back to this thread. */
 export function prettierRunner(pool: WorkerPool | undefined): PrettierRunner {
-  if (pool === undefined) return (source, options) => prettier.format(source, options)
+  if (pool === undefined) return async (source, options) => (await loadPrettier()).format(source, options)
   return (source, options) =>
     pool.run({ kind: 'format', source, options }).catch(
       // A syntax error comes back as a message; formatting here again gives the caller prettier's own error (and
       // covers options a worker cannot receive).
-      () => prettier.format(source, options),
+      async () => (await loadPrettier()).format(source, options),
     )
 }
