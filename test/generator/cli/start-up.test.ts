@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { TempProject } from '../pipeline/temp-project.js'
@@ -84,4 +84,26 @@ test('the code frame library loads only when there is a diagnostic to show', () 
   expect(heavyImports('generate', '--no-cache')).not.toContain('@babel/code-frame')
   project.write('schemas/frame.tool.yaml', 'name: frame\ndescription: [unclosed\n')
   expect(heavyImportsExiting(2, 'generate', '--no-cache')).toContain('@babel/code-frame')
+})
+
+test('the shipped templates are filled from the build\'s precompiled module: the Handlebars compiler loads only for a project\'s own template', () => {
+  const shipped = new TempProject()
+  const own = new TempProject()
+  try {
+    const run = (where: TempProject): string[] => {
+      const result = spawnSync(process.execPath, ['--import', register, cli, 'generate', '--no-cache'], { cwd: where.cwd, encoding: 'utf8' })
+      expect(result.status, result.stderr).toBe(0)
+      return result.stderr.split('\n').filter((line) => line.startsWith('IMPORTED handlebars')).map((line) => line.slice('IMPORTED '.length))
+    }
+    shipped.declare('lookup')
+    expect(run(shipped)).toEqual(['handlebars/dist/handlebars.runtime.js'])
+    own.declare('lookup')
+    own.write('toolsmith.config.yaml', 'templates: templates\n')
+    own.write('templates/stub.ts.hbs', readFileSync(path.join(repoRoot, 'templates/stub.ts.hbs'), 'utf8').replace('// This file is yours', '// Our own template. This file is yours'))
+    expect(run(own)).toContain('handlebars')
+    expect(own.read('src/tools/lookup.ts')).toContain('// Our own template. This file is yours')
+  } finally {
+    shipped.remove()
+    own.remove()
+  }
 })
