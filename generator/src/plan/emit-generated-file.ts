@@ -2,22 +2,18 @@ import { jsdocComment, tsStringLiteral } from '../print/ts-literals.js'
 import { type LiteralLayout, tsSpecLiteral } from '../print/ts-spec-literal.js'
 import type { TsPart } from '../print/typescript/lay-out-typescript.js'
 import type { Comment, Expression, ObjectMember, Statement } from '../print/typescript/ts-subset-ast.js'
-import type { WorkerPool } from '../print/worker-pool.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { generatedHeader } from './generated-header.js'
 import type { ToolIdentifiers } from './tool-identifiers.js'
-import { compileType } from './types/compile-type.js'
-import { parametersTypeSchema, valueTypeSchema } from './types/type-schema.js'
+import { argsTypeDeclaration, outputTypeDeclaration } from './types/type-declaration.js'
 
 /** The generated module of one tool as the subset's trees, and its `<Name>Output` declaration for the catalog. */
 export interface GeneratedModule {
-  /** The module in order: toolsmith's own statements (built here), then json2ts's two declarations. */
+  /** The module in order: the header, import and specs, then the `<Name>Args` and `<Name>Output` declarations. */
   readonly parts: readonly TsPart[]
-  /** The `<Name>Output` declaration (json2ts's, the module's last part). */
+  /** The `<Name>Output` declaration (the module's last part). */
   readonly output: TsPart
 }
-
-const USES_JSON_VALUE = /\bJsonValue\b/
 
 /** A comment as the subset's tree holds one, written on the line(s) above what follows it. */
 function comment(text: string): Comment {
@@ -53,25 +49,18 @@ function property(key: string, value: Expression): ObjectMember {
 /**
  * The generator-owned module `<out>/generated/<name>.ts`: the fixed header, the declaration as `as const` specs
  * (`satisfies` the DSL types), the declaration const the stub spreads into `defineTool`, and the `<Name>Args` /
- * `<Name>Output` types from json2ts (equal to `InferArgs`/`InferValue` of the specs).
+ * `<Name>Output` types (equal to `InferArgs`/`InferValue` of the specs), all built as the subset's tree.
  *
  * The specs are data, laid out by toolsmith one node per line (see tsSpecLiteral) rather than re-wrapped by width: a
  * YAML change then shows as a diff of the nodes it touched. They sit under `// prettier-ignore`, so prettier leaves
  * them as they are too.
  */
-export async function emitGeneratedModule(
-  declaration: ToolDeclaration,
-  ids: ToolIdentifiers,
-  layout: LiteralLayout,
-  pool?: WorkerPool,
-): Promise<GeneratedModule> {
-  const [argsType, outputType] = await Promise.all([
-    compileType(parametersTypeSchema(declaration.parameters, declaration.description), ids.argsType, pool),
-    compileType(valueTypeSchema(declaration.output), ids.outputType, pool),
-  ])
+export function emitGeneratedModule(declaration: ToolDeclaration, ids: ToolIdentifiers, layout: LiteralLayout): GeneratedModule {
+  const argsType = argsTypeDeclaration(declaration.parameters, declaration.description, ids.argsType)
+  const outputType = outputTypeDeclaration(declaration.output, ids.outputType)
   const name = `\`${declaration.name}\``
   const typeImports = ['ParameterSchemaSpec', 'ValueSchemaSpec']
-  if (USES_JSON_VALUE.test(argsType.text ?? '') || USES_JSON_VALUE.test(outputType.text ?? '')) typeImports.unshift('JsonValue')
+  if (argsType.usesJsonValue || outputType.usesJsonValue) typeImports.unshift('JsonValue')
   const end = layout.semi ? ';' : ''
   const spec = (binding: string, value: unknown, type: string, doc: string): Statement => ({
     kind: 'verbatim',

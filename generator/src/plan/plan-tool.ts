@@ -90,7 +90,7 @@ async function plannedModule(
   const cached = key === undefined ? undefined : cachedToolValues.module(entry?.get('module', key))
   if (cached !== undefined) return cached
   const layout = literalLayout(await formatter.layoutOptions(paths.generated))
-  const generatedModule = await emitGeneratedModule(declaration, ids, layout, context.pool)
+  const generatedModule = emitGeneratedModule(declaration, ids, layout)
   const [content, output] = await Promise.all([
     formatter.printTypeScript(paths.generated, generatedModule.parts),
     formatter.printTypeScript(paths.generated, [generatedModule.output]),

@@ -1,12 +1,10 @@
 import * as prettier from 'prettier'
 import { describe, expect, test } from 'vitest'
-import { compileType } from '../../../generator/src/plan/types/compile-type.js'
-import { parametersTypeSchema } from '../../../generator/src/plan/types/type-schema.js'
 import { createCodeFormatter, DEFAULT_PRETTIER_OPTIONS } from '../../../generator/src/print/code-formatter.js'
 import { WorkerPool } from '../../../generator/src/print/worker-pool.js'
 import { FIXTURES } from './fixture-project.js'
 
-// Large plans on machines with three or more cores format and compile in worker threads; the work must give the
+// Large plans on machines with three or more cores format in worker threads; the work must give the
 // same text there as in this thread, and errors must still reach the caller.
 const pool = new WorkerPool(2)
 
@@ -15,14 +13,6 @@ describe('a worker pool', () => {
     const source = "const a = {b: 'c', d: [1,2,3]}\ninterface X { y: string; z?: number }\n"
     const options = { ...DEFAULT_PRETTIER_OPTIONS, parser: 'typescript' }
     expect(await pool.run({ kind: 'format', source, options })).toBe(await prettier.format(source, options))
-  })
-
-  test('compiles types exactly as json2ts does in this thread (uncached names, so both really run)', async () => {
-    const schema = parametersTypeSchema({ path: { type: 'string', required: true, description: 'A */ path' }, n: { type: 'integer', enum: [1, 2] } }, 'Tool.')
-    const inPool = (await compileType(schema, 'PoolOnlyArgs', pool)).text
-    const here = (await compileType(schema, 'ThreadOnlyArgs')).text ?? ''
-    expect(inPool).toBe(here.replace('ThreadOnlyArgs', 'PoolOnlyArgs'))
-    expect(inPool).toContain('path: string')
   })
 
   test('a syntax error rejects with prettier\'s message', async () => {

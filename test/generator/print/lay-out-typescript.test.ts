@@ -13,8 +13,8 @@ import type { ToolDeclaration } from '../../../generator/src/model/tool-declarat
 import { fixtureCase, fixtureNames } from '../plan/fixture-project.js'
 import { declarationWithMetadata as declaration, layoutOptions } from './declaration-arbitrary.js'
 
-// Generated modules are printed from the subset's tree built by their emitter; stubs (rendered from a template) and
-// json2ts's declarations are read into that tree and printed. These tests hold both to prettier's layout: a printed
+// Generated modules are printed from the subset's tree built by their emitter; stubs (rendered from a template) are
+// read into that tree and printed, and so is type text (the generated declarations, printed, are read back here). These tests hold both to prettier's layout: a printed
 // module is one prettier leaves unchanged (prettier is the oracle), and wherever layOutTypeScript answers for text,
 // its text is prettier's for that text, byte for byte. SEED and RUNS in the environment run the random properties
 // longer, with other seeds.
@@ -27,7 +27,7 @@ const probe = (options: Options) => (source: string) => prettier.format(source, 
 async function sources(tool: ToolDeclaration, options: Options): Promise<{ module: string | undefined; types: string[]; stub: string }> {
   const ids = toolIdentifiers(tool.name)
   const paths = toolPaths('src/tools', tool.name)
-  const module = await emitGeneratedModule(tool, ids, literalLayout(options))
+  const module = emitGeneratedModule(tool, ids, literalLayout(options))
   const layout = tsLayoutOptions(options)
   const program = joinParts(module.parts)
   let printed: string | undefined
@@ -36,7 +36,9 @@ async function sources(tool: ToolDeclaration, options: Options): Promise<{ modul
   } catch {
     printed = undefined
   }
-  const types = module.parts.flatMap((part) => (part.text === undefined ? [] : [part.text]))
+  // The two type declarations as text (printed from their trees), for the reader: what a template may hold too.
+  const lenient = tsLayoutOptions(options, true)
+  const types = lenient === undefined ? [] : module.parts.slice(1).flatMap((part) => (part.program === undefined ? [] : [printTypeScript(part.program, lenient).trimEnd()]))
   return { module: printed, types, stub: stubTemplate?.render(stubModel(tool, ids, paths)) ?? '' }
 }
 

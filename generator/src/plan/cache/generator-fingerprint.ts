@@ -4,10 +4,10 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-// The libraries whose code shapes what the generator plans (json2ts types, prettier layout, templates, stub
+// The libraries whose code shapes what the generator plans (prettier layout, templates, stub
 // parsing with ts-morph and the TypeScript it bundles, YAML loading, the runtime's compiled JSON Schemas); their
 // versions, and those of their dependencies, are part of the fingerprint.
-const LIBRARIES = ['json-schema-to-typescript', 'prettier', 'handlebars', 'ts-morph', 'typescript', 'yaml', '@toolsmith/runtime']
+const LIBRARIES = ['prettier', 'handlebars', 'ts-morph', 'typescript', 'yaml', '@toolsmith/runtime']
 
 // This file sits in generator/{src,dist}/cache/: the generator's own code is the folder above, the shipped
 // templates are at the repository's (package's) top level.

@@ -51,14 +51,13 @@ export function tsLayoutOptions(options: Options, lenient = false): TsLayoutOpti
     ['all', 'es5', 'none'].includes(layout.trailingComma) &&
     ['as-needed', 'consistent', 'preserve'].includes(layout.quoteProps) &&
     ['preserve', 'collapse'].includes(layout.objectWrap)
-  if (sane) return layout as TsLayoutOptions
-  return lenient ? { printWidth: 80, tabWidth: 2, useTabs: false, semi: true, singleQuote: false, trailingComma: 'all', bracketSpacing: true, quoteProps: 'as-needed', objectWrap: 'preserve' } : undefined
+  if (sane) return lenient ? { ...(layout as TsLayoutOptions), lenient } : (layout as TsLayoutOptions)
+  return lenient ? { printWidth: 80, tabWidth: 2, useTabs: false, semi: true, singleQuote: false, trailingComma: 'all', bracketSpacing: true, quoteProps: 'as-needed', objectWrap: 'preserve', lenient } : undefined
 }
 
 /**
  * A piece of a TypeScript file: the subset's tree of it (absent when its text is outside the subset), and for text
- * toolsmith did not write (json2ts's declarations) that text, which is what prettier is given when the file cannot
- * be printed here.
+ * toolsmith did not write that text, which is what prettier is given when the file cannot be printed here.
  */
 export interface TsPart {
   readonly program: Program | undefined
@@ -96,12 +95,12 @@ export function printTypeScript(program: Program, layout: TsLayoutOptions, opaqu
 }
 
 /**
- * `source`, TypeScript toolsmith does not write itself (json2ts's declarations, a stub rendered from a template),
+ * `source`, TypeScript toolsmith does not write itself (a stub rendered from a template),
  * formatted exactly as prettier formats it with `options` (parser `typescript`), without running prettier's parser
  * and printer, or `undefined` when the source or the options are outside what is reproduced here.
  *
  * Why: prettier on the stubs was one of the largest costs of a cold `generate`. Their text uses a small subset of
- * TypeScript (imports, interfaces and type aliases from json2ts, the stub's `defineTool({ ... })`), so it is parsed
+ * TypeScript (imports, type annotations, the stub's `defineTool({ ... })`), so it is parsed
  * into the subset's tree and printed as prettier prints it. Arrow functions are not mirrored: each member holding one
  * is laid out by prettier in a small probe of the same place (`probe`), memoized by the caller.
  *

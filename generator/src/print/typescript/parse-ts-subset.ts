@@ -7,7 +7,7 @@ import { tokenize } from './ts-tokens.js'
 type StatementBody = Statement extends infer S ? (S extends Statement ? Omit<S, 'blankLineAfter' | 'comments'> : never) : never
 
 /**
- * Parses `text`, TypeScript toolsmith does not write itself (json2ts's declarations, stubs rendered from a template),
+ * Parses `text`, TypeScript toolsmith does not write itself (stubs rendered from a template),
  * as the subset the printers lay out (see `ts-subset-ast.ts`), or returns `undefined` for anything outside it, which
  * is then left to prettier.
  */

@@ -36,7 +36,7 @@ export function parseLiteral(cursor: TokenCursor): LiteralValue | undefined {
   }
   if (token.kind === 'punct' && token.text === '-' && cursor.peek(1)?.kind === 'number') {
     cursor.next()
-    // `- 1` with a space prints as `-1`; only the adjacent form is taken, as json2ts writes it.
+    // `- 1` with a space prints as `-1`; only the adjacent form is taken.
     const number = cursor.next()
     if (number.start !== token.end) throw new OutsideLayout('spaced sign')
     return { kind: 'number', raw: number.text, negative: true }

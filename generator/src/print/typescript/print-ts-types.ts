@@ -23,7 +23,10 @@ const MAYBE_IDENTIFIER = /^[$_\p{L}\p{Nl}][$_\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}
 
 /** Whether prettier would print this quoted key without quotes (`isStringKeySafeToUnquote` for the subset). */
 export function unquotable(key: PropertyKey & { kind: 'string' }, context: TsLayoutContext): boolean {
-  if (!ASCII_IDENTIFIER.test(key.value) && MAYBE_IDENTIFIER.test(key.value)) throw new OutsideLayout('non-ASCII identifier key')
+  if (!ASCII_IDENTIFIER.test(key.value) && MAYBE_IDENTIFIER.test(key.value)) {
+    if (context.options.lenient === true) return false
+    throw new OutsideLayout('non-ASCII identifier key')
+  }
   return printStringLiteral(key.raw, context.options.singleQuote).slice(1, -1) === key.value && ASCII_IDENTIFIER.test(key.value)
 }
 

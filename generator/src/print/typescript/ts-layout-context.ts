@@ -12,6 +12,11 @@ export interface TsLayoutOptions {
   readonly bracketSpacing: boolean
   readonly quoteProps: 'as-needed' | 'consistent' | 'preserve'
   readonly objectWrap: 'preserve' | 'collapse'
+  /**
+   * Printed for prettier to format again (with options the printers do not model): where the layout is not
+   * reproduced (a key prettier may unquote), the source is written as it is instead of giving up.
+   */
+  readonly lenient?: boolean
 }
 
 /** What the printers share: the options. */

@@ -1,6 +1,6 @@
 // The syntax tree of the TypeScript subset the printers lay out as prettier 3 does. Emitters build it from their model
-// (the generated modules); the subset parser builds it from text toolsmith does not write itself (json2ts's
-// declarations, stubs rendered from a template). Where prettier's layout depends on how the source was written (a
+// (the generated modules and their types); the subset parser builds it from text toolsmith does not write itself
+// (stubs rendered from a template). Where prettier's layout depends on how the source was written (a
 // blank line kept, an object kept broken, where a comment stands), the node says so in a flag, so the printers never
 // read text.
 

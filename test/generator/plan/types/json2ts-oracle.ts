@@ -1,21 +1,30 @@
 import { constraintText } from '@toolsmith/providers'
-import { isRecord, ownEntries, ownValue } from '../../print/own-entries.js'
+import { compile } from 'json-schema-to-typescript'
+import { escapeControlCharacters, tsPropertyName } from '../../../../generator/src/print/ts-literals.js'
+import { isRecord, ownEntries, ownValue } from '../../../../generator/src/print/own-entries.js'
+import { INFERRED_CONTAINER_LEVELS } from '../../../../generator/src/plan/types/type-declaration.js'
 
-/** Container levels the runtime's `InferValue` follows exactly; deeper containers infer `JsonValue`. */
-export const INFERRED_CONTAINER_LEVELS = 16
+// The test oracle for the generated types: how they were made before they were built from the DSL directly. Each DSL
+// node became a JSON Schema for json-schema-to-typescript (json2ts) with every property name replaced by a placeholder
+// (names like `__proto__` break json2ts), json2ts wrote the declaration, and the real names were put back and
+// line separators and control characters escaped. Kept here verbatim so the tests compare against json2ts itself.
 
-/** A JSON Schema for json-schema-to-typescript, with every property name replaced by a placeholder. */
-export interface TypeSchema {
+const JSON2TS_OPTIONS = {
+  bannerComment: '',
+  format: false,
+  additionalProperties: false,
+  declareExternallyReferenced: true,
+  strictIndexSignatures: false,
+  unknownAny: true,
+  ignoreMinAndMaxItems: true,
+} as const
+
+interface TypeSchema {
   readonly schema: { readonly [key: string]: unknown }
-  /** The real property names, by placeholder index. */
   readonly keys: readonly string[]
-  /** Matches a placeholder in json2ts output; group 1 is its index in `keys`. */
   readonly placeholder: RegExp
 }
 
-// Property names never reach json2ts: names like `hasOwnProperty` or `__proto__` break it (it calls methods on
-// the `properties` object), so each becomes `<prefix><index>_` and is put back in its output. The prefix is one
-// that occurs nowhere in the declaration's text, so nothing else in the output can look like a placeholder.
 function placeholderPrefix(text: string): string {
   let prefix = '__k'
   while (text.includes(prefix)) prefix += 'k'
@@ -31,10 +40,8 @@ class TypeSchemaBuilder {
     return `${this.prefix}${this.keys.length - 1}_`
   }
 
-  /** One DSL node; `level` counts the containers entered above it. */
   node(spec: unknown, level: number): { [key: string]: unknown } {
     if (!isRecord(spec)) return { tsType: 'JsonValue' }
-    // The JSDoc json2ts writes from `description` states the node's bounds too (validation enforces them).
     const annotated = (schema: { [key: string]: unknown }): { [key: string]: unknown } => {
       const description = ownValue(spec, 'description')
       const bounds = constraintText(spec)
@@ -56,17 +63,12 @@ class TypeSchemaBuilder {
         additionalProperties: isRecord(extra) ? this.mapValue(extra, declared, level + 1) : extra === true,
       })
     }
-    // A `const` wins over `enum`, as in the runtime's inference.
     const constant = Object.hasOwn(spec, 'const') ? { const: ownValue(spec, 'const') } : undefined
     const members = ownValue(spec, 'enum')
     const narrowed = constant ?? (Array.isArray(members) ? { enum: members } : {})
     return annotated({ type, ...narrowed })
   }
 
-  /**
-   * The index signature of a typed map: its value spec, joined by the declared properties' types (an index
-   * signature covers every key in TypeScript), as `InferValue` infers it.
-   */
   mapValue(extra: object, declared: object, level: number): { [key: string]: unknown } {
     const value = this.node(extra, level)
     const others = ownEntries(declared).map(([, spec]) => {
@@ -76,7 +78,6 @@ class TypeSchemaBuilder {
     return others.length === 0 ? value : { anyOf: [value, ...others] }
   }
 
-  /** An object node's properties (or the parameter root's), each at `level`. */
   properties(map: object, level: number): { [key: string]: unknown } {
     const properties: { [key: string]: unknown } = {}
     const required: string[] = []
@@ -89,18 +90,30 @@ class TypeSchemaBuilder {
   }
 }
 
-/** The json2ts input for a tool's output spec: types equal to `InferValue` of the spec. */
-export function valueTypeSchema(spec: unknown): TypeSchema {
-  const builder = new TypeSchemaBuilder(placeholderPrefix(JSON.stringify(spec) ?? ''))
-  return finish(builder, builder.node(spec, 0))
-}
-
-/** The json2ts input for a tool's parameter map (an open object root, not a level): types equal to `InferArgs`. */
-export function parametersTypeSchema(parameters: object, description: string): TypeSchema {
-  const builder = new TypeSchemaBuilder(placeholderPrefix(`${JSON.stringify(parameters) ?? ''}\n${description}`))
-  return finish(builder, { ...builder.properties(parameters, 0), additionalProperties: true, description })
-}
-
 function finish(builder: TypeSchemaBuilder, schema: { [key: string]: unknown }): TypeSchema {
   return { schema, keys: builder.keys, placeholder: new RegExp(`${builder.prefix}(\\d+)_`, 'g') }
+}
+
+const LINE_SEPARATORS = /[\u2028\u2029]/g
+
+async function compileType(typeSchema: TypeSchema, name: string): Promise<string> {
+  const source = await compile(typeSchema.schema, name, JSON2TS_OPTIONS)
+  return escapeControlCharacters(
+    source
+      .replace(typeSchema.placeholder, (_match, index: string) => tsPropertyName(typeSchema.keys[Number(index)] ?? ''))
+      .replace(LINE_SEPARATORS, (char) => (char === '\u2028' ? '\\u2028' : '\\u2029'))
+      .trim(),
+  )
+}
+
+/** json2ts's declaration of `<name>` for a tool's output spec (names put back, escaped), as the generator had it. */
+export function json2tsOutputType(spec: unknown, name: string): Promise<string> {
+  const builder = new TypeSchemaBuilder(placeholderPrefix(JSON.stringify(spec) ?? ''))
+  return compileType(finish(builder, builder.node(spec, 0)), name)
+}
+
+/** json2ts's declaration of `<name>` for a tool's parameter map, as the generator had it. */
+export function json2tsArgsType(parameters: object, description: string, name: string): Promise<string> {
+  const builder = new TypeSchemaBuilder(placeholderPrefix(`${JSON.stringify(parameters) ?? ''}\n${description}`))
+  return compileType(finish(builder, { ...builder.properties(parameters, 0), additionalProperties: true, description }), name)
 }
