@@ -8,9 +8,6 @@
 // every round), after a warm-up; each round times every contender by wall clock and by this process's CPU time,
 // and the headline figure is the median of the per-round ratios (a slow stretch of the shared machine hits
 // both contenders of a round alike), with the 10th–90th percentile and min–max of those ratios.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
@@ -20,8 +17,8 @@ import { MockLanguageModelV3 } from 'ai/test'
 import { compileJsonSchema, createToolRuntime, defineTool } from '../../runtime/dist/index.js'
 import { serveMcp } from '../../mcp/dist/index.js'
 import { toAiSdkTools } from '../../ai-sdk/dist/index.js'
+import { callsPerSecond, median, roundOrder, summary, writeResult } from '../lib.mjs'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40)
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 60)
 const WARMUP_ROUNDS = 3
@@ -160,37 +157,10 @@ for (const [group, contenders] of Object.entries(groups)) {
   }
 }
 
-// One round of one contender: sequential awaited calls for ROUND_MS of wall clock; calls per second of wall clock
-// and of this process's CPU time (user + system). Everything here runs on one thread, so CPU time leaves out the
-// time other processes on the shared machine held the core (it still counts cache and frequency effects).
-async function timedRound(run) {
-  let calls = 0
-  const budget = BigInt(ROUND_MS) * 1_000_000n
-  const start = process.hrtime.bigint()
-  const cpuStart = process.cpuUsage()
-  let elapsed = 0n
-  while (elapsed < budget) {
-    for (let i = 0; i < 20; i++) await run()
-    calls += 20
-    elapsed = process.hrtime.bigint() - start
-  }
-  const cpu = process.cpuUsage(cpuStart)
-  return { wall: calls / (Number(elapsed) / 1e9), cpu: calls / ((cpu.user + cpu.system) / 1e6) }
-}
-const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const at = (sorted.length - 1) * q
-  const low = Math.floor(at)
-  return sorted[low] + (sorted[Math.min(low + 1, sorted.length - 1)] - sorted[low]) * (at - low)
-}
-const median = (values) => quantile(values, 0.5)
-const summary = (ratios) => ({
-  median: median(ratios),
-  p10: quantile(ratios, 0.1),
-  p90: quantile(ratios, 0.9),
-  min: Math.min(...ratios),
-  max: Math.max(...ratios),
-})
+// One round of one contender: sequential awaited calls for ROUND_MS of wall clock, by wall clock and by this
+// process's CPU time. Everything here runs on one thread, so CPU time leaves out the time other processes on the
+// shared machine held the core (it still counts cache and frequency effects).
+const timedRound = (run) => callsPerSecond(run, ROUND_MS, 20)
 const spread = (s) => `${s.median.toFixed(2)}x (p10–p90 ${s.p10.toFixed(2)}–${s.p90.toFixed(2)}, min–max ${s.min.toFixed(2)}–${s.max.toFixed(2)})`
 
 // Calls interleaved one by one (A B B A …), each timed alone by the wall clock: the median call of each contender
@@ -224,8 +194,7 @@ for (const [group, contenders] of Object.entries(groups)) {
   const samples = Object.fromEntries(entries.map(([who]) => [who, { wall: [], cpu: [] }]))
   for (let round = 0; round < WARMUP_ROUNDS; round++) for (const [, run] of entries) await timedRound(run)
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 1 ? [...entries].reverse() : entries
-    for (const [who, run] of order) {
+    for (const [who, run] of roundOrder(round, entries)) {
       const { wall, cpu } = await timedRound(run)
       samples[who].wall.push(wall)
       samples[who].cpu.push(cpu)
@@ -253,9 +222,5 @@ for (const [group, contenders] of Object.entries(groups)) {
     `| ${group} | ${ours} / ${peer} | ${us(peer, 'wall').toFixed(1)} → ${us(ours, 'wall').toFixed(1)} (CPU ${us(peer, 'cpu').toFixed(1)} → ${us(ours, 'cpu').toFixed(1)}) | ${spread(wall)} | ${spread(cpu)} | ${peerCall.toFixed(1)} → ${oursCall.toFixed(1)}, ${(oursCall / peerCall).toFixed(2)}x |`,
   )
 }
-mkdirSync(path.join(here, '../results'), { recursive: true })
-writeFileSync(
-  path.join(here, '../results/adapters.json'),
-  `${JSON.stringify({ rounds: ROUNDS, roundMs: ROUND_MS, warmupRounds: WARMUP_ROUNDS, pairs: PAIRS, node: process.version, report, target: 1.2 }, null, 2)}\n`,
-)
+writeResult('adapters', { rounds: ROUNDS, roundMs: ROUND_MS, warmupRounds: WARMUP_ROUNDS, pairs: PAIRS, node: process.version, report, target: 1.2 })
 process.exit(0)

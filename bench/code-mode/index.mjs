@@ -2,14 +2,10 @@
 // run_code (QuickJS in a worker thread), against the same calls made natively through runtime.execute(); an empty
 // program (the fresh sandbox per run_code); and a CPU-bound loop in the sandbox against the same loop in plain Node.
 // Contenders interleave per round; medians. Wall time and process CPU (all threads, so the worker's too).
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { createCodeMode, createQuickJsEngine } from '../../code-mode/dist/index.js'
 import { createToolRuntime } from '../../runtime/dist/index.js'
+import { median, range as rangeOf, writeResult } from '../lib.mjs'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const repoRoot = path.resolve(here, '../..')
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15)
 const MANY = 1000
 const LOOP = 10_000_000
@@ -64,12 +60,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 await engine.close()
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-const range = (values) => [Math.min(...values), Math.max(...values)].map((v) => Number(v.toFixed(3)))
+const range = (values) => rangeOf(values).map((v) => Number(v.toFixed(3)))
 const m = (table, name) => median(table[name])
 
 // The bridge's added cost per sub-dispatch: (the 1,000-call program - the empty program) / 1,000, minus a native call.
@@ -95,6 +86,5 @@ const result = {
   freshSandboxCpuMs: Number(freshCpu.toFixed(3)),
   cpuBoundSlowdown: Number(slowdown.toFixed(2)),
 }
-mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true })
-writeFileSync(path.join(repoRoot, 'bench/results/code-mode.json'), `${JSON.stringify(result, null, 2)}\n`)
+writeResult('code-mode', result)
 console.log(JSON.stringify(result))

@@ -4,31 +4,24 @@
 // (every tool's parameters and output, 2,000 pairs). Every measurement runs in a fresh process (measure.mjs), the
 // contenders interleaved per round; medians and ratios. Targets (issue 16): <= 0.5 s, <= 0.2x a cold generate.
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stringify } from 'yaml'
-import { catalogJson } from '../../generator/dist/emit/catalog/catalog-json.js'
+import { catalogJson } from '../../generator/dist/plan/catalog/catalog-json.js'
 import { parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema } from '../../runtime/dist/index.js'
 import { syntheticDeclarations } from '../generate/synthetic-tools.mjs'
+import { measureInProcess, medians, range as rangeOf, repoRoot, requireBuilt, writeResult } from '../lib.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const repoRoot = path.resolve(here, '../..')
 const SIZE = Number(process.env.BENCH_SIZE ?? 1000)
 const CHANGED = Number(process.env.BENCH_CHANGED ?? 50)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
-for (const built of ['generator/dist/index.js', 'runtime/dist/index.js']) {
-  if (!existsSync(path.join(repoRoot, built))) throw new Error(`${built} is missing: run npm run build first (npm run bench does)`)
-}
+requireBuilt('generator/dist/index.js', 'runtime/dist/index.js')
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-const measure = (args) => JSON.parse(execFileSync(process.execPath, [path.join(here, 'measure.mjs'), ...args], { encoding: 'utf8', maxBuffer: 64 << 20 }).trim().split('\n').at(-1))
-const measureGenerate = (project) => JSON.parse(execFileSync(process.execPath, [path.join(repoRoot, 'bench/generate/measure.mjs'), 'generate', project], { encoding: 'utf8', maxBuffer: 64 << 20 }).trim().split('\n').at(-1))
+const measure = (args) => measureInProcess(path.join(here, 'measure.mjs'), args)
+const measureGenerate = (project) => measureInProcess(path.join(repoRoot, 'bench/generate/measure.mjs'), ['generate', project])
 
 /** The ten kinds of edit, applied in turn to every 20th tool: breaking, needing a look, and safe. */
 const EDITS = [
@@ -109,15 +102,15 @@ try {
       runs.jsd.push(jsd.ms)
     }
   }
-  const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)]))
-  const range = (values) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)} ms`
+  const m = medians(runs)
+  const range = (values) => `${rangeOf(values).map((v) => v.toFixed(0)).join('–')} ms`
   const result = {
     tools: SIZE,
     changedTools: CHANGED,
     findings,
     rounds: ROUNDS,
     medianMs: m,
-    rangesMs: Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, [Math.min(...v), Math.max(...v)]])),
+    rangesMs: Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, rangeOf(v)])),
     ratios: {
       foldersVsColdGenerate: m.folders / m.generate,
       revisionsVsColdGenerate: m.revisions / m.generate,
@@ -137,8 +130,7 @@ try {
   console.log(`  folder → working tree, plan cache warm  ${m.cached.toFixed(0)} ms (${range(runs.cached)})  = ${result.ratios.cachedVsColdGenerate.toFixed(3)}x cold generate`)
   console.log(`  cold generate (head)         ${m.generate.toFixed(0)} ms (${range(runs.generate)})`)
   console.log(`  json-schema-diff, ${pairs.length} pairs  ${m.jsd.toFixed(0)} ms (${range(runs.jsd)}), ${jsdChanged} pairs changed`)
-  mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true })
-  writeFileSync(path.join(repoRoot, 'bench/results/diff.json'), `${JSON.stringify(result, null, 2)}\n`)
+  writeResult('diff', result)
 } finally {
   rmSync(workspace, { recursive: true, force: true })
 }

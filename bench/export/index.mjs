@@ -2,9 +2,6 @@
 // jsonSchema, zod 4) and zod-to-json-schema's OpenAI target (zod v3 schemas). The same 1,000 tools (the generate
 // benchmark's BFCL-derived declarations) are built once for everyone: as toolsmith tool surfaces (the runtime's
 // compiled JSON Schemas) and as zod schemas. Only the conversion is timed; contenders interleave per round; medians.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { zodSchema } from 'ai'
 import { z } from 'zod'
 import { z as z3 } from 'zod/v3'
@@ -12,9 +9,8 @@ import { zodToJsonSchema } from 'zod-to-json-schema'
 import { EXPORT_TARGETS, exportTools } from '../../providers/dist/index.js'
 import { parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema } from '../../runtime/dist/index.js'
 import { syntheticDeclarations } from '../generate/synthetic-tools.mjs'
+import { medians as mediansOf, repoRoot, writeResult } from '../lib.mjs'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const repoRoot = path.resolve(here, '../..')
 const COUNT = Number(process.env.BENCH_TOOLS ?? 1000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15)
 
@@ -75,12 +71,7 @@ for (let round = 0; round < ROUNDS; round++) {
     times[name].push(Number(process.hrtime.bigint() - start) / 1e6)
   }
 }
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-const medians = Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]))
+const medians = mediansOf(times)
 const aiSdk = medians['AI SDK zodSchema → jsonSchema']
 const z2j = medians['zod-to-json-schema openAi']
 console.log(`${COUNT} tools, ${ROUNDS} rounds, median ms per export of all tools (ratio: toolsmith / peer, ≤ 1.0 is as fast or faster)`)
@@ -93,6 +84,5 @@ for (const [name, ms] of Object.entries(medians)) {
 const worst = Math.max(...rows.filter((row) => row.name.startsWith('toolsmith')).map((row) => Math.max(row.vsAiSdk, row.vsZodToJsonSchema)))
 console.log(`worst toolsmith ratio: ${worst.toFixed(3)}x (target ≤ 1.0x)`)
 const result = { bench: 'export', tools: COUNT, rounds: ROUNDS, medians, rows, worst }
-mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true })
-writeFileSync(path.join(repoRoot, 'bench/results/export.json'), `${JSON.stringify(result, null, 2)}\n`)
+writeResult('export', result)
 console.log(JSON.stringify(result))

@@ -2,17 +2,16 @@
 // the same round: `node bench/generate/compare.mjs <other-root> [tools]`, where <other-root> holds another build laid
 // out as this repository is (bench/generate/measure.mjs and generator/dist/). Medians of cold generate / json2ts and
 // one-changed / cold per build, with their ranges. BENCH_ROUNDS sets the rounds (3).
-import { execFileSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stringify } from 'yaml'
 import { parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema } from '../../runtime/dist/index.js'
+import { measureInProcess, median, repoRoot, roundOrder } from '../lib.mjs'
 import { syntheticDeclarations } from './synthetic-tools.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const repoRoot = path.resolve(here, '../..')
 const [otherRoot, toolsArg] = process.argv.slice(2)
 if (otherRoot === undefined) throw new Error('usage: node bench/generate/compare.mjs <other-root> [tools]')
 const size = Number(toolsArg ?? 1000)
@@ -20,12 +19,10 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
 const builds = { this: here, other: path.join(path.resolve(otherRoot), 'bench/generate') }
 
 function measure(folder, op, target) {
-  const out = execFileSync(process.execPath, [path.join(folder, 'measure.mjs'), op, target], { encoding: 'utf8', maxBuffer: 64 << 20 })
-  const result = JSON.parse(out.trim().split('\n').at(-1))
+  const result = measureInProcess(path.join(folder, 'measure.mjs'), [op, target])
   if (result.exitCode !== undefined && result.exitCode !== 0) throw new Error(`${op} exited ${result.exitCode}: ${JSON.stringify(result.errors)}`)
   return result.ms
 }
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 const workspace = mkdtempSync(path.join(tmpdir(), `toolsmith-compare-${size}-`))
 try {
@@ -41,7 +38,7 @@ try {
   const ratios = { this: { cold: [], one: [] }, other: { cold: [], one: [] } }
   for (let round = 0; round < rounds; round++) {
     const json2ts = measure(here, 'json2ts', schemasFile)
-    for (const [name, folder] of Object.entries(round % 2 === 0 ? builds : { other: builds.other, this: builds.this })) {
+    for (const [name, folder] of roundOrder(round, Object.entries(builds))) {
       const project = path.join(workspace, `${name}-${round}`)
       cpSync(template, project, { recursive: true })
       const cold = measure(folder, 'generate', project)

@@ -7,38 +7,28 @@
 // The project has a node_modules, so generate keeps its plan cache (node_modules/.cache/toolsmith/): cold starts
 // without one; the first no-op after it still merges every stub cold created (their text is new to the cache);
 // the warm no-op, one-changed and check runs find everything else in it.
-import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stringify } from 'yaml'
 import { parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema } from '../../runtime/dist/index.js'
+import { measureInProcess, medians as mediansOf, ratio, repoRoot, requireBuilt, writeResult } from '../lib.mjs'
 import { benchStartup } from './startup.mjs'
 import { syntheticDeclarations } from './synthetic-tools.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const repoRoot = path.resolve(here, '../..')
 const SIZES = (process.env.BENCH_SIZES ?? '10,100,1000').split(',').filter((size) => size !== '').map(Number)
 const ROUNDS = (size) => Number(process.env.BENCH_ROUNDS ?? (size >= 1000 ? 3 : size >= 100 ? 5 : 7))
 const PROFILE = process.env.BENCH_PROFILE === '1'
 
-for (const built of ['generator/dist/index.js', 'runtime/dist/index.js']) {
-  if (!existsSync(path.join(repoRoot, built))) throw new Error(`${built} is missing: run npm run build first (npm run bench does)`)
-}
+requireBuilt('generator/dist/index.js', 'runtime/dist/index.js')
 
 function measure(op, target, profileName) {
   const flags = PROFILE && profileName !== undefined ? ['--cpu-prof', `--cpu-prof-dir=${path.join(repoRoot, 'bench/results/profiles')}`, `--cpu-prof-name=generate-${profileName}.cpuprofile`] : []
-  const out = execFileSync(process.execPath, [...flags, path.join(here, 'measure.mjs'), op, target], { encoding: 'utf8', maxBuffer: 64 << 20 })
-  const result = JSON.parse(out.trim().split('\n').at(-1))
+  const result = measureInProcess(path.join(here, 'measure.mjs'), [op, target], { flags })
   if (result.exitCode !== undefined && result.exitCode !== 0) throw new Error(`${op} in ${target} exited ${result.exitCode}: ${JSON.stringify(result.errors)}`)
   return result
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
 const results = []
@@ -86,7 +76,7 @@ for (const size of SIZES) {
       record('oneChanged', one)
       record('check', measure('check', project, profile('check')))
     }
-    const medians = Object.fromEntries(Object.entries(times).map(([key, values]) => [key, median(values)]))
+    const medians = mediansOf(times)
     results.push({ tools: size, schemas: schemas.length, rounds: ROUNDS(size), medianMs: medians, samplesMs: times })
   } finally {
     rmSync(workspace, { recursive: true, force: true })
@@ -94,7 +84,6 @@ for (const size of SIZES) {
 }
 
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`)
-const ratio = (a, b) => Math.round((a / b) * 100) / 100
 console.log('tools  json2ts(2n)  cold generate  no-op   warm no-op  one-changed  check    cold/json2ts  one/cold  no-op/cold  warm/cold  check/cold')
 for (const { tools, medianMs: m } of results) {
   console.log(
@@ -115,8 +104,4 @@ console.log(`\ntargets: ${JSON.stringify(targets)}`)
 console.log('(each figure: median over fresh processes, timing the operation only, not process start or module loading)')
 // Start-up, where process start and module loading are the point (issue 11).
 const startup = benchStartup()
-mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true })
-writeFileSync(
-  path.join(repoRoot, 'bench/results/generate.json'),
-  `${JSON.stringify({ bench: 'generate', node: process.version, date: new Date().toISOString(), results, targets, startup }, null, 2)}\n`,
-)
+writeResult('generate', { bench: 'generate', node: process.version, date: new Date().toISOString(), results, targets, startup })

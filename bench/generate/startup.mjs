@@ -10,18 +10,11 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stringify } from 'yaml'
 import { parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema } from '../../runtime/dist/index.js'
+import { medians, ratio, repoRoot, writeResult } from '../lib.mjs'
 import { syntheticDeclarations } from './synthetic-tools.mjs'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const repoRoot = path.resolve(here, '../..')
 const ROUNDS = Number(process.env.BENCH_STARTUP_ROUNDS ?? 9)
 const cli = path.join(repoRoot, 'generator/bin/toolsmith.js')
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
 
 /** Wall-clock milliseconds of one process, from spawn to exit. */
 function timed(args, cwd) {
@@ -59,8 +52,7 @@ export function benchStartup() {
       cpSync(template, project, { recursive: true })
       record('generate', timed([cli, 'generate'], project))
     }
-    const m = Object.fromEntries(Object.entries(times).map(([key, values]) => [key, median(values)]))
-    const ratio = (a, b) => Math.round((a / b) * 100) / 100
+    const m = medians(times)
     const figures = {
       rounds: ROUNDS,
       medianMs: m,
@@ -80,6 +72,5 @@ export function benchStartup() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const figures = benchStartup()
-  mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true })
-  writeFileSync(path.join(repoRoot, 'bench/results/startup.json'), `${JSON.stringify({ bench: 'generate/startup', node: process.version, date: new Date().toISOString(), ...figures }, null, 2)}\n`)
+  writeResult('startup', { bench: 'generate/startup', node: process.version, date: new Date().toISOString(), ...figures })
 }

@@ -8,22 +8,16 @@
 // files of the same size (the floor of the writes). Wall clock and CPU time (user + system) are both reported: the
 // 2-core machine is shared, and under load the wall clock is several times the CPU time.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { median, repoRoot as repo, writeResult } from '../lib.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const repo = path.resolve(here, '../..')
 const corpus = path.join(repo, 'test/conformance/data/bfcl/functions.json')
 const bin = path.join(repo, 'generator/dist/cli/main.js')
 const ROUNDS = Number(process.env.ROUNDS ?? 7)
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
 
 const fresh = () => mkdtempSync(path.join(tmpdir(), 'toolsmith-bench-import-'))
 
@@ -79,6 +73,5 @@ const ratios = {
 console.log(`convert / yaml.stringify: ${ratios.convertToYamlWall.toFixed(2)}x wall, ${ratios.convertToYamlCpu.toFixed(2)}x CPU;  import / (yaml.stringify + writes): ${ratios.importToPeersCpu.toFixed(2)}x CPU`)
 console.log(`target ≤ 2 s: whole command ${figures.cli.wall.median <= 2000 ? 'met' : 'NOT met'} (wall), runImport ${figures.import.wall.median <= 2000 ? 'met' : 'NOT met'} (wall), ${figures.import.cpu.median <= 2000 ? 'met' : 'NOT met'} (CPU)`)
 const out = { rounds: ROUNDS, figures, ratios, targetMs: 2000 }
-mkdirSync(path.join(repo, 'bench/results'), { recursive: true })
-writeFileSync(path.join(repo, 'bench/results/import.json'), `${JSON.stringify(out, null, 2)}\n`)
+writeResult('import', out)
 console.log(JSON.stringify(out))

@@ -1,11 +1,8 @@
 // materializeJson on large inputs against structuredClone and a JSON round trip (JSON.parse(JSON.stringify())),
 // the two copies a caller would otherwise make. Interleaved rounds in one process; medians and ratios.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { materializeJson } from '../../runtime/dist/index.js'
+import { medians as mediansOf, writeResult } from '../lib.mjs'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9)
 
 // Fresh inputs each round: materializeJson returns an earlier snapshot as-is, so a reused input would
@@ -32,12 +29,6 @@ const contenders = {
   'JSON round trip': (value) => JSON.parse(JSON.stringify(value)),
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-
 const results = {}
 for (const [inputName, make] of Object.entries(inputs)) {
   const times = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]))
@@ -53,7 +44,7 @@ for (const [inputName, make] of Object.entries(inputs)) {
       times[name].push(performance.now() - start)
     }
   }
-  const medians = Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]))
+  const medians = mediansOf(times)
   results[inputName] = {
     medianMs: medians,
     'materializeJson / JSON round trip': medians.materializeJson / medians['JSON round trip'],
@@ -66,5 +57,4 @@ for (const [inputName, make] of Object.entries(inputs)) {
   )
 }
 
-mkdirSync(path.join(here, '../results'), { recursive: true })
-writeFileSync(path.join(here, '../results/materialize.json'), `${JSON.stringify({ rounds: ROUNDS, results }, null, 2)}\n`)
+writeResult('materialize', { rounds: ROUNDS, results })

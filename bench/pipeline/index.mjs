@@ -1,11 +1,8 @@
 // execute() of a trivial tool vs the bare minimum a hand-written caller must do, and the cost of
 // pass-through listeners on each waterfall. Interleaved rounds in one process; medians and ratios.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { compileJsonSchema, createToolRuntime, defineTool, materializeJson } from '../../runtime/dist/index.js'
+import { callsPerSecond, median, roundOrder, writeResult } from '../lib.mjs'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15)
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 80)
 const LISTENERS = 3
@@ -112,31 +109,12 @@ for (const [who, run] of Object.entries(contenders)) {
   if (result.isError !== false || result.value.lines !== 20 || !Object.isFrozen(result)) throw new Error(`${who} did not succeed: ${JSON.stringify(result)}`)
 }
 
-async function callsPerSecond(run) {
-  let calls = 0
-  const budget = BigInt(ROUND_MS) * 1_000_000n
-  const start = process.hrtime.bigint()
-  let elapsed = 0n
-  while (elapsed < budget) {
-    for (let i = 0; i < 200; i++) await run()
-    calls += 200
-    elapsed = process.hrtime.bigint() - start
-  }
-  return calls / (Number(elapsed) / 1e9)
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
+const wallCallsPerSecond = async (run) => (await callsPerSecond(run, ROUND_MS, 200)).wall
 
 const samples = Object.fromEntries(Object.keys(contenders).map((who) => [who, []]))
-for (const run of Object.values(contenders)) await callsPerSecond(run) // warm-up
+for (const run of Object.values(contenders)) await wallCallsPerSecond(run) // warm-up
 for (let round = 0; round < ROUNDS; round++) {
-  const order = Object.entries(contenders)
-  if (round % 2 === 1) order.reverse()
-  for (const [who, run] of order) samples[who].push(await callsPerSecond(run))
+  for (const [who, run] of roundOrder(round, Object.entries(contenders))) samples[who].push(await wallCallsPerSecond(run))
 }
 
 const rows = Object.entries(samples).map(([who, s]) => {
@@ -178,8 +156,4 @@ console.log(
   `floor — the same hooks chained by hand around the bare minimum: sync ${fmtUs(summary.hookFloorMicrosecondsPaired.sync)}, ` +
     `async ${fmtUs(summary.hookFloorMicrosecondsPaired.async)} per hook`,
 )
-mkdirSync(path.join(here, '../results'), { recursive: true })
-writeFileSync(
-  path.join(here, '../results/pipeline.json'),
-  `${JSON.stringify({ rounds: ROUNDS, roundMs: ROUND_MS, node: process.version, listenersPerWaterfall: LISTENERS, rows, summary }, null, 2)}\n`,
-)
+writeResult('pipeline', { rounds: ROUNDS, roundMs: ROUND_MS, node: process.version, listenersPerWaterfall: LISTENERS, rows, summary })

@@ -11,12 +11,10 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { getLibFiles } from '@ts-morph/common'
 import { ts } from 'ts-morph'
+import { median as medianOf, range as rangeOf, repoRoot as repo } from '../lib.mjs'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const repo = path.resolve(here, '../..')
 const TOOLS = Number(process.env.BENCH_TOOLS ?? 1000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 // Inside node_modules so the projects resolve @toolsmith/runtime, zod, ai and TypeBox from the repository.
@@ -268,16 +266,10 @@ function languageService(dir) {
   return { first: first.seconds, again: again.seconds, firstCpu: first.cpu, againCpu: again.cpu, errors: first.errors + again.errors + globalErrors }
 }
 
-const median = (values) => {
-  const sorted = values.filter((v) => v !== undefined).sort((a, b) => a - b)
-  if (sorted.length === 0) return undefined
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-const range = (values) => {
-  const defined = values.filter((v) => v !== undefined)
-  return defined.length === 0 ? undefined : [Math.min(...defined), Math.max(...defined)]
-}
+// A round whose figure is missing (the tool printed none) is left out; no figure at all is `undefined`.
+const defined = (values) => values.filter((v) => v !== undefined)
+const median = (values) => (defined(values).length === 0 ? undefined : medianOf(defined(values)))
+const range = (values) => (defined(values).length === 0 ? undefined : rangeOf(defined(values)))
 
 const projects = { toolsmith: toolsmithProject(), zod: zodProject(), typebox: typeboxProject() }
 const rounds = []

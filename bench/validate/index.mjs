@@ -1,15 +1,12 @@
 // Compiled validator vs Ajv (compiled), TypeBox TypeCompiler and zod 4 on the same schemas and data.
 // Interleaved rounds in one process; reports medians of ops/s and ratios to Ajv and zod.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Type } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import Ajv from 'ajv'
 import { z } from 'zod'
 import { compileJsonSchema } from '../../runtime/dist/index.js'
+import { medians, roundOrder, writeResult } from '../lib.mjs'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15)
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 60)
 
@@ -135,12 +132,6 @@ function opsPerSecond(check, data) {
   return iterations / (Number(elapsed) / 1e9)
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-
 const results = []
 for (const c of cases) {
   for (const [who, check] of Object.entries(c.contenders)) {
@@ -149,11 +140,9 @@ for (const c of cases) {
   const samples = Object.fromEntries(Object.keys(c.contenders).map((who) => [who, []]))
   for (const check of Object.values(c.contenders)) opsPerSecond(check, c.data) // warm-up
   for (let round = 0; round < ROUNDS; round++) {
-    const order = Object.entries(c.contenders)
-    if (round % 2 === 1) order.reverse()
-    for (const [who, check] of order) samples[who].push(opsPerSecond(check, c.data))
+    for (const [who, check] of roundOrder(round, Object.entries(c.contenders))) samples[who].push(opsPerSecond(check, c.data))
   }
-  const ops = Object.fromEntries(Object.entries(samples).map(([who, s]) => [who, median(s)]))
+  const ops = medians(samples)
   results.push({ case: c.name, opsPerSecond: ops, ratioToAjv: ops.toolsmith / ops.ajv, ratioToZod: ops.toolsmith / ops.zod, ratioToTypeBox: ops.toolsmith / ops.typebox })
 }
 
@@ -165,5 +154,4 @@ for (const r of results) {
   const o = r.opsPerSecond
   console.log(`| ${r.case} | ${fmt(o.toolsmith)} | ${fmt(o.ajv)} | ${fmt(o.typebox)} | ${fmt(o.zod)} | ${r.ratioToAjv.toFixed(2)}x | ${r.ratioToTypeBox.toFixed(2)}x | ${r.ratioToZod.toFixed(1)}x |`)
 }
-mkdirSync(path.join(here, '../results'), { recursive: true })
-writeFileSync(path.join(here, '../results/validate.json'), `${JSON.stringify({ rounds: ROUNDS, roundMs: ROUND_MS, node: process.version, results }, null, 2)}\n`)
+writeResult('validate', { rounds: ROUNDS, roundMs: ROUND_MS, node: process.version, results })

@@ -1,17 +1,89 @@
+// run_code: the transport tool, its limits, the SDK view of the tools it reaches, and how its sub-dispatches are scheduled.
+import { printCodeModeSdk, printCodeModeToolDeclaration, type CodeModeSdkTool } from '@toolsmith/providers'
 import {
+  type Agent,
   defineCodeModeTransport,
   type JsonValue,
   type ToolDefinition,
   type ToolExecutionInput,
+  type ToolExecutionMode,
   type ToolExecutionResult,
   type ToolRunContext,
   type ToolRuntime,
 } from '@toolsmith/runtime'
-import { type CodeModeLimits, type CodeModeOptions, resolveLimits } from './code-mode-options.js'
-import { codeModeTools, describeTool, searchTools } from './code-mode-sdk.js'
-import { DispatchQueue } from './dispatch-queue.js'
 import type { CodeEngine, SandboxOutcome } from './engine.js'
 import { createQuickJsEngine } from './quickjs-engine.js'
+
+/** The transport tool's name. */
+const TRANSPORT = 'run_code'
+
+/** The limits of one `run_code` program; each one hit is its own failure code. */
+export interface CodeModeLimits {
+  /** Wall time of the whole program, tool calls included, in ms (`CODE_TIME_LIMIT`). Default 30 000. */
+  readonly timeMs: number
+  /** Hard cap on the sandbox heap, in bytes (`CODE_MEMORY_LIMIT`). Default 64 MiB. */
+  readonly memoryBytes: number
+  /** Interpreter stack, in bytes, at most 256 KiB (`CODE_STACK_LIMIT`). Default 256 KiB. */
+  readonly stackBytes: number
+  /** Sub-dispatches per program (`CODE_CALL_LIMIT`). Default 1 000. */
+  readonly maxCalls: number
+  /** Sub-dispatches pending at once (`CODE_CALL_LIMIT`). Default 32. */
+  readonly maxPendingCalls: number
+  /** JSON arguments of one sub-dispatch, in characters (`CODE_OUTPUT_LIMIT`). Default 1 MiB. */
+  readonly argumentBytes: number
+  /** JSON return value, in characters (`CODE_OUTPUT_LIMIT`). Default 1 MiB. */
+  readonly outputBytes: number
+  /** Console output, all lines together, in characters (`CODE_OUTPUT_LIMIT`). Default 64 KiB. */
+  readonly logBytes: number
+}
+
+/** Options of `createCodeMode`. */
+export interface CodeModeOptions {
+  /** The sandbox engine; default the QuickJS engine in worker threads (`createQuickJsEngine()`). */
+  readonly engine?: CodeEngine
+  /** Limits to change; the others keep their defaults. */
+  readonly limits?: Partial<CodeModeLimits>
+  /** The `run_code` tool's own `timeoutMs` (its outer call then ends as `TIMEOUT`); default none. */
+  readonly timeoutMs?: number
+  /** Replaces the `run_code` description the model sees. */
+  readonly description?: string
+}
+
+/** The default limits. */
+export const DEFAULT_LIMITS: CodeModeLimits = Object.freeze({
+  timeMs: 30_000,
+  memoryBytes: 64 * 1024 * 1024,
+  stackBytes: 256 * 1024,
+  maxCalls: 1_000,
+  maxPendingCalls: 32,
+  argumentBytes: 1024 * 1024,
+  outputBytes: 1024 * 1024,
+  logBytes: 64 * 1024,
+})
+
+/** The stack sizes above this overflow Node's own stack (in the worker thread) before QuickJS notices its own limit. */
+const MAX_STACK_BYTES = 256 * 1024
+/** Below this the QuickJS module cannot start. */
+const MIN_MEMORY_BYTES = 16 * 1024 * 1024
+
+/** The limits with defaults applied; throws a TypeError naming every bad one. */
+export function resolveLimits(given: Partial<CodeModeLimits> | undefined): CodeModeLimits {
+  const limits: { -readonly [K in keyof CodeModeLimits]: CodeModeLimits[K] } = { ...DEFAULT_LIMITS }
+  const problems: string[] = []
+  if (given !== undefined) {
+    for (const key of Object.keys(DEFAULT_LIMITS) as (keyof CodeModeLimits)[]) {
+      if (!Object.hasOwn(given, key) || given[key] === undefined) continue
+      const value = given[key]
+      if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) problems.push(`limits.${key} must be a positive integer, found ${String(value)}`)
+      else limits[key] = value
+    }
+    for (const key of Object.keys(given)) if (!Object.hasOwn(DEFAULT_LIMITS, key)) problems.push(`limits.${key} is not a Code Mode limit`)
+  }
+  if (limits.stackBytes > MAX_STACK_BYTES) problems.push(`limits.stackBytes must be at most ${MAX_STACK_BYTES} (a larger QuickJS stack overflows the host's first)`)
+  if (limits.memoryBytes < MIN_MEMORY_BYTES) problems.push(`limits.memoryBytes must be at least ${MIN_MEMORY_BYTES}`)
+  if (problems.length > 0) throw new TypeError(`Invalid Code Mode options: ${problems.join('; ')}`)
+  return Object.freeze(limits)
+}
 
 /** One sub-dispatch of a program, as `run_code`'s `calls` lists it. */
 export interface CodeCall {
@@ -81,7 +153,7 @@ export function createCodeMode(runtime: ToolRuntime, options: CodeModeOptions = 
   const limits = resolveLimits(options.limits)
   const engine: CodeEngine = options.engine ?? createQuickJsEngine()
   const definition: ToolDefinition = {
-    name: 'run_code',
+    name: TRANSPORT,
     description: options.description ?? DESCRIPTION,
     parameters: {
       type: 'object',
@@ -162,7 +234,7 @@ async function runProgram(runtime: ToolRuntime, engine: CodeEngine, limits: Code
       return answerError('Arguments too large.', 'ABORTED')
     }
     const id = `${exec.callId}:code:${n}`
-    if (name === 'run_code') {
+    if (name === TRANSPORT) {
       calls.push({ id, name, isError: true, code: 'UNKNOWN_TOOL', message: 'run_code cannot be called from a program.' })
       return answerError('run_code cannot be called from a program.', 'UNKNOWN_TOOL')
     }
@@ -249,4 +321,81 @@ function renderRun(run: CodeRunValue): string {
   const failed = run.calls.filter((call) => call.isError).length
   parts.push(`${run.calls.length} tool call${run.calls.length === 1 ? '' : 's'}${failed > 0 ? `, ${failed} failed` : ''}`)
   return parts.join('\n\n')
+}
+
+/**
+ * The tools `agent` sees (restrictions and scoped registrations applied), as `runtime.describe`
+ * gives them (name, description, parameters, output schema, approval, annotations), `run_code`
+ * itself left out. Sorted by name, like `schemas()`.
+ */
+export function codeModeTools(runtime: ToolRuntime, agent?: Agent): CodeModeSdkTool[] {
+  return runtime.describe(agent ?? runtime.scope).filter((tool) => tool.name !== TRANSPORT)
+}
+
+/**
+ * The Code Mode SDK declaration for the tools `agent` sees (default: the view's scope), the same
+ * text `toolsmith generate` emits for the same tools: put it in the prompt of a Code Mode agent.
+ */
+export function codeModeSdk(runtime: ToolRuntime, agent?: Agent): string {
+  return printCodeModeSdk(codeModeTools(runtime, agent))
+}
+
+/** `tools.$search(query)`: the visible tools whose name or description contains every word of `query`. */
+export function searchTools(tools: readonly CodeModeSdkTool[], query: string): { name: string; description: string }[] {
+  const words = query.toLowerCase().split(/\s+/).filter((word) => word.length > 0)
+  return tools
+    .filter((tool) => {
+      const text = `${tool.name} ${tool.description}`.toLowerCase()
+      return words.every((word) => text.includes(word))
+    })
+    .map((tool) => ({ name: tool.name, description: tool.description }))
+}
+
+/** `tools.$describe(name)`: one visible tool's declaration, or `undefined` when the agent cannot see it. */
+export function describeTool(tools: readonly CodeModeSdkTool[], name: string): string | undefined {
+  const tool = tools.find((candidate) => candidate.name === name)
+  return tool === undefined ? undefined : printCodeModeToolDeclaration(tool)
+}
+
+interface Queued {
+  readonly kind: ToolExecutionMode['kind']
+  readonly start: () => Promise<void>
+}
+
+/**
+ * Schedules a program's concurrent sub-dispatches the way the agent loop schedules a batch: in
+ * call order, `parallel` calls overlap with each other, an `exclusive` call waits until everything
+ * started before it settled and runs alone, and calls after it wait for it (an ordering barrier).
+ */
+export class DispatchQueue {
+  private running = 0
+  private exclusive = false
+  private readonly queue: Queued[] = []
+
+  /** Runs `task` when its mode allows; resolves or rejects with it. */
+  submit<T>(kind: ToolExecutionMode['kind'], task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({
+        kind,
+        start: () =>
+          task().then(resolve, reject).finally(() => {
+            this.running--
+            if (kind === 'exclusive') this.exclusive = false
+            this.pump()
+          }),
+      })
+      this.pump()
+    })
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0 && !this.exclusive) {
+      const head = this.queue[0] as Queued
+      if (head.kind === 'exclusive' && this.running > 0) return
+      this.queue.shift()
+      this.running++
+      if (head.kind === 'exclusive') this.exclusive = true
+      void head.start()
+    }
+  }
 }

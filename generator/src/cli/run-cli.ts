@@ -1,15 +1,90 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { COMMAND_LINE, type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
-import type { RunOptions } from '../model/plan.js'
-import { DIAGNOSTIC_FORMATS, type DiagnosticFormat, formatDiagnosticsGithub, formatDiagnosticsJson } from '../report/format-diagnostics.js'
-import { type CliIo, DiagnosticPrinter } from './cli-io.js'
+import type { ProjectConfig } from '../config/project-config.js'
 import type { DiffFormat } from '../diff/format-diff.js'
-import { USAGE } from './usage.js'
+import type { ImportFormat } from '../import/read-source-tools.js'
+import { COMMAND_LINE, type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
+import { DIFF_LEVELS, type DiffLevel } from '../model/diff-check-ids.js'
+import type { RunOptions } from '../model/plan.js'
+import { DIAGNOSTIC_FORMATS, type DiagnosticFormat, formatDiagnosticsGithub, formatDiagnosticsJson, formatDiagnosticsText } from '../report/format-diagnostics.js'
 
 // Start-up: only light modules load statically, so --help, --version and usage errors print without
 // loading the pipeline. Each command imports what it needs (YAML, prettier, json-schema-to-typescript,
 // handlebars, the code frame; ts-morph only when a stub exists to merge) when it runs.
+
+/** Where the CLI reads and writes: the process in the bin, buffers in tests. */
+export interface CliIo {
+  /** Absolute working directory: the project. */
+  readonly cwd: string
+  readonly stdout: (text: string) => void
+  readonly stderr: (text: string) => void
+  /** Colour the severity labels (a terminal without NO_COLOR, not CI). */
+  readonly color: boolean
+}
+
+/** Prints in the chosen format: text to stderr; json and github to stdout (machine readers take stdout). */
+export class DiagnosticPrinter {
+  constructor(
+    private readonly io: CliIo,
+    private readonly format: DiagnosticFormat,
+  ) {}
+
+  /** Prints `list` (nothing in text mode when it is empty). */
+  diagnostics(list: readonly Diagnostic[], sources: ReadonlyMap<string, string>): void {
+    if (this.format === 'json') this.io.stdout(formatDiagnosticsJson(list))
+    else if (this.format === 'github') this.io.stdout(formatDiagnosticsGithub(list))
+    else if (list.length > 0) this.io.stderr(formatDiagnosticsText(list, sources, { color: this.io.color }))
+  }
+
+  /** A human summary: stdout in text mode, stderr otherwise (keeps machine output clean). */
+  summary(text: string, problem = false): void {
+    if (this.format === 'text' && !problem) this.io.stdout(`${text}\n`)
+    else this.io.stderr(`${text}\n`)
+  }
+}
+
+/** The `--help` text. */
+export const USAGE = `Usage: toolsmith <command> [options]
+
+Commands:
+  generate          write the tool stubs, generated types, index and catalogs; only changed files
+  check             write nothing; exit 1 with a unified diff when any file is stale, missing or orphaned
+  new <name>        create <schemas>/<name>.tool.yaml, a starter declaration (never overwrites)
+  diff [BASE] [HEAD]
+                    breaking-change checks of the tool catalog between two sides, each a catalog.json,
+                    a folder of declarations or a git revision (HEAD: the working tree; BASE: the merge
+                    base with the default branch); --fail-on ERR|WARN|INFO (default ERR);
+                    --format text|json|github|markdown|junit; writes nothing
+  export --target T write the tools lowered for T (openai-chat, openai-responses, anthropic, gemini, mcp,
+                    mcp@2025-11-25, mcp@2026-07-28; T-strict for strict tool use) as JSON, exactly the
+                    provider's field, to stdout or --out FILE, and report every lossy step
+                    (--strict: exit 1 on any loss, writing nothing)
+  import --from F FILE
+                    turn the tool declarations in FILE into <schemas>/*.tool.yaml; F is openai, anthropic,
+                    gemini, mcp, jsonschema or bfcl; nothing is written when any tool is refused unless
+                    --partial (never overwrites: a taken name gets a _2 suffix)
+  mcp --tools MODULE
+                    serve MODULE's \`tools\` (a compiled ES module, e.g. the generated index) over stdio
+                    as an MCP server; MODULE may also export configure(runtime)
+
+Options:
+  --config FILE     config file (default: toolsmith.config.yaml in the working directory)
+  --schemas DIR     declarations folder (default: schemas)
+  --out DIR         TypeScript output folder (default: src/tools)
+  --docs FILE       catalog Markdown file (default: docs/tools.md)
+  --format FORMAT   how problems are printed: text (default), json or github
+  --no-cache        plan everything afresh: neither read nor save the plan cache
+                    (node_modules/.cache/toolsmith/, kept by generate when node_modules exists;
+                    check only reads it)
+  --from FORMAT     import: the input's format
+  --partial         import: write the tools that import even when others are refused (exit 1)
+  -h, --help        show this help
+  -v, --version     print the version
+
+Exit codes: 0 done or current; 1 check found drift, or a write failed; 2 invalid input or usage.
+diff: 0 nothing at the --fail-on level, 1 something is, 2 invalid input or usage.
+export: 0 exported; 1 a loss under --strict, or the write failed; 2 invalid input or a tool the target refuses.
+`
 
 /** Extra wiring for programmatic and test use. */
 export interface CliOverrides {
@@ -80,8 +155,7 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     ...(values['no-cache'] === true ? { cache: false } : {}),
   }
   if (values['fail-on'] !== undefined && command !== 'diff') return usageError('--fail-on applies only to diff')
-  const formatText = format === 'text' || diffFormat ? (await import('../report/format-diagnostics-text.js')).formatDiagnosticsText : undefined
-  const printer = new DiagnosticPrinter(io, (diffFormat && format !== 'json' && format !== 'github' ? 'text' : format) as DiagnosticFormat, formatText)
+  const printer = new DiagnosticPrinter(io, (diffFormat && format !== 'json' && format !== 'github' ? 'text' : format) as DiagnosticFormat)
   switch (command) {
     case undefined:
       return usageError('missing command (generate, check or new)')
@@ -121,26 +195,22 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     }
     case 'new': {
       if (rest.length !== 1) return usageError('new takes exactly one tool name')
-      const [{ loadConfig }, { createDeclaration }] = await Promise.all([import('../config/load-config.js'), import('./create-declaration.js')])
-      const loaded = await loadConfig({ cwd: io.cwd, ...(run.config === undefined ? {} : { config: run.config }), overrides: { ...(run.schemas === undefined ? {} : { schemas: run.schemas }) } })
-      if (loaded.config === undefined) {
-        printer.diagnostics(loaded.diagnostics, loaded.sources)
-        return 2
-      }
-      const created = await createDeclaration(loaded.config, rest[0] as string)
+      const config = await projectConfig(io.cwd, run.config, run.schemas, printer)
+      if (config === undefined) return 2
+      const { createDeclaration } = await import('./commands.js')
+      const created = await createDeclaration(config, rest[0] as string)
       if (!created.ok) return usageError(created.message)
       printer.summary(`created ${created.file}; describe the tool, then run toolsmith generate`)
       return 0
     }
     case 'diff': {
       const input = { sides: rest, format: format as DiffFormat, failOn: values['fail-on'], config: values.config, schemas: values.schemas }
-      const { runDiffCommand } = await import('./diff-command.js')
       return runDiffCommand(input, io, usageError, (list, sources) => printer.diagnostics(list, sources))
     }
     case 'export': {
       if (rest.length > 0) return usageError(`export takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
       if (values.target === undefined) return usageError('export needs --target openai-chat|openai-responses|anthropic|gemini|mcp')
-      const { runExport } = await import('./run-export.js')
+      const { runExport } = await import('./commands.js')
       const outcome = await runExport({
         cwd: io.cwd,
         target: values.target,
@@ -150,7 +220,7 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
         ...(values.schemas === undefined ? {} : { schemas: values.schemas }),
       })
       // The export itself is the output on stdout: machine-format diagnostics then go to stderr.
-      const exportPrinter = outcome.text === undefined ? printer : new DiagnosticPrinter({ ...io, stdout: io.stderr }, format as DiagnosticFormat, formatText)
+      const exportPrinter = outcome.text === undefined ? printer : new DiagnosticPrinter({ ...io, stdout: io.stderr }, format as DiagnosticFormat)
       exportPrinter.diagnostics(outcome.diagnostics, outcome.sources)
       if (outcome.text !== undefined) io.stdout(outcome.text)
       const lost = `${outcome.losses} lossy step(s)`
@@ -159,14 +229,13 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
       return outcome.exitCode
     }
     case 'import': {
-      const { runImportCommand } = await import('./run-import-command.js')
       return runImportCommand({ rest, from: values.from, partial: values.partial === true, config: run.config, schemas: run.schemas }, io, printer, usageError)
     }
     case 'mcp': {
       if (rest.length > 0) return usageError(`mcp takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
       if (values.tools === undefined) return usageError('mcp needs --tools MODULE (a compiled ES module exporting `tools`)')
-      const { startMcpCommand } = await import('./mcp-command.js')
-      const started = await startMcpCommand(values.tools, io, version())
+      const { startMcpCommand } = await import('./commands.js')
+      const started = await startMcpCommand(values.tools, io.cwd, version())
       if (!started.ok) return usageError(started.message)
       await started.closed
       return 0
@@ -190,4 +259,84 @@ function requestedFormat(argv: readonly string[]): string | undefined {
     if (arg.startsWith('--format=')) return arg.slice('--format='.length)
   }
   return undefined
+}
+
+/** What `toolsmith diff` takes from the parsed command line. */
+interface DiffCommandInput {
+  readonly sides: readonly string[]
+  readonly format: DiffFormat
+  readonly failOn: string | undefined
+  readonly config: string | undefined
+  readonly schemas: string | undefined
+}
+
+/**
+ * `toolsmith diff [BASE] [HEAD]`: the report in the chosen format on stdout; problems with the input through
+ * `diagnostics` (in the same format as every command's). Resolves to the exit code.
+ */
+async function runDiffCommand(
+  input: DiffCommandInput,
+  io: CliIo,
+  usageError: (message: string) => number,
+  diagnostics: (list: readonly Diagnostic[], sources: ReadonlyMap<string, string>) => void,
+): Promise<number> {
+  if (input.sides.length > 2) return usageError(`diff takes at most two sides (BASE and HEAD), got ${input.sides.length}`)
+  const failOn = input.failOn ?? 'ERR'
+  if (!(DIFF_LEVELS as readonly string[]).includes(failOn)) return usageError(`--fail-on must be one of ${DIFF_LEVELS.join(', ')}, not ${JSON.stringify(failOn)}`)
+  const [base, head] = input.sides
+  const [{ formatDiff }, { runDiff }] = await Promise.all([import('../diff/format-diff.js'), import('../diff/run-diff.js')])
+  const outcome = await runDiff({
+    cwd: io.cwd,
+    failOn: failOn as DiffLevel,
+    ...(base === undefined ? {} : { base }),
+    ...(head === undefined ? {} : { head }),
+    ...(input.config === undefined ? {} : { config: input.config }),
+    ...(input.schemas === undefined ? {} : { schemas: input.schemas }),
+  })
+  if (outcome.report === undefined) {
+    diagnostics(outcome.diagnostics, outcome.sources)
+    return outcome.exitCode
+  }
+  // Warnings beside a report go to stderr as text: stdout holds the report alone, in its format.
+  if (outcome.diagnostics.length > 0) io.stderr(formatDiagnosticsText(outcome.diagnostics, outcome.sources, { color: io.color }))
+  io.stdout(formatDiff(outcome.report, input.format))
+  return outcome.exitCode
+}
+
+/** The project's config with `--config` and `--schemas` applied, or `undefined` once `printer` has shown why not. */
+async function projectConfig(cwd: string, config: string | undefined, schemas: string | undefined, printer: DiagnosticPrinter): Promise<ProjectConfig | undefined> {
+  const { loadConfig } = await import('../config/project-config.js')
+  const loaded = await loadConfig({ cwd, ...(config === undefined ? {} : { config }), overrides: schemas === undefined ? {} : { schemas } })
+  if (loaded.config === undefined) printer.diagnostics(loaded.diagnostics, loaded.sources)
+  return loaded.config
+}
+
+/** The parsed arguments of `toolsmith import`. */
+interface ImportArguments {
+  readonly rest: readonly string[]
+  readonly from: string | undefined
+  readonly partial: boolean
+  readonly config: string | undefined
+  readonly schemas: string | undefined
+}
+
+/** `toolsmith import --from FORMAT FILE [--schemas DIR] [--partial]`: prints the refusals, losses and renames, then the files written. */
+async function runImportCommand(args: ImportArguments, io: CliIo, printer: DiagnosticPrinter, usageError: (message: string) => number): Promise<number> {
+  const [{ IMPORT_FORMATS }, { runImport }] = await Promise.all([import('../import/read-source-tools.js'), import('../import/run-import.js')])
+  if (args.from === undefined) return usageError(`import needs --from (${IMPORT_FORMATS.join(', ')})`)
+  if (!(IMPORT_FORMATS as readonly string[]).includes(args.from)) return usageError(`--from must be one of ${IMPORT_FORMATS.join(', ')}, not ${JSON.stringify(args.from)}`)
+  if (args.rest.length !== 1) return usageError('import takes exactly one input file')
+  const config = await projectConfig(io.cwd, args.config, args.schemas, printer)
+  if (config === undefined) return 2
+  const outcome = await runImport({ config, from: args.from as ImportFormat, file: args.rest[0] as string, partial: args.partial })
+  printer.diagnostics(outcome.diagnostics, outcome.sources)
+  const lines = outcome.imported.map((tool) => `  ${outcome.written.includes(tool.file) ? 'wrote' : 'would write'} ${tool.file}${tool.name === tool.sourceName ? '' : `  (from ${JSON.stringify(tool.sourceName)})`}`)
+  const refused = outcome.refusedTools > 0 ? `, ${outcome.refusedTools} refused` : ''
+  const losses = outcome.imported.filter((tool) => tool.losses.length > 0).length
+  const summary =
+    outcome.exitCode === 2 && outcome.imported.length + outcome.refusedTools === 0
+      ? 'toolsmith import: nothing imported'
+      : `toolsmith import: ${outcome.written.length} written${refused}, ${outcome.imported.filter((tool) => tool.name !== tool.sourceName).length} renamed, ${losses} with losses (see the comments in each file)${outcome.exitCode === 2 ? '; nothing written because some tools were refused (--partial writes the rest)' : ''}`
+  printer.summary(outcome.written.length > 0 ? [...lines.filter((line) => line.startsWith('  wrote')), summary].join('\n') : summary, outcome.exitCode !== 0)
+  return outcome.exitCode
 }

@@ -1,4 +1,4 @@
-import type { DiffConfig } from '../config/diff-config.js'
+import type { DiffConfig } from '../config/project-config.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import { DIFF_LEVELS, type DiffFinding, type DiffLevel, isDiffCheckId } from './diff-checks.js'
 

@@ -1,4 +1,4 @@
-import { pascalCaseName, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-name.js'
+import { pascalCaseName, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-declaration.js'
 
 /** The name an imported tool gets, and why it differs from the source's (when it does). */
 export interface AssignedName {

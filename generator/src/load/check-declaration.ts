@@ -1,6 +1,5 @@
 import { checkParameterSchemaSpec, checkValueSchemaSpec, escapeJsonPointerToken, type ToolAnnotations, type ToolCallKind } from '@toolsmith/runtime'
-import type { PresentationCard, PresentationHints, ToolDeclaration } from '../model/tool-declaration.js'
-import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-name.js'
+import { type PresentationCard, type PresentationHints, RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, type ToolDeclaration } from '../model/tool-declaration.js'
 
 /** The top-level fields of a declaration, in the order the format documents them. */
 export const DECLARATION_FIELDS = ['name', 'description', 'timeoutMs', 'concurrencySafe', 'annotations', 'approval', 'parameters', 'output', 'presentation'] as const

@@ -1,6 +1,5 @@
 import type { Diagnostic } from '../model/diagnostic.js'
-import type { ToolDeclaration } from '../model/tool-declaration.js'
-import { TOOL_NAME_PATTERN } from '../model/tool-name.js'
+import { TOOL_NAME_PATTERN, type ToolDeclaration } from '../model/tool-declaration.js'
 import { readBlockYaml } from './block-yaml.js'
 import { checkDeclaration, DECLARATION_FIELDS } from './check-declaration.js'
 import { decodeSource } from './decode-source.js'

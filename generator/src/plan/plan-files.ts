@@ -1,9 +1,7 @@
 import { createCodeFormatter } from '../print/code-formatter.js'
-import { sharedWorkerPool } from '../print/worker-pool.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlannedFile, PlanOptions, PlanResult } from '../model/plan.js'
-import type { ToolDeclaration } from '../model/tool-declaration.js'
-import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN } from '../model/tool-name.js'
+import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, type ToolDeclaration } from '../model/tool-declaration.js'
 import { planCatalogs } from './catalog/plan-catalogs.js'
 import { emitIndex } from './emit-index.js'
 import { messageOf } from '../model/diagnostic.js'
@@ -21,7 +19,6 @@ import { loadTemplates } from './template/template-set.js'
 // Enough tools in flight that their format requests meet in prettier batches (the formatter batches what is asked
 // in one turn of the event loop), few enough to keep the intermediate strings of a large project bounded.
 const TOOLS_IN_FLIGHT = 64
-const PARALLEL_FROM_TOOLS = 40
 
 const byName = (a: ToolDeclaration, b: ToolDeclaration): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 const byPath = (a: PlannedFile, b: PlannedFile): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
@@ -77,30 +74,26 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     else diagnostics.push(problem)
   }
 
-  // Each tool's stub is read and its cache keys made first, so the worker threads (which cost about what a few dozen
-  // tools do to start) are only brought in when enough tools are not in the cache. A read that fails is reported
-  // with the tool, as any failure planning it is.
-  const probe = createCodeFormatter(options.cwd)
+  // Each tool's stub is read and its cache keys made first. A read that fails is reported with the tool, as any
+  // failure planning it is.
+  const formatter = createCodeFormatter(options.cwd)
   const prepared = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration): Promise<PreparedTool | { readonly failure: unknown }> => {
     try {
       const ids = toolIdentifiers(declaration.name)
       const paths = toolPaths(options.out, declaration.name)
       const names = { generatedSpecifier: paths.generatedSpecifier, ...ids }
       const existingStub = await options.readFile(paths.stub)
-      const keys = await toolCacheKeys(declaration, { cache, formatter: probe, paths, names, existingStub, stubTemplate: stubTemplateKey })
+      const keys = await toolCacheKeys(declaration, { cache, formatter, paths, names, existingStub, stubTemplate: stubTemplateKey })
       return { ids, paths, existingStub, keys }
     } catch (failure) {
       return { failure }
     }
   })
-  const misses = prepared.filter((tool) => !('keys' in tool) || tool.keys.module === undefined || tool.keys.entry?.get('module', tool.keys.module) === undefined).length
-  const pool = misses >= PARALLEL_FROM_TOOLS ? sharedWorkerPool() : undefined
-  const formatter = pool === undefined ? probe : createCodeFormatter(options.cwd, pool)
   // Whole-plan outputs (index, result views, catalogs) are formatted through the cache; a tool's own files are
   // cached whole by planTool instead.
   const sharedFormatter = cache === undefined ? formatter : withFormatCache(formatter, cache)
 
-  const context = { options, formatter, pool, stubTemplate }
+  const context = { options, formatter, stubTemplate }
   const planned = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration, index) => {
     try {
       const tool = prepared[index]

@@ -1,7 +1,6 @@
 import { processMemo } from '../base/bounded.js'
 import type { CodeFormatter } from '../print/code-formatter.js'
 import { literalLayout } from '../print/ts-spec-literal.js'
-import type { WorkerPool } from '../print/worker-pool.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlannedFile, PlanOptions } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
@@ -33,8 +32,6 @@ export interface PlannedTool {
 export interface ToolPlanContext {
   readonly options: PlanOptions
   readonly formatter: CodeFormatter
-  /** Worker threads for json2ts (large plans only). */
-  readonly pool: WorkerPool | undefined
   /** Absent when the project's copy does not compile (already reported): then no stub is created. */
   readonly stubTemplate: Template | undefined
 }

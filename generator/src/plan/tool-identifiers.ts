@@ -1,5 +1,5 @@
 import { isReservedWord } from '../print/ts-literals.js'
-import { camelCaseName, pascalCaseName } from '../model/tool-name.js'
+import { camelCaseName, pascalCaseName } from '../model/tool-declaration.js'
 
 /** The TypeScript names one tool's generated code uses, all derived from its name. */
 export interface ToolIdentifiers {

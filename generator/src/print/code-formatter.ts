@@ -5,7 +5,6 @@ import { canBatch, createFormatBatcher, loadPrettier, prettierLoaded, prettierRu
 import { mayHavePrettierConfig } from './prettier-config-files.js'
 import { joinParts, layOutTypeScript, printTypeScript, type TsPart, tsLayoutOptions } from './typescript/lay-out-typescript.js'
 import { OutsideLayout } from './typescript/ts-layout-context.js'
-import type { WorkerPool } from './worker-pool.js'
 
 /** Formats planned outputs with prettier, honouring the project's own config for each path. */
 export interface CodeFormatter {
@@ -62,12 +61,12 @@ function parserFor(path: string): string {
 }
 
 /**
- * A formatter for one plan, formatting in the workers of `pool` when one is given (large plans). Only a config file inside `cwd` counts as the project's own (one found above it, say in
+ * A formatter for one plan. Only a config file inside `cwd` counts as the project's own (one found above it, say in
  * a home folder, would make output differ between machines); `.editorconfig` is not read for the same reason.
  * Config files are looked up once per folder; prettier's config cache is cleared so a changed config is seen.
  * prettier itself is loaded only when a config may apply (see `mayHavePrettierConfig`) or a file needs formatting.
  */
-export function createCodeFormatter(cwd: string, pool?: WorkerPool): CodeFormatter {
+export function createCodeFormatter(cwd: string): CodeFormatter {
   let clearedConfigCache = false
   const prettierWithFreshConfig = async (): Promise<typeof prettier> => {
     const module = await loadPrettier()
@@ -108,7 +107,7 @@ export function createCodeFormatter(cwd: string, pool?: WorkerPool): CodeFormatt
     return options
   }
 
-  const run = prettierRunner(pool)
+  const run = prettierRunner()
   const batcher = createFormatBatcher(run)
   // Probes of the TypeScript layout (one arrow-function member in its place) repeat across files: each is formatted
   // once per plan, however many files ask for it at the same time.

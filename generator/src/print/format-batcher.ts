@@ -1,5 +1,4 @@
 import type * as prettier from 'prettier'
-import type { WorkerPool } from './worker-pool.js'
 
 let loaded: Promise<typeof prettier> | undefined
 
@@ -79,7 +78,6 @@ export function createFormatBatcher(run: PrettierRunner): FormatBatcher {
     scheduled = false
     const groups = [...pending.values()]
     pending.clear()
-    // Every chunk at once: with a worker pool they run in parallel; without one they simply queue.
     const chunks: Promise<void>[] = []
     for (const { options, requests } of groups) {
       for (let start = 0; start < requests.length; start += FILES_PER_CALL) {
@@ -104,16 +102,10 @@ export function createFormatBatcher(run: PrettierRunner): FormatBatcher {
   }
 }
 
-/** Formats one source: in a worker of `pool` when there is one, in this thread when there is not (or it fails). */
+/** Formats one source. */
 export type PrettierRunner = (source: string, options: prettier.Options) => Promise<string>
 
-/** A runner over `pool`, falling back to this thread. */
-export function prettierRunner(pool: WorkerPool | undefined): PrettierRunner {
-  if (pool === undefined) return async (source, options) => (await loadPrettier()).format(source, options)
-  return (source, options) =>
-    pool.run({ kind: 'format', source, options }).catch(
-      // A syntax error comes back as a message; formatting here again gives the caller prettier's own error (and
-      // covers options a worker cannot receive).
-      async () => (await loadPrettier()).format(source, options),
-    )
+/** The runner over prettier's own `format`, in this thread (prettier loaded on the first call). */
+export function prettierRunner(): PrettierRunner {
+  return async (source, options) => (await loadPrettier()).format(source, options)
 }

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module'
+import type { BabelCodeFrameOptions } from '@babel/code-frame'
 import type { Diagnostic } from '../model/diagnostic.js'
 
 /** The output formats of `--format`. */
@@ -45,4 +47,75 @@ const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202
 /** Replaces every character that could steer a terminal with U+FFFD, one for one (columns stay right). */
 export function terminalSafeText(text: string): string {
   return text.replace(UNSAFE, '\uFFFD')
+}
+
+// Loaded on the first code frame, not with the module: a run without diagnostics never needs it.
+const require = createRequire(import.meta.url)
+let codeFrameColumns: (typeof import('@babel/code-frame'))['codeFrameColumns'] | undefined
+
+/** How human-readable diagnostics are printed. */
+export interface TextFormatOptions {
+  /** ANSI colour for the severity label only (the excerpt stays plain). */
+  readonly color: boolean
+}
+
+/**
+ * `file:line:col: error: message` per diagnostic, each followed by a short code frame when the file's
+ * text is known; one blank line between diagnostics.
+ */
+export function formatDiagnosticsText(
+  diagnostics: readonly Diagnostic[],
+  sources: ReadonlyMap<string, string>,
+  options: TextFormatOptions,
+): string {
+  return diagnostics
+    .map((diagnostic) => {
+      const label = options.color
+        ? diagnostic.severity === 'error'
+          ? '\u001b[31merror\u001b[39m'
+          : '\u001b[33mwarning\u001b[39m'
+        : diagnostic.severity
+      const head = `${terminalSafeText(diagnostic.file)}:${diagnostic.line}:${diagnostic.column}: ${label}: ${terminalSafeText(diagnostic.message)} [${diagnostic.code}]`
+      const source = sources.get(diagnostic.file)
+      const frame = source === undefined ? undefined : renderCodeFrame(source, diagnostic.line, diagnostic.column)
+      return frame === undefined ? `${head}\n` : `${head}\n${frame}\n`
+    })
+    .join('\n')
+}
+
+const CONTEXT_LINES = 1
+// Lines longer than this are shown as a window around the column, so one long line (minified YAML) cannot flood the terminal.
+const MAX_SHOWN = 160
+const HALF = MAX_SHOWN / 2
+
+/**
+ * A short plain-text excerpt of `source` around a 1-based line and column, with a caret; `undefined`
+ * when the line does not exist. Only the lines shown are passed on, split on `\n` as the YAML
+ * positions count them (the frame library would also split on U+2028 and lone `\r`).
+ */
+export function renderCodeFrame(source: string, line: number, column: number): string | undefined {
+  const lines = source.split('\n')
+  if (line < 1 || line > lines.length) return undefined
+  const first = Math.max(1, line - CONTEXT_LINES)
+  let shown = lines.slice(first - 1, line + CONTEXT_LINES).map((text) => (text.endsWith('\r') ? text.slice(0, -1) : text))
+  let at = Math.max(1, column)
+  if (shown.some((text) => text.length > MAX_SHOWN)) {
+    // The same window on every shown line, so the caret stays under its character.
+    const start = Math.max(0, at - 1 - HALF)
+    shown = shown.map((text) => {
+      const cut = text.slice(start, start + MAX_SHOWN)
+      return `${start > 0 ? '…' : ''}${cut}${start + MAX_SHOWN < text.length ? '…' : ''}`
+    })
+    at = at - start + (start > 0 ? 1 : 0)
+  }
+  shown = shown.map((text) => terminalSafeText(text))
+  // `startLine` numbers the excerpt as the file does (supported by the library, missing from its types).
+  const options: BabelCodeFrameOptions & { startLine: number } = {
+    highlightCode: false,
+    linesAbove: CONTEXT_LINES,
+    linesBelow: CONTEXT_LINES,
+    startLine: first,
+  }
+  codeFrameColumns ??= (require('@babel/code-frame') as typeof import('@babel/code-frame')).codeFrameColumns
+  return codeFrameColumns(shown.join('\n'), { start: { line, column: at } }, options)
 }

@@ -3,7 +3,6 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { planCacheFile } from '../../../generator/src/plan/cache/plan-cache-file.js'
 import { type CliRun, runCliIn } from './cli-run.js'
-import { loadDeclarationSource } from '../../../generator/src/load/load-declaration-source.js'
 import { fakePlanFiles } from '../pipeline/fake-planner.js'
 import { TempProject } from '../pipeline/temp-project.js'
 import { positionOf } from '../load/position-of.js'
@@ -113,43 +112,6 @@ describe('toolsmith generate/check output', () => {
     project.write('toolsmith.config.yaml', 'out: gen\n')
     expect((await cli('generate', '--out', 'other')).stdout).toContain('wrote other/a.ts')
     expect(project.read('gen/a.ts')).toBeUndefined()
-  })
-})
-
-describe('toolsmith new', () => {
-  test('writes a valid starter declaration with the $schema line, and never overwrites', async () => {
-    project.write('schemas/tool.schema.json', '{}')
-    const run = await cli('new', 'fetch_page')
-    expect(run).toMatchObject({ code: 0, stdout: expect.stringContaining('created schemas/fetch_page.tool.yaml') })
-    const text = project.read('schemas/fetch_page.tool.yaml') ?? ''
-    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=./tool.schema.json')
-    const loaded = loadDeclarationSource('schemas/fetch_page.tool.yaml', Buffer.from(text))
-    expect(loaded.diagnostics).toEqual([])
-    expect(loaded.declaration?.name).toBe('fetch_page')
-    const again = await cli('new', 'fetch_page')
-    expect(again.code).toBe(2)
-    expect(again.stderr).toContain('already exists')
-    expect(project.read('schemas/fetch_page.tool.yaml')).toBe(text)
-  })
-
-  test('without a project copy, the $schema line points at the repository schema', async () => {
-    await cli('new', 'x', '--schemas', 'decl/tools')
-    const line = project.read('decl/tools/x.tool.yaml')?.split('\n')[0] ?? ''
-    expect(line).toMatch(/^# yaml-language-server: \$schema=(\.\.\/)+.*schemas\/tool\.schema\.json$/)
-  })
-
-  test.each([['read-file'], ['Read_File'], ['readFile']])('refuses %j beside an existing read_file (the same TypeScript or file name)', async (name) => {
-    expect((await cli('new', 'read_file')).code).toBe(0)
-    const run = await cli('new', name)
-    expect(run.code).toBe(2)
-    expect(run.stderr).toContain('clashes with the existing tool "read_file"')
-    expect([...project.snapshot().keys()]).toEqual(['schemas/read_file.tool.yaml'])
-  })
-
-  test.each([['bad name'], ['run_code'], ['index'], ['../escape']])('refuses the name %j', async (name) => {
-    const run = await cli('new', name)
-    expect(run.code).toBe(2)
-    expect([...project.snapshot().keys()]).toEqual([])
   })
 })
 

@@ -11,10 +11,11 @@ import { literalLayout } from '../../../generator/src/print/ts-spec-literal.js'
 import { joinParts, layOutTypeScript, printTypeScript, tsLayoutOptions } from '../../../generator/src/print/typescript/lay-out-typescript.js'
 import type { ToolDeclaration } from '../../../generator/src/model/tool-declaration.js'
 import { fixtureCase, fixtureNames } from '../plan/fixture-project.js'
+import { readDeclaration } from '../plan/types/json2ts-reader.js'
 import { declarationWithMetadata as declaration, layoutOptions } from './declaration-arbitrary.js'
 
-// Generated modules are printed from the subset's tree built by their emitter; stubs (rendered from a template) are
-// read into that tree and printed, and so is type text (the generated declarations, printed, are read back here). These tests hold both to prettier's layout: a printed
+// Generated modules are printed from the subset's tree built by their emitter (types included); stubs (rendered from
+// a template) are read into that tree and printed. These tests hold both to prettier's layout: a printed
 // module is one prettier leaves unchanged (prettier is the oracle), and wherever layOutTypeScript answers for text,
 // its text is prettier's for that text, byte for byte. SEED and RUNS in the environment run the random properties
 // longer, with other seeds.
@@ -24,7 +25,7 @@ type Options = prettier.Options
 
 const probe = (options: Options) => (source: string) => prettier.format(source, { ...options, parser: 'typescript' })
 
-async function sources(tool: ToolDeclaration, options: Options): Promise<{ module: string | undefined; types: string[]; stub: string }> {
+async function sources(tool: ToolDeclaration, options: Options): Promise<{ module: string | undefined; stub: string }> {
   const ids = toolIdentifiers(tool.name)
   const paths = toolPaths('src/tools', tool.name)
   const module = emitGeneratedModule(tool, ids, literalLayout(options))
@@ -36,10 +37,7 @@ async function sources(tool: ToolDeclaration, options: Options): Promise<{ modul
   } catch {
     printed = undefined
   }
-  // The two type declarations as text (printed from their trees), for the reader: what a template may hold too.
-  const lenient = tsLayoutOptions(options, true)
-  const types = lenient === undefined ? [] : module.parts.slice(1).flatMap((part) => (part.program === undefined ? [] : [printTypeScript(part.program, lenient).trimEnd()]))
-  return { module: printed, types, stub: stubTemplate?.render(stubModel(tool, ids, paths)) ?? '' }
+  return { module: printed, stub: stubTemplate?.render(stubModel(tool, ids, paths)) ?? '' }
 }
 
 /** Whether the module was printed here (and then asserts prettier leaves it unchanged). */
@@ -64,9 +62,8 @@ describe('generated modules and stubs laid out as prettier lays them out', () =>
     await fc.assert(
       fc.asyncProperty(declaration, layoutOptions, async (tool, options) => {
         runs += 1
-        const { module, types, stub } = await sources(tool, options)
+        const { module, stub } = await sources(tool, options)
         if (await printedAsPrettier(module, options)) answered.module += 1
-        for (const type of types) await matchesPrettier(`${type}\n`, options)
         if (await matchesPrettier(stub, options)) answered.stub += 1
       }),
       { seed: Number(process.env.SEED ?? 4242), numRuns: Number(process.env.RUNS ?? 300) },
@@ -93,9 +90,8 @@ describe('generated modules and stubs laid out as prettier lays them out', () =>
     for (const name of fixtureNames()) {
       for (const tool of (await fixtureCase(name)).declarations) {
         for (const options of styles) {
-          const { module, types, stub } = await sources(tool, options)
+          const { module, stub } = await sources(tool, options)
           expect(await printedAsPrettier(module, options)).toBe(true)
-          for (const type of types) expect(await matchesPrettier(`${type}\n`, options)).toBe(true)
           // Stubs with presentation cards hold presenters, laid out through probes where their place allows it.
           const stubAnswered = await matchesPrettier(stub, options)
           // A call head `export default defineTypedTool<XArgs, XOutput>({` wider than the line is left to prettier.
@@ -109,17 +105,16 @@ describe('generated modules and stubs laid out as prettier lays them out', () =>
 })
 
 describe('mangled sources', () => {
-  // Whatever text the local parser accepts must be text prettier accepts and lays out the same way: generated
-  // sources with random insertions, deletions and replacements of tokens and characters.
+  // Whatever text the local parser accepts must be text prettier accepts and lays out the same way: stubs with random
+  // insertions, deletions and replacements of tokens and characters.
   const piece = fc.constantFrom('{', '}', '(', ')', '|', ';', ',', '\n', '\n\n', ' ', '// x\n', '/** y */', '/**\n * z\n */\n', '"s"', "'t'", ' as const', '?', ':', '[]', '-', '0', 'type ', 'export ', 'import ', '=>', 'new ', '&', 'a', '.', '<', '>', '...', 'async ', 'default ', 'const ', '\t', 'interface ', 'throw ')
   const edit = fc.record({ at: fc.nat(), remove: fc.integer({ min: 0, max: 6 }), insert: fc.array(piece, { maxLength: 3 }).map((parts) => parts.join('')) })
 
   test('accepted only where prettier agrees', async () => {
     let answered = 0
     await fc.assert(
-      fc.asyncProperty(declaration, layoutOptions, fc.array(edit, { minLength: 1, maxLength: 3 }), fc.boolean(), async (tool, options, edits, stub) => {
-        const generated = await sources(tool, options)
-        let source = stub ? generated.stub : generated.types.join('\n\n')
+      fc.asyncProperty(declaration, layoutOptions, fc.array(edit, { minLength: 1, maxLength: 3 }), async (tool, options, edits) => {
+        let source = (await sources(tool, options)).stub
         for (const { at, remove, insert } of edits) {
           const offset = at % (source.length + 1)
           source = source.slice(0, offset) + insert + source.slice(offset + remove)
@@ -129,14 +124,24 @@ describe('mangled sources', () => {
         answered += 1
         expect(local).toBe(await prettier.format(source, { ...options, parser: 'typescript' }))
       }),
-      { seed: Number(process.env.SEED ?? 77), numRuns: Number(process.env.RUNS ?? 400) },
+      { seed: Number(process.env.SEED ?? 77), numRuns: Number(process.env.RUNS ?? 600) },
     )
     expect(answered).toBeGreaterThan(40)
   })
 })
 
+/** Prints the declarations in `source` (read as json2ts's text was) and asserts the text is prettier's for it. */
+async function printedTypesMatchPrettier(source: string, options: Options): Promise<boolean> {
+  const program = readDeclaration(source)
+  const layout = tsLayoutOptions(options)
+  if (program === undefined || layout === undefined) return false
+  expect(printTypeScript(program, layout)).toBe(await prettier.format(source, { ...options, parser: 'typescript' }))
+  return true
+}
+
 describe('edge cases', () => {
   const base: Options = { semi: false, singleQuote: true, printWidth: 120, trailingComma: 'all' }
+  // Type declarations are built as trees (the types printers' edge cases, printed from the tree their text reads as).
   test.each([
     ['a union that breaks in an interface', 'export interface A {\n  kind?: ("aaaaaaaaaaaa" | "bbbbbbbbbbbbbbb" | "ccccccccccccccccc" | "dddddddddddddd")\n}\n', { printWidth: 40 }],
     ['a union of objects in an array', 'export type A = ({\nb: string\n} | {\nc: number\n} | null)[]\n', { printWidth: 30 }],
@@ -150,8 +155,13 @@ describe('edge cases', () => {
     ['quoted keys that need no quotes', 'export interface A {\n  "ab": string\n}\n', { quoteProps: 'as-needed' }],
     ['keys quoted as written', 'export interface A {\n  "ab": string\n  c: number\n}\n', { quoteProps: 'preserve' }],
     ['escapes and quotes in literals', 'export type A = ("it\'s" | "say \\"hi\\"" | \'\\u2028\' | -1 | 1.50 | 1E5)\n', { singleQuote: true }],
-    ['a long import', "import type { JsonValue, ParameterSchemaSpec, ValueSchemaSpec } from '@toolsmith/runtime'\n", { printWidth: 60 }],
     ['a JSDoc hard break and a blank line kept', '/**\n * a  \n * b\n */\n\nexport type A = string\n', {}],
+  ] as const)('%s', async (_name, source, options: Options) => {
+    expect(await printedTypesMatchPrettier(source, { ...base, ...options })).toBe(true)
+  })
+
+  test.each([
+    ['a long import', "import type { JsonValue, ParameterSchemaSpec, ValueSchemaSpec } from '@toolsmith/runtime'\n", { printWidth: 60 }],
     ['a long method signature and message', "export default defineTool({\n  async execute(_args: LongLongLongArgs): Promise<LongLongLongOutput> {\n    throw new Error('a message that is long enough to wrap')\n  },\n})\n", { printWidth: 40, trailingComma: 'es5' }],
     ['contextual keywords as names', "import as from './as.js'\nimport type from './type.js'\n", { printWidth: 30 }],
     ['comments after the last member', "export default f({\n  a: 1,\n  // one\n\n  // two\n})\n", {}],
@@ -163,6 +173,7 @@ describe('edge cases', () => {
     ['CRLF line ends', 'export type A = string\r\n', {}],
     ['a plugin', 'export type A = string\n', { plugins: [{}] }],
     ['a pragma requirement', 'export type A = string\n', { requirePragma: true }],
+    ['a type declaration (built as a tree, never read)', 'export type A = string\n', {}],
     ['an intersection', 'export type A = B & C\n', {}],
     ['a class', 'export class A {}\n', {}],
     ['a comment at the end of a line', 'export type A = string // note\n', {}],

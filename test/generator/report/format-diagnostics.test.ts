@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Diagnostic } from '../../../generator/src/model/diagnostic.js'
-import { formatDiagnosticsGithub, formatDiagnosticsJson } from '../../../generator/src/report/format-diagnostics.js'
-import { formatDiagnosticsText, renderCodeFrame } from '../../../generator/src/report/format-diagnostics-text.js'
+import { formatDiagnosticsGithub, formatDiagnosticsJson, formatDiagnosticsText, renderCodeFrame } from '../../../generator/src/report/format-diagnostics.js'
 
 const SOURCE = 'name: t\ndescription: d\nparameters:\n  p: { type: strin }\noutput: { type: string }\n'
 const AT_STRIN: Diagnostic = {

@@ -3,8 +3,7 @@ import { jsonText } from '../../print/ts-literals.js'
 import { markdownFence, markdownInline, markdownParagraphs, markdownTableCell } from '../../print/markdown-text.js'
 import { isRecord, ownEntries, ownValue } from '../../print/own-entries.js'
 import { resolveToolAnnotations } from '@toolsmith/runtime'
-import type { ToolDeclaration } from '../../model/tool-declaration.js'
-import { TOOL_NAME_PATTERN } from '../../model/tool-name.js'
+import { TOOL_NAME_PATTERN, type ToolDeclaration } from '../../model/tool-declaration.js'
 import { typeSummary } from './type-summary.js'
 
 /** A tool's output type declaration for the catalog, and the layout it is already formatted with (if any). */

@@ -1,5 +1,4 @@
-import type { Comment, Expression, MethodMember, ObjectExpression, ObjectMember, Program, Statement } from './ts-subset-ast.js'
-import { parseLiteral, parsePropertyKey, parseType, parseTypeLiteral } from './parse-ts-types.js'
+import type { Comment, Expression, LiteralValue, MethodMember, ObjectExpression, ObjectMember, Program, PropertyKey, Statement, TypeNode } from './ts-subset-ast.js'
 import { OutsideLayout } from './ts-layout-context.js'
 import { TokenCursor } from './ts-token-cursor.js'
 import { tokenize } from './ts-tokens.js'
@@ -7,9 +6,10 @@ import { tokenize } from './ts-tokens.js'
 type StatementBody = Statement extends infer S ? (S extends Statement ? Omit<S, 'blankLineAfter' | 'comments'> : never) : never
 
 /**
- * Parses `text`, TypeScript toolsmith does not write itself (stubs rendered from a template),
- * as the subset the printers lay out (see `ts-subset-ast.ts`), or returns `undefined` for anything outside it, which
- * is then left to prettier.
+ * Parses `text`, TypeScript toolsmith does not write itself (stubs rendered from a template: imports, the
+ * `export default defineTool({ ... })` call, methods with type annotations), as the subset the printers lay out (see
+ * `ts-subset-ast.ts`), or returns `undefined` for anything outside it, which is then left to prettier. Type
+ * declarations are outside it: the generated ones are built as trees (plan/types/type-declaration.ts).
  */
 export function parseTypeScriptSubset(text: string): Program | undefined {
   const tokens = tokenize(text)
@@ -54,19 +54,7 @@ function parseStatement(cursor: TokenCursor, inBlock: boolean): StatementBody {
     return { kind: 'throw', argument: parseExpression(cursor) }
   }
   if (cursor.optional('import')) return parseImport(cursor)
-  const exported = cursor.optional('export')
-  if (exported && cursor.optional('default')) return { kind: 'export-default', expression: parseExpression(cursor) }
-  if (cursor.optional('interface')) {
-    sameLine(cursor)
-    const name = typeName(cursor)
-    return { kind: 'interface', exported, name, body: parseTypeLiteral(cursor) }
-  }
-  if (cursor.optional('type')) {
-    sameLine(cursor)
-    const name = typeName(cursor)
-    cursor.expect('=')
-    return { kind: 'type-alias', exported, name, type: parseType(cursor) }
-  }
+  if (cursor.optional('export') && cursor.optional('default')) return { kind: 'export-default', expression: parseExpression(cursor) }
   throw new OutsideLayout('statement')
 }
 
@@ -146,19 +134,9 @@ const RESERVED = new Set([
   'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with', 'yield',
   'let', 'static', 'implements', 'interface', 'package', 'private', 'protected', 'public', 'await', 'arguments', 'eval',
 ])
-// Names a type cannot have.
-const TYPE_KEYWORDS = new Set(['string', 'number', 'boolean', 'bigint', 'symbol', 'object', 'unknown', 'any', 'never', 'undefined', 'intrinsic'])
-
-// TypeScript reads `type X`, `interface X` and `async m()` as such only when the name is on the same line.
+// TypeScript reads `async m()` as such only when the name is on the same line.
 function sameLine(cursor: TokenCursor): void {
   if (cursor.lineBreakBefore()) throw new OutsideLayout('line break after a contextual keyword')
-}
-
-/** The name a declared type takes. */
-function typeName(cursor: TokenCursor): string {
-  const name = bindingName(cursor)
-  if (TYPE_KEYWORDS.has(name)) throw new OutsideLayout(`type named ${name}`)
-  return name
 }
 
 /** A name that binds or refers to something (a declaration, an import or export, a variable). */
@@ -249,4 +227,105 @@ function parseMethod(cursor: TokenCursor, head: Pick<MethodMember, 'async' | 'ke
   const body = parseStatements(cursor, true)
   cursor.expect('}')
   return { kind: 'method', ...head, parameters, returnType, body, blankLineAfter: cursor.blankLineAfter() }
+}
+
+/** A property key: a name or a string literal (numbers and computed keys are outside the subset). */
+function parsePropertyKey(cursor: TokenCursor): PropertyKey {
+  const token = cursor.next()
+  if (token.kind === 'name') return { kind: 'identifier', name: token.text }
+  if (token.kind === 'string') return { kind: 'string', raw: token.text, value: stringValue(token.text) }
+  throw new OutsideLayout('property key')
+}
+
+/** A string, number (optionally negative) or boolean literal at the cursor, or `undefined` when there is none. */
+function parseLiteral(cursor: TokenCursor): LiteralValue | undefined {
+  const token = cursor.peek()
+  if (token === undefined) return undefined
+  if (token.kind === 'string') {
+    cursor.next()
+    return { kind: 'string', raw: token.text, value: stringValue(token.text) }
+  }
+  if (token.kind === 'number') {
+    cursor.next()
+    return { kind: 'number', raw: token.text, negative: false }
+  }
+  if (token.kind === 'punct' && token.text === '-' && cursor.peek(1)?.kind === 'number') {
+    cursor.next()
+    // `- 1` with a space prints as `-1`; only the adjacent form is taken.
+    const number = cursor.next()
+    if (number.start !== token.end) throw new OutsideLayout('spaced sign')
+    return { kind: 'number', raw: number.text, negative: true }
+  }
+  if (token.kind === 'name' && (token.text === 'true' || token.text === 'false')) {
+    cursor.next()
+    return { kind: 'boolean', value: token.text === 'true' }
+  }
+  return undefined
+}
+
+// Keyword types: typescript-estree makes each a `TS<Name>Keyword` node, which prettier prints as the word itself.
+const KEYWORDS = new Set(['string', 'number', 'boolean', 'bigint', 'symbol', 'object', 'unknown', 'any', 'never', 'undefined', 'null', 'void'])
+// Words that would start a construct outside the subset (or are not type names at all).
+const NOT_TYPE_NAMES = new Set(['typeof', 'keyof', 'readonly', 'unique', 'infer', 'asserts', 'is', 'new', 'abstract', 'this', 'function', 'import'])
+
+/** A type annotation: a union of keywords and named types (`Promise<X>`), each maybe `[]`; nothing else. */
+function parseType(cursor: TokenCursor): TypeNode {
+  if (cursor.at('|')) throw new OutsideLayout('leading |')
+  const types = [parseArrayType(cursor)]
+  while (cursor.optional('|')) types.push(parseArrayType(cursor))
+  if (cursor.at('&')) throw new OutsideLayout('intersection')
+  return types.length === 1 ? (types[0] as TypeNode) : { kind: 'union', types }
+}
+
+function parseArrayType(cursor: TokenCursor): TypeNode {
+  const name = cursor.name().text
+  let type: TypeNode
+  if (KEYWORDS.has(name)) type = { kind: 'keyword', name }
+  else if (NOT_TYPE_NAMES.has(name) || cursor.at('.')) throw new OutsideLayout(`type ${name}`)
+  else if (!cursor.optional('<')) type = { kind: 'reference', name, args: undefined }
+  else {
+    const args = [parseType(cursor)]
+    while (cursor.optional(',')) args.push(parseType(cursor))
+    cursor.expect('>')
+    type = { kind: 'reference', name, args }
+  }
+  // TypeScript takes `[]` as an array suffix only on the same line.
+  while (cursor.at('[') && !cursor.lineBreakBefore()) {
+    cursor.next()
+    cursor.expect(']')
+    type = { kind: 'array', element: type }
+  }
+  return type
+}
+
+const SIMPLE_ESCAPES: { readonly [char: string]: string } = {
+  n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0', '\\': '\\', "'": "'", '"': '"',
+}
+
+/**
+ * The value of a string literal written `raw` (quotes included); escapes the subset leaves to prettier (`\u{...}`,
+ * octal, `\0` before a digit) leave the subset: enough to compare a key with what it spells.
+ */
+function stringValue(raw: string): string {
+  let value = ''
+  for (let at = 1; at < raw.length - 1; at++) {
+    const char = raw[at] as string
+    if (char !== '\\') {
+      value += char
+      continue
+    }
+    const next = raw[at + 1] as string
+    const hex = next === 'u' ? raw.slice(at + 2, at + 6) : next === 'x' ? raw.slice(at + 2, at + 4) : undefined
+    if (hex !== undefined) {
+      if (!/^[0-9A-Fa-f]+$/.test(hex) || hex.length !== (next === 'u' ? 4 : 2)) throw new OutsideLayout('string escape')
+      value += String.fromCharCode(Number.parseInt(hex, 16))
+      at += 1 + hex.length
+    } else if ((next === '0' && /[0-9]/.test(raw[at + 2] ?? '')) || /[1-9]/.test(next)) {
+      throw new OutsideLayout('string escape')
+    } else {
+      value += SIMPLE_ESCAPES[next] ?? next
+      at += 1
+    }
+  }
+  return value
 }

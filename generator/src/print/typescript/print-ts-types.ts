@@ -71,8 +71,6 @@ export function printType(type: TypeNode, parent: TypeParent, context: TsLayoutC
       return concat([type.name, '<', printType(type.args[0] as TypeNode, 'type-argument', context), '>'])
     case 'array':
       return concat([printType(type.element, 'array', context), '[]'])
-    case 'readonly':
-      return concat(['readonly ', printType(type.type, 'annotation', context)])
     case 'union':
       return printUnion(type.types, parent, context, breakAfterOperator)
     case 'type-literal':

@@ -37,7 +37,6 @@ export type TypeNode =
   | { readonly kind: 'reference'; readonly name: string; readonly args: readonly TypeNode[] | undefined }
   | { readonly kind: 'literal'; readonly literal: LiteralValue }
   | { readonly kind: 'array'; readonly element: TypeNode }
-  | { readonly kind: 'readonly'; readonly type: TypeNode }
   | { readonly kind: 'union'; readonly types: readonly TypeNode[] }
   | TypeLiteral
 

@@ -10,10 +10,10 @@ import { argsTypeDeclaration, outputTypeDeclaration } from '../../../../generato
 import { createCodeFormatter } from '../../../../generator/src/print/code-formatter.js'
 import { literalLayout } from '../../../../generator/src/print/ts-spec-literal.js'
 import type { TsPart } from '../../../../generator/src/print/typescript/lay-out-typescript.js'
-import { parseTypeScriptSubset } from '../../../../generator/src/print/typescript/parse-ts-subset.js'
 import type { ToolDeclaration } from '../../../../generator/src/model/tool-declaration.js'
 import { declaration, layoutOptions } from '../../print/declaration-arbitrary.js'
 import { json2tsArgsType, json2tsOutputType } from './json2ts-oracle.js'
+import { readDeclaration } from './json2ts-reader.js'
 import { parameterSpec, text, valueSpec } from './spec-arbitrary.js'
 
 // The `<Name>Args` and `<Name>Output` declarations are built from the DSL as the subset's tree; json2ts wrote them
@@ -51,11 +51,11 @@ describe('types built from the DSL', () => {
       fc.asyncProperty(parameterSpec, valueSpec, text, async (parameters, output, description) => {
         const argsText = await json2tsArgsType(parameters, description, 'ToolArgs')
         const args = argsTypeDeclaration(parameters, description, 'ToolArgs')
-        expect(args.program).toEqual(parseTypeScriptSubset(argsText))
+        expect(args.program).toEqual(readDeclaration(argsText))
         expect(args.usesJsonValue).toBe(/\bJsonValue\b/.test(argsText))
         const outputText = await json2tsOutputType(output, 'ToolOutput')
         const out = outputTypeDeclaration(output, 'ToolOutput')
-        expect(out.program).toEqual(parseTypeScriptSubset(outputText))
+        expect(out.program).toEqual(readDeclaration(outputText))
         expect(out.usesJsonValue).toBe(/\bJsonValue\b/.test(outputText))
       }),
       runs(300),
@@ -75,7 +75,7 @@ describe('types built from the DSL', () => {
         const module = emitGeneratedModule(declared, ids, literalLayout(await formatter.layoutOptions(path)))
         const json2ts = async (text: Promise<string>): Promise<TsPart> => {
           const source = await text
-          return { program: parseTypeScriptSubset(source), text: source }
+          return { program: readDeclaration(source), text: source }
         }
         const argsType = await json2ts(json2tsArgsType(declared.parameters, declared.description, ids.argsType))
         const outputType = await json2ts(json2tsOutputType(declared.output, ids.outputType))

@@ -1,6 +1,6 @@
 import { compile } from 'json-schema-to-typescript'
 import { describe, expect, test } from 'vitest'
-import { camelCaseName, pascalCaseName } from '../../../generator/src/model/tool-name.js'
+import { camelCaseName, pascalCaseName } from '../../../generator/src/model/tool-declaration.js'
 
 describe('pascalCaseName', () => {
   test.each([

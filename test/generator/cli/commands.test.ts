@@ -1,9 +1,11 @@
-import { mkdirSync, readdirSync, symlinkSync } from 'node:fs'
+// toolsmith new, export and mcp (generator/src/cli/commands.ts), through the command line.
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { type CliRun, runCliIn } from './cli-run.js'
 import { runCheck } from '../../../generator/src/pipeline/run-check.js'
 import { runGenerate } from '../../../generator/src/pipeline/run-generate.js'
+import { loadDeclarationSource } from '../../../generator/src/load/load-declaration-source.js'
 import { positionOf } from '../load/position-of.js'
 import { fakePlanFiles } from '../pipeline/fake-planner.js'
 import { TempProject } from '../pipeline/temp-project.js'
@@ -18,6 +20,43 @@ const cli = (...argv: string[]): Promise<CliRun> => runCliIn(project.cwd, argv, 
 
 const CLEAN = 'name: find\ndescription: Find things.\nannotations: { readOnly: true }\nparameters:\n  q: { type: string, required: true }\n  limit: { type: integer }\noutput: { type: string }\n'
 const LOSSY = 'name: count\ndescription: Count.\nparameters:\n  n: { type: integer, default: 3 }\noutput: { type: integer }\n'
+
+describe('toolsmith new', () => {
+  test('writes a valid starter declaration with the $schema line, and never overwrites', async () => {
+    project.write('schemas/tool.schema.json', '{}')
+    const run = await cli('new', 'fetch_page')
+    expect(run).toMatchObject({ code: 0, stdout: expect.stringContaining('created schemas/fetch_page.tool.yaml') })
+    const text = project.read('schemas/fetch_page.tool.yaml') ?? ''
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=./tool.schema.json')
+    const loaded = loadDeclarationSource('schemas/fetch_page.tool.yaml', Buffer.from(text))
+    expect(loaded.diagnostics).toEqual([])
+    expect(loaded.declaration?.name).toBe('fetch_page')
+    const again = await cli('new', 'fetch_page')
+    expect(again.code).toBe(2)
+    expect(again.stderr).toContain('already exists')
+    expect(project.read('schemas/fetch_page.tool.yaml')).toBe(text)
+  })
+
+  test('without a project copy, the $schema line points at the repository schema', async () => {
+    await cli('new', 'x', '--schemas', 'decl/tools')
+    const line = project.read('decl/tools/x.tool.yaml')?.split('\n')[0] ?? ''
+    expect(line).toMatch(/^# yaml-language-server: \$schema=(\.\.\/)+.*schemas\/tool\.schema\.json$/)
+  })
+
+  test.each([['read-file'], ['Read_File'], ['readFile']])('refuses %j beside an existing read_file (the same TypeScript or file name)', async (name) => {
+    expect((await cli('new', 'read_file')).code).toBe(0)
+    const run = await cli('new', name)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('clashes with the existing tool "read_file"')
+    expect([...project.snapshot().keys()]).toEqual(['schemas/read_file.tool.yaml'])
+  })
+
+  test.each([['bad name'], ['run_code'], ['index'], ['../escape']])('refuses the name %j', async (name) => {
+    const run = await cli('new', name)
+    expect(run.code).toBe(2)
+    expect([...project.snapshot().keys()]).toEqual([])
+  })
+})
 
 describe('toolsmith export', () => {
   test('writes exactly the provider field to stdout: OpenAI Chat tools with strict: true', async () => {
@@ -189,5 +228,49 @@ describe('the targets config key', () => {
     expect(outcome.exitCode).toBe(2)
     expect(outcome.diagnostics).toEqual([expect.objectContaining({ file: 'toolsmith.config.yaml', ...positionOf(text, at) })])
     expect(outcome.diagnostics[0]?.message).toContain(says)
+  })
+})
+
+// `toolsmith mcp --tools MODULE`: what it refuses (exit 2, before serving anything). Serving itself is covered by
+// test/mcp/serve-mcp.test.ts, which spawns this command and talks to it over stdio with the real SDK Client.
+const plainCli = (...argv: string[]): Promise<CliRun> => runCliIn(project.cwd, argv)
+
+const RAW_TOOL = `{
+  name: 'echo', description: 'Echo.', parameters: { type: 'object', properties: {} },
+  output: { schema: { type: 'string' }, render: () => [] }, execute: async () => 'x',
+}`
+
+describe('toolsmith mcp', () => {
+  test.each([
+    ['no --tools', [], {}, 'mcp needs --tools MODULE'],
+    ['extra arguments', ['--tools', 'tools.mjs', 'now'], {}, 'mcp takes no arguments'],
+    ['a module that does not exist', ['--tools', 'missing.mjs'], {}, '--tools missing.mjs: cannot import it'],
+    ['a module without tools', ['--tools', 'tools.mjs'], { 'tools.mjs': 'export const tool = 1\n' }, 'does not export a `tools` array'],
+    [
+      'a configure that is not a function',
+      ['--tools', 'tools.mjs'],
+      { 'tools.mjs': `export const tools = []\nexport const configure = 1\n` },
+      '`configure` is exported but is not a function',
+    ],
+    ['a tool registered twice', ['--tools', 'tools.mjs'], { 'tools.mjs': `const t = ${RAW_TOOL}\nexport const tools = [t, t]\n` }, 'echo'],
+  ])('%s: exit 2 with the reason', async (_case, args, files: Record<string, string>, says) => {
+    for (const [file, text] of Object.entries(files)) project.write(file, text)
+    const run = await plainCli('mcp', ...args)
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain(says)
+  })
+
+  test('the MCP SDK is imported lazily: only the mcp command loads @toolsmith/mcp', () => {
+    const source = (file: string) => readFileSync(new URL(`../../../generator/src/cli/${file}`, import.meta.url), 'utf8')
+    for (const file of ['run-cli.ts', 'commands.ts']) {
+      expect(source(file)).not.toMatch(/^import[^\n]*['"]@toolsmith\/mcp['"]/m)
+      expect(source(file)).not.toMatch(/@modelcontextprotocol\/sdk/)
+    }
+    expect(source('commands.ts')).toContain("await import('@toolsmith/mcp')")
+  })
+
+  test('--help lists the command', async () => {
+    expect((await plainCli('--help')).stdout).toContain('mcp --tools MODULE')
   })
 })

@@ -1,7 +1,74 @@
-import type { LiteralValue, PropertyKey, TypeLiteral, TypeMember, TypeNode } from './ts-subset-ast.js'
-import { stringValue } from './ts-string-value.js'
-import { OutsideLayout } from './ts-layout-context.js'
-import type { TokenCursor } from './ts-token-cursor.js'
+import { OutsideLayout } from '../../../../generator/src/print/typescript/ts-layout-context.js'
+import type { LiteralValue, Program, PropertyKey, Statement, TypeLiteral, TypeMember, TypeNode } from '../../../../generator/src/print/typescript/ts-subset-ast.js'
+import { TokenCursor } from '../../../../generator/src/print/typescript/ts-token-cursor.js'
+import { tokenize } from '../../../../generator/src/print/typescript/ts-tokens.js'
+
+// The subset reader as it read json2ts's text (type declarations), for the oracle: json2ts's declarations read as
+// the tree the printers lay out, which is what the generator printed.
+
+/** json2ts's text of one declaration read as the subset's tree (`export interface` or `export type`). */
+export function readDeclaration(text: string): Program | undefined {
+  const tokens = tokenize(text)
+  if (tokens === undefined) return undefined
+  try {
+    const cursor = new TokenCursor(text, tokens)
+    const statements: Statement[] = []
+    while (!cursor.done()) {
+      const comments = cursor.comments()
+      cursor.expect('export')
+      let statement: Statement
+      if (cursor.optional('interface')) {
+        const name = cursor.name().text
+        statement = { kind: 'interface', exported: true, name, body: parseTypeLiteral(cursor), comments, blankLineAfter: false }
+      } else {
+        cursor.expect('type')
+        const name = cursor.name().text
+        cursor.expect('=')
+        statement = { kind: 'type-alias', exported: true, name, type: parseType(cursor), comments, blankLineAfter: false }
+      }
+      statements.push({ ...statement, blankLineAfter: cursor.blankLineAfter() })
+    }
+    return { statements }
+  } catch (error) {
+    if (error instanceof OutsideLayout) return undefined
+    throw error
+  }
+}
+
+const SIMPLE_ESCAPES: { readonly [char: string]: string } = {
+  n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0', '\\': '\\', "'": "'", '"': '"',
+}
+
+function stringValue(raw: string): string | undefined {
+  let value = ''
+  for (let at = 1; at < raw.length - 1; at++) {
+    const char = raw[at] as string
+    if (char !== '\\') {
+      value += char
+      continue
+    }
+    const next = raw[at + 1] as string
+    if (next === 'u') {
+      const hex = raw.slice(at + 2, at + 6)
+      if (!/^[0-9A-Fa-f]{4}$/.test(hex)) return undefined
+      value += String.fromCharCode(Number.parseInt(hex, 16))
+      at += 5
+    } else if (next === 'x') {
+      const hex = raw.slice(at + 2, at + 4)
+      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return undefined
+      value += String.fromCharCode(Number.parseInt(hex, 16))
+      at += 3
+    } else if (next === '0' && /[0-9]/.test(raw[at + 2] ?? '')) {
+      return undefined
+    } else if (/[1-9]/.test(next)) {
+      return undefined
+    } else {
+      value += SIMPLE_ESCAPES[next] ?? next
+      at += 1
+    }
+  }
+  return value
+}
 
 // Keyword types: typescript-estree makes each a `TS<Name>Keyword` node, which prettier prints as the word itself.
 const KEYWORDS = new Set(['string', 'number', 'boolean', 'bigint', 'symbol', 'object', 'unknown', 'any', 'never', 'undefined', 'null', 'void'])
@@ -9,7 +76,7 @@ const KEYWORDS = new Set(['string', 'number', 'boolean', 'bigint', 'symbol', 'ob
 const NOT_TYPE_NAMES = new Set(['typeof', 'keyof', 'readonly', 'unique', 'infer', 'asserts', 'is', 'new', 'abstract', 'this', 'function', 'import'])
 
 /** A property key: a name or a string literal (numbers and computed keys are outside the subset). */
-export function parsePropertyKey(cursor: TokenCursor): PropertyKey {
+function parsePropertyKey(cursor: TokenCursor): PropertyKey {
   const token = cursor.next()
   if (token.kind === 'name') return { kind: 'identifier', name: token.text }
   if (token.kind === 'string') {
@@ -21,7 +88,7 @@ export function parsePropertyKey(cursor: TokenCursor): PropertyKey {
 }
 
 /** A string, number (optionally negative) or boolean literal at the cursor, or `undefined` when there is none. */
-export function parseLiteral(cursor: TokenCursor): LiteralValue | undefined {
+function parseLiteral(cursor: TokenCursor): LiteralValue | undefined {
   const token = cursor.peek()
   if (token === undefined) return undefined
   if (token.kind === 'string') {
@@ -49,7 +116,7 @@ export function parseLiteral(cursor: TokenCursor): LiteralValue | undefined {
 }
 
 /** A type: a union of array-suffixed primaries (no intersections, functions, tuples or conditional types). */
-export function parseType(cursor: TokenCursor): TypeNode {
+function parseType(cursor: TokenCursor): TypeNode {
   if (cursor.at('|')) throw new OutsideLayout('leading |')
   const types = [parsePostfixType(cursor)]
   while (cursor.optional('|')) types.push(parsePostfixType(cursor))
@@ -63,7 +130,6 @@ function parsePostfixType(cursor: TokenCursor): TypeNode {
   while (cursor.at('[') && !cursor.lineBreakBefore()) {
     cursor.next()
     cursor.expect(']')
-    if (type.kind === 'readonly') throw new OutsideLayout('array of a readonly type')
     type = { kind: 'array', element: type }
   }
   return type
@@ -80,8 +146,6 @@ function parsePrimaryType(cursor: TokenCursor): TypeNode {
   if (literal !== undefined) return { kind: 'literal', literal }
   const name = cursor.name().text
   if (KEYWORDS.has(name)) return { kind: 'keyword', name }
-  // `readonly T[]` (the operator applies to the array type after it).
-  if (name === 'readonly' && cursor.peek()?.kind === 'name' && !cursor.lineBreakBefore()) return { kind: 'readonly', type: parsePostfixType(cursor) }
   if (NOT_TYPE_NAMES.has(name) || cursor.at('.')) throw new OutsideLayout(`type ${name}`)
   if (!cursor.optional('<')) return { kind: 'reference', name, args: undefined }
   const args = [parseType(cursor)]
@@ -91,7 +155,7 @@ function parsePrimaryType(cursor: TokenCursor): TypeNode {
 }
 
 /** `{ members }`: property and index signatures, separated by `;`, `,` or a line break. */
-export function parseTypeLiteral(cursor: TokenCursor): TypeLiteral {
+function parseTypeLiteral(cursor: TokenCursor): TypeLiteral {
   const start = cursor.expect('{').start
   const members: TypeMember[] = []
   let broken = false
