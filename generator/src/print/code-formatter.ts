@@ -1,7 +1,8 @@
 import { processMemo } from '../base/bounded.js'
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
-import * as prettier from 'prettier'
-import { canBatch, createFormatBatcher, prettierRunner } from './format-batcher.js'
+import type * as prettier from 'prettier'
+import { canBatch, createFormatBatcher, loadPrettier, prettierLoaded, prettierRunner } from './format-batcher.js'
+import { mayHavePrettierConfig } from './prettier-config-files.js'
 import { joinParts, layOutTypeScript, printTypeScript, type TsPart, tsLayoutOptions } from './typescript/lay-out-typescript.js'
 import { OutsideLayout } from './typescript/ts-layout-context.js'
 
@@ -63,15 +64,29 @@ function parserFor(path: string): string {
  * A formatter for one plan. Only a config file inside `cwd` counts as the project's own (one found above it, say in
  * a home folder, would make output differ between machines); `.editorconfig` is not read for the same reason.
  * Config files are looked up once per folder; prettier's config cache is cleared so a changed config is seen.
+ * prettier itself is loaded only when a config may apply (see `mayHavePrettierConfig`) or a file needs formatting.
  */
 export function createCodeFormatter(cwd: string): CodeFormatter {
-  prettier.clearConfigCache()
+  let clearedConfigCache = false
+  const prettierWithFreshConfig = async (): Promise<typeof prettier> => {
+    const module = await loadPrettier()
+    if (!clearedConfigCache) {
+      clearedConfigCache = true
+      module.clearConfigCache()
+    }
+    return module
+  }
+  // An earlier plan in this process may have loaded prettier: its config cache is cleared before this formatter
+  // reads a config (a later use of the same import continues after this one).
+  if (prettierLoaded()) void prettierWithFreshConfig()
   const configFiles = new Map<string, Promise<string | null>>()
 
   const configFileFor = (folder: string): Promise<string | null> => {
     let found = configFiles.get(folder)
     if (found === undefined) {
-      found = prettier.resolveConfigFile(join(folder, 'toolsmith.probe')).then((file) => {
+      found = mayHavePrettierConfig(cwd, folder).then(async (may) => {
+        if (!may) return null
+        const file = await (await prettierWithFreshConfig()).resolveConfigFile(join(folder, 'toolsmith.probe'))
         if (file === null) return null
         const fromCwd = relative(cwd, file)
         return fromCwd.startsWith('..') || isAbsolute(fromCwd) ? null : file
@@ -84,7 +99,7 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
   const optionsFor = async (absolutePath: string): Promise<prettier.Options> => {
     const config = await configFileFor(dirname(absolutePath))
     if (config === null) return DEFAULT_PRETTIER_OPTIONS
-    const options = (await prettier.resolveConfig(absolutePath, { config, editorconfig: false })) ?? {}
+    const options = (await (await prettierWithFreshConfig()).resolveConfig(absolutePath, { config, editorconfig: false })) ?? {}
     if (options.endOfLine === 'cr') {
       // Classic Mac line ends: TypeScript and Markdown tooling (and the stub merge) read lines by \n.
       throw new Error(`the prettier config ${relative(cwd, config)} sets endOfLine "cr" for ${relative(cwd, absolutePath)}, which toolsmith does not support; use "lf", "crlf" or "auto"`)

@@ -1,4 +1,20 @@
-import * as prettier from 'prettier'
+import type * as prettier from 'prettier'
+
+let loaded: Promise<typeof prettier> | undefined
+
+/**
+ * prettier's main module, imported on first use: about 70 ms to load (and its TypeScript plugin about 100 ms more on
+ * the first format), which a run whose every file our own printers lay out never pays.
+ */
+export function loadPrettier(): Promise<typeof prettier> {
+  loaded ??= import('prettier')
+  return loaded
+}
+
+/** Whether prettier's main module has been imported in this process (for the start-up tests). */
+export function prettierLoaded(): boolean {
+  return loaded !== undefined
+}
 
 // A line that separates the files of one batch. It is a comment, so prettier keeps it on a line of its own, and a
 // source that contains it is never batched.
@@ -89,7 +105,7 @@ export function createFormatBatcher(run: PrettierRunner): FormatBatcher {
 /** Formats one source. */
 export type PrettierRunner = (source: string, options: prettier.Options) => Promise<string>
 
-/** The runner over prettier's own `format`, in this thread. */
+/** The runner over prettier's own `format`, in this thread (prettier loaded on the first call). */
 export function prettierRunner(): PrettierRunner {
-  return (source, options) => prettier.format(source, options)
+  return async (source, options) => (await loadPrettier()).format(source, options)
 }

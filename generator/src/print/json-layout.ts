@@ -1,4 +1,4 @@
-import { util } from 'prettier'
+import { util } from './prettier-doc.js'
 import { isRecord, ownEntries } from './own-entries.js'
 
 /** The prettier options JSON layout depends on. */

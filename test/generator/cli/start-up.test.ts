@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { TempProject } from '../pipeline/temp-project.js'
 
@@ -20,7 +21,7 @@ beforeAll(() => {
     `export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context)
   if (!/^(\\.|\\/|node:|file:)/.test(specifier)) process.stderr.write('IMPORTED ' + specifier + '\\n')
-  if (resolved.url.includes('/generator/dist/')) process.stderr.write('LOADED ' + resolved.url + '\\n')
+  if (resolved.url.includes('/generator/dist/') || resolved.url.includes('/generator/bin/')) process.stderr.write('LOADED ' + resolved.url + '\\n')
   return resolved
 }\n`,
   )
@@ -60,14 +61,39 @@ test.each([['--version'], ['--help'], ['-v']])('toolsmith %s loads none of the h
   expect(heavyImports(flag)).toEqual([])
 })
 
+/** The generator files a CLI run loaded (absolute paths), from the resolve hook's LOADED lines. */
+function generatorFiles(stderr: string): string[] {
+  return [...new Set(stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => fileURLToPath(line.slice('LOADED '.length))))]
+}
+
 // The runtime barrel alone is about 70 modules (and diff/ imports it): none of that is needed to print a version.
 test.each([['--version'], ['--help']])('toolsmith %s loads neither @toolsmith/runtime nor the diff modules', (flag) => {
   const run = spawnSync(process.execPath, ['--import', register, cli, flag], { cwd: project.cwd, encoding: 'utf8' })
   expect(run.status, run.stderr).toBe(0)
   const imported = run.stderr.split('\n').filter((line) => line.startsWith('IMPORTED ')).map((line) => line.slice('IMPORTED '.length))
   expect(imported.filter((specifier) => specifier === '@toolsmith/runtime')).toEqual([])
-  const loaded = run.stderr.split('\n').filter((line) => line.startsWith('LOADED ') && line.includes('/generator/dist/diff/'))
-  expect(loaded).toEqual([])
+  const loaded = generatorFiles(run.stderr)
+  expect(loaded.length).toBeGreaterThan(0)
+  // The bin runs the bundle, whose parts hold the diff modules' code: none of the loaded ones does.
+  expect(loaded.filter((file) => file.includes('/generator/dist/diff/') || readFileSync(file, 'utf8').includes('function runDiff('))).toEqual([])
+})
+
+// The build bundles the CLI's own modules (scripts/bundle-cli.mjs): about 150 of them loaded one by one took about a
+// tenth of a cold generate.
+test('the bin runs the bundled CLI: a generate loads a few bundle files, not the generator\'s modules one by one', () => {
+  const bundled = new TempProject()
+  try {
+    bundled.declare('lookup')
+    const run = spawnSync(process.execPath, ['--import', register, cli, 'generate', '--no-cache'], { cwd: bundled.cwd, encoding: 'utf8' })
+    expect(run.status, run.stderr).toBe(0)
+    const loaded = generatorFiles(run.stderr).filter((file) => !file.endsWith('/generator/bin/toolsmith.js'))
+    // Beside the bundle, only the build's precompiled templates (a data module found beside template-set.js).
+    expect(loaded.filter((file) => !file.includes('/generator/dist/bundle/'))).toEqual([path.join(repoRoot, 'generator/dist/plan/template/precompiled-templates.js')])
+    expect(loaded.length).toBeLessThan(20)
+    expect(bundled.read('src/tools/lookup.ts')).toMatch(/export default defineTypedTool<LookupArgs, LookupOutput>\(/)
+  } finally {
+    bundled.remove()
+  }
 })
 
 test('a generate that only creates stubs does not load ts-morph; one that merges an existing stub does', () => {
@@ -84,4 +110,26 @@ test('the code frame library loads only when there is a diagnostic to show', () 
   expect(heavyImports('generate', '--no-cache')).not.toContain('@babel/code-frame')
   project.write('schemas/frame.tool.yaml', 'name: frame\ndescription: [unclosed\n')
   expect(heavyImportsExiting(2, 'generate', '--no-cache')).toContain('@babel/code-frame')
+})
+
+test('the shipped templates are filled from the build\'s precompiled module: the Handlebars compiler loads only for a project\'s own template', () => {
+  const shipped = new TempProject()
+  const own = new TempProject()
+  try {
+    const run = (where: TempProject): string[] => {
+      const result = spawnSync(process.execPath, ['--import', register, cli, 'generate', '--no-cache'], { cwd: where.cwd, encoding: 'utf8' })
+      expect(result.status, result.stderr).toBe(0)
+      return result.stderr.split('\n').filter((line) => line.startsWith('IMPORTED handlebars')).map((line) => line.slice('IMPORTED '.length))
+    }
+    shipped.declare('lookup')
+    expect(run(shipped)).toEqual(['handlebars/dist/handlebars.runtime.js'])
+    own.declare('lookup')
+    own.write('toolsmith.config.yaml', 'templates: templates\n')
+    own.write('templates/stub.ts.hbs', readFileSync(path.join(repoRoot, 'templates/stub.ts.hbs'), 'utf8').replace('// This file is yours', '// Our own template. This file is yours'))
+    expect(run(own)).toContain('handlebars')
+    expect(own.read('src/tools/lookup.ts')).toContain('// Our own template. This file is yours')
+  } finally {
+    shipped.remove()
+    own.remove()
+  }
 })

@@ -46,6 +46,13 @@ test('the packed generator carries its templates and the YAML schema, and leaves
   expect(generatorFolder.filter((name) => name === 'templates' || name === 'tool.schema.json')).toEqual([])
 })
 
+test('the packed generator ships what its build made: the bundled CLI its bin runs, and the precompiled templates', () => {
+  expect(readFileSync(path.join(installed, 'bin/toolsmith.js'), 'utf8')).toContain("import '../dist/bundle/toolsmith.js'")
+  expect(existsSync(path.join(installed, 'dist/bundle/toolsmith.js'))).toBe(true)
+  const precompiled = readFileSync(path.join(installed, 'dist/plan/template/precompiled-templates.js'), 'utf8')
+  expect(precompiled).toContain(JSON.stringify(readFileSync(path.join(installed, 'templates/stub.ts.hbs'), 'utf8')))
+})
+
 test('toolsmith new writes a $schema link that resolves to the installed package\'s tool.schema.json', () => {
   toolsmith('new', 'lookup')
   const firstLine = (project.read('schemas/lookup.tool.yaml') ?? '').split('\n')[0] ?? ''

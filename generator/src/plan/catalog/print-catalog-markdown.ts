@@ -1,4 +1,4 @@
-import { util } from 'prettier'
+import { util } from '../../print/prettier-doc.js'
 import type { CatalogParameterRow, CatalogToolModel } from './catalog-model.js'
 
 const COLUMNS = ['Parameter', 'Type', 'Required', 'Default', 'Description'] as const

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Handlebars from 'handlebars'
+import type Handlebars from 'handlebars'
 import type { Diagnostic } from '../../model/diagnostic.js'
 import { messageOf } from '../../model/diagnostic.js'
 import { normalizePath } from '../output-paths.js'
@@ -39,20 +40,69 @@ const DEFAULT_LABEL = 'toolsmith/templates'
 
 // Values are pre-escaped for their context by the emitters (string literals, identifiers, Markdown text), so the
 // engine must not HTML-escape them; `strict` makes a template that names a missing field an error, not an empty hole.
-const COMPILE_OPTIONS: CompileOptions = { noEscape: true, strict: true }
+/** The options every template is compiled with (and the shipped ones precompiled with). */
+export const TEMPLATE_COMPILE_OPTIONS: CompileOptions = Object.freeze({ noEscape: true, strict: true })
 type CompileOptions = NonNullable<Parameters<typeof Handlebars.compile>[1]>
 
-const environment = Handlebars.create()
+/** A shipped template precompiled at build time (see precompile-templates.ts), with the source it was made from. */
+export interface PrecompiledTemplate {
+  readonly source: string
+  readonly spec: Parameters<typeof Handlebars.template>[0]
+}
+
+/** The build's precompiled shipped templates, by file. */
+export type PrecompiledTemplates = { readonly [file in TemplateFile]?: PrecompiledTemplate }
+
+// Loading Handlebars' compiler and compiling the shipped templates was about a tenth of a cold generate: the build
+// precompiles them into this module beside the built file (absent in the sources, where they compile as before),
+// and they are filled with Handlebars' runtime, one small file. A project's own template still compiles here.
+const PRECOMPILED_MODULE = new URL('./precompiled-templates.js', import.meta.url)
+let precompiledTemplates: Promise<PrecompiledTemplates> | undefined
+
+function precompiled(): Promise<PrecompiledTemplates> {
+  precompiledTemplates ??= import(PRECOMPILED_MODULE.href).then(
+    (module: { default: PrecompiledTemplates }) => module.default,
+    () => ({}),
+  )
+  return precompiledTemplates
+}
+
+type Engine = Pick<typeof Handlebars, 'template' | 'compile' | 'parse'>
+let runtimeEnvironment: Engine | undefined
+let compilerEnvironment: Promise<Engine> | undefined
+
+/** An environment of Handlebars' runtime build, which fills precompiled templates (no compiler). */
+function runtime(): Engine {
+  runtimeEnvironment ??= (createRequire(import.meta.url)('handlebars/dist/handlebars.runtime.js') as typeof Handlebars).create()
+  return runtimeEnvironment
+}
+
+function compiler(): Promise<Engine> {
+  compilerEnvironment ??= import('handlebars').then((module) => module.default.create())
+  return compilerEnvironment
+}
+
 const compiledSources = new Map<string, Handlebars.TemplateDelegate>()
 
-function compile(source: string): Handlebars.TemplateDelegate {
+async function compile(source: string): Promise<Handlebars.TemplateDelegate> {
   let compiled = compiledSources.get(source)
   if (compiled === undefined) {
+    const environment = await compiler()
     environment.parse(source) // syntax errors surface here, with their line
-    compiled = environment.compile(source, COMPILE_OPTIONS)
+    compiled = environment.compile(source, { ...TEMPLATE_COMPILE_OPTIONS }) // a copy: Handlebars writes to its options
     compiledSources.set(source, compiled)
   }
   return compiled
+}
+
+/**
+ * The shipped template `name` with its text `source`: the build's precompiled template when it was made from that
+ * very text, else compiled here. `table` is the build's precompiled templates (for tests; read from the build by default).
+ */
+export async function shippedTemplate(name: TemplateFile, source: string, table?: PrecompiledTemplates): Promise<Handlebars.TemplateDelegate> {
+  const made = (table ?? (await precompiled()))[name]
+  if (made !== undefined && made.source === source) return runtime().template(made.spec)
+  return compile(source)
 }
 
 /**
@@ -91,7 +141,7 @@ export async function loadTemplates(
       const projectSource = projectFile === undefined ? undefined : await readProjectFile(projectFile)
       if (projectFile !== undefined && projectSource !== undefined) {
         try {
-          templates.set(name, { file: projectFile, shipped: false, render: renderer(compile(projectSource)) })
+          templates.set(name, { file: projectFile, shipped: false, render: renderer(await compile(projectSource)) })
         } catch (error) {
           diagnostics.push(templateDiagnostic(projectFile, `invalid template: ${messageOf(error)}`))
         }
@@ -103,7 +153,7 @@ export async function loadTemplates(
         return
       }
       const source = await readFile(`${DEFAULT_FOLDER}${name}`, 'utf8')
-      templates.set(name, { file: `${DEFAULT_LABEL}/${name}`, shipped: true, render: renderer(compile(source)) })
+      templates.set(name, { file: `${DEFAULT_LABEL}/${name}`, shipped: true, render: renderer(await shippedTemplate(name, source)) })
     }),
   )
   return { templates, diagnostics }

@@ -1,4 +1,5 @@
-import { doc, type Options } from 'prettier'
+import type { Options } from 'prettier'
+import { doc } from '../prettier-doc.js'
 import { layOutOpaqueMembers, type ProbeFormatter } from './opaque-members.js'
 import { parseTypeScriptSubset } from './parse-ts-subset.js'
 import { printProgram } from './print-ts-statements.js'

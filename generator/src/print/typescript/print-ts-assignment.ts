@@ -1,4 +1,4 @@
-import { doc } from 'prettier'
+import { doc } from '../prettier-doc.js'
 import { type Doc, textGroup } from './ts-layout-context.js'
 
 const { group, indent, indentIfBreak, line, lineSuffixBoundary } = doc.builders

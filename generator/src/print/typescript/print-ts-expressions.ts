@@ -1,4 +1,4 @@
-import { doc, util } from 'prettier'
+import { doc, util } from '../prettier-doc.js'
 import { type AssignmentLayout, printAssignment } from './print-ts-assignment.js'
 import { printLiteral, printPropertyKey, printType } from './print-ts-types.js'
 import type { Expression, MethodMember, ObjectExpression, ObjectMember, PropertyKey, Statement } from './ts-subset-ast.js'

@@ -1,4 +1,4 @@
-import { doc } from 'prettier'
+import { doc } from '../prettier-doc.js'
 import { printAssignment } from './print-ts-assignment.js'
 import { assignmentLayout, type ExpressionPrinters, printExpression } from './print-ts-expressions.js'
 import { huggedType, printInterfaceBody, printLiteral, printType } from './print-ts-types.js'

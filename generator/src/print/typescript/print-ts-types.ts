@@ -1,4 +1,4 @@
-import { doc } from 'prettier'
+import { doc } from '../prettier-doc.js'
 import { printNumberLiteral, printStringLiteral } from './prettier-literals.js'
 import type { LiteralValue, PropertyKey, TypeLiteral, TypeMember, TypeNode } from './ts-subset-ast.js'
 import { concat, type Doc, OutsideLayout, semicolon, textGroup, type TsLayoutContext, withComments } from './ts-layout-context.js'

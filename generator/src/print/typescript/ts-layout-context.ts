@@ -1,4 +1,4 @@
-import { doc } from 'prettier'
+import { doc } from '../prettier-doc.js'
 import type { Comment } from './ts-subset-ast.js'
 
 /** The prettier options the subset's layout follows (every other option must have its default for it to apply). */
@@ -25,7 +25,7 @@ export interface TsLayoutContext {
 }
 
 /** A prettier document. */
-export type Doc = doc.builders.Doc
+export type Doc = import('prettier').doc.builders.Doc
 
 const { hardline, line, literalline, markAsRoot } = doc.builders
 
