@@ -53,9 +53,6 @@ export interface ImportOutcome {
   readonly written: readonly string[]
 }
 
-/** Tools converted between two yields to the event loop while their files are staged. */
-const YIELD_EVERY = 4
-
 /** Largest input file read (the BFCL corpus is 2.5 MB). */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024
 
@@ -144,20 +141,18 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
     return declaration
   }
 
-  // The files are staged while the tools convert (write-new-files.ts): the thread pool writes one tool's file while
-  // the main thread converts the next ones. Nothing appears in the schemas folder before every tool is converted, and
+  // The files are staged while the tools convert (write-new-files.ts: past the first few, a worker thread writes
+  // them while this one converts the next tools). Nothing appears in the schemas folder before every tool is converted, and
   // nothing at all when one is refused without --partial (the stage is then discarded at the first refusal).
   const early = refusedTools > 0 && options.partial !== true
   const inside = options.dryRun !== true && !early && (await realPathInside(await realpath(config.cwd), schemasFolder))
   const stage = inside ? NewFileStage.open(schemasFolder) : undefined
   let discarded: Promise<void> | undefined
-  for (let index = 0; index < found.tools.length; index++) {
-    const declaration = importTool(found.tools[index] as SourceTool)
+  for (const tool of found.tools) {
+    const declaration = importTool(tool)
     if (stage === undefined) continue
     if (refusedTools > 0 && options.partial !== true) discarded ??= stage.discard()
     else if (declaration !== undefined) stage.add(path.posix.basename(declaration.file), declaration.text)
-    // The writes' callbacks (each starts the next write) run only when the conversion yields.
-    if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise(setImmediate)
   }
   const refused = refusedTools > 0
   if (options.dryRun === true || (refused && options.partial !== true)) {

@@ -1,24 +1,30 @@
 // The import's writes: thousands of new files, each complete or absent, written while the later tools still convert.
 // The files are staged in a hidden folder made inside the target folder (`.import.<pid>-<token>0.toolsmith-tmp`, the
-// shape `isLeftoverTemporary` knows): each file's bytes go there as soon as its tool is converted, a few asynchronous
-// writes in flight, so the thread pool creates files while the main thread converts. Nothing in the target folder
-// changes until `publish`: each staged file is hard-linked into place (a link fails rather than replace a file, so one
-// that appeared since the names were assigned is never overwritten, and what it links is already complete), then the
-// stage is removed. `discard` removes the stage and any folder `open` made, so an import that refuses a tool leaves
-// the project as it was. A crash leaves at most the stage, which the loader never reads (it reads no folders) and the
-// next import removes once its process is gone, and files that are complete. Each file costs one new inode, as a
-// plain write would, plus a link and an unlink. No fsync: like `writeFileAtomic`, the promise is atomic creation, not
-// durability.
+// shape `isLeftoverTemporary` knows): each file's bytes go there as soon as its tool is converted. Nothing in the
+// target folder changes until `publish`: each staged file is hard-linked into place (a link fails rather than replace
+// a file, so one that appeared since the names were assigned is never overwritten, and what it links is already
+// complete), then the stage is removed. `discard` removes the stage and any folder `open` made, so an import that
+// refuses a tool leaves the project as it was. A crash leaves at most the stage, which the loader never reads (it
+// reads no folders) and the next import removes once its process is gone, and files that are complete. Each file
+// costs one new inode, as a plain write would, plus a link and an unlink. No fsync: like `writeFileAtomic`, the
+// promise is atomic creation, not durability.
+//
+// Where the staged writes run: creating a file is kernel work, from ~15 µs (tmpfs) to over 0.5 ms (an ext4 without a
+// journal scans the inodes deleted in the last minutes on every creation), serialized per folder by the kernel. The
+// first files are written here, synchronously; past `SYNC_FILES` they go to one worker thread in batches, which writes
+// them synchronously while this thread converts the next tools. The thread pool's asynchronous writes were tried and
+// cost more: each file is three jobs (open, write, close) and each job wakes a pool thread, which on two cores takes
+// the core from the conversion.
 import { randomBytes } from 'node:crypto'
-import { linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFile } from 'node:fs'
+import { linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { FileAppearedError, isLeftoverTemporary } from '../base/project-files.js'
 
-/**
- * Staged writes in flight at once. Creating files in one folder is serialized by the kernel (the folder's lock), so
- * more only queue up in the thread pool; a few keep it busy between the main thread's yields.
- */
-export const WRITES_IN_FLIGHT = 4
+/** Files written on this thread before the rest go to the worker (its start costs about as much as these writes). */
+export const SYNC_FILES = 64
+/** Files per message to the worker. */
+const BATCH = 16
 
 /**
  * The outcome of one file: written, or the error that kept it from being written (nothing is left at its path;
@@ -30,6 +36,25 @@ const STAGE_PREFIX = '.import.'
 const token = randomBytes(4).toString('hex')
 let stages = 0
 
+/** What the worker answers per file: `null` when written, else the file-system error's fields. */
+type WrittenOrError = null | { message: string; code?: string; errno?: number; syscall?: string; path?: string }
+
+// The worker: writes each `[file, text]` of a batch exclusively, answers one result per file, in order.
+const WRITER = `
+const { parentPort } = require('node:worker_threads')
+const { writeFileSync } = require('node:fs')
+parentPort.on('message', (batch) => {
+  parentPort.postMessage(batch.map(([file, text]) => {
+    try {
+      writeFileSync(file, text, { flag: 'wx' })
+      return null
+    } catch (error) {
+      return { message: error.message, code: error.code, errno: error.errno, syscall: error.syscall, path: error.path }
+    }
+  }))
+})
+`
+
 interface StagedFile {
   readonly name: string
   readonly text: string
@@ -40,8 +65,11 @@ interface StagedFile {
 /** New files of one folder, staged while they are produced and put into place together by `publish`. */
 export class NewFileStage {
   readonly #files: StagedFile[] = []
-  readonly #queue: StagedFile[] = []
-  #inFlight = 0
+  /** Files not yet sent to the worker. */
+  #batch: StagedFile[] = []
+  /** Batches sent to the worker and not yet answered, in the order sent (it answers in that order). */
+  readonly #sent: StagedFile[][] = []
+  #worker: Worker | undefined
   readonly #waiting: (() => void)[] = []
   #closed = false
 
@@ -51,14 +79,15 @@ export class NewFileStage {
     private readonly stage: string | Error,
     /** The outermost folder `open` created (`mkdir -p`), removed again by `discard`. */
     private readonly created: string | undefined,
-    private readonly limit: number,
+    private readonly syncFiles: number,
   ) {}
 
   /**
    * Makes `folder` (and its parents) when missing, removes the stages of earlier imports whose process is gone, and
-   * makes this import's stage. Never throws: a folder that cannot be made is every file's error.
+   * makes this import's stage. Never throws: a folder that cannot be made is every file's error. The first
+   * `syncFiles` files are written on this thread, the rest by a worker thread.
    */
-  static open(folder: string, limit = WRITES_IN_FLIGHT): NewFileStage {
+  static open(folder: string, syncFiles = SYNC_FILES): NewFileStage {
     let created: string | undefined
     try {
       created = mkdirSync(folder, { recursive: true })
@@ -67,21 +96,23 @@ export class NewFileStage {
       }
       const stage = path.join(folder, `${STAGE_PREFIX}${process.pid}-${token}${(stages++).toString(36)}.toolsmith-tmp`)
       mkdirSync(stage, { mode: 0o700 })
-      return new NewFileStage(folder, stage, created, limit)
+      return new NewFileStage(folder, stage, created, syncFiles)
     } catch (error) {
-      return new NewFileStage(folder, error as Error, created, limit)
+      return new NewFileStage(folder, error as Error, created, syncFiles)
     }
   }
 
-  /** Stages `name` (a file name in the folder) with `text`; the write starts now or when one in flight ends. */
+  /** Stages `name` (a file name in the folder) with `text`: written now, or sent to the worker. */
   add(name: string, text: string): void {
     if (this.#closed) throw new Error('internal: a file was added to a stage after publish or discard')
     const file: StagedFile = { name, text }
     this.#files.push(file)
-    if (typeof this.stage === 'string') {
-      this.#queue.push(file)
-      this.#pump()
-    } else file.settled = this.stage
+    if (typeof this.stage !== 'string') file.settled = this.stage
+    else if (this.#files.length <= this.syncFiles || !this.#startWorker()) file.settled = writeHere(path.join(this.stage, name), text)
+    else {
+      this.#batch.push(file)
+      if (this.#batch.length === BATCH) this.#send()
+    }
   }
 
   /**
@@ -90,6 +121,7 @@ export class NewFileStage {
    */
   async publish(): Promise<NewFileWrite[]> {
     this.#closed = true
+    this.#send()
     await this.#settled()
     const outcomes = this.#files.map((file): NewFileWrite => {
       if (file.settled !== true) return { ok: false, error: file.settled ?? new Error('internal: an unsettled staged file') }
@@ -107,7 +139,7 @@ export class NewFileStage {
   /** Writes nothing: stops the staged writes, removes the stage and the folders `open` made (when still empty). */
   async discard(): Promise<void> {
     this.#closed = true
-    this.#queue.length = 0
+    this.#batch = []
     await this.#settled()
     this.#removeStage()
     if (this.created === undefined) return
@@ -122,28 +154,83 @@ export class NewFileStage {
     }
   }
 
-  #pump(): void {
-    while (this.#inFlight < this.limit && this.#queue.length > 0) {
-      const file = this.#queue.shift() as StagedFile
-      this.#inFlight++
-      writeFile(path.join(this.stage as string, file.name), file.text, { flag: 'wx' }, (error) => {
-        file.settled = error ?? true
-        this.#inFlight--
-        this.#pump()
-        if (this.#inFlight === 0) for (const resolve of this.#waiting.splice(0)) resolve()
+  /** Starts the worker when there is none yet; `false` when it cannot start (the files are then written here). */
+  #startWorker(): boolean {
+    if (this.#worker !== undefined) return true
+    try {
+      const worker = new Worker(WRITER, { eval: true })
+      // Never what keeps the process alive; it ends when the stage is published or discarded.
+      worker.unref()
+      worker.on('message', (results: WrittenOrError[]) => {
+        const batch = this.#sent.shift() ?? []
+        batch.forEach((file, index) => {
+          file.settled = toSettled(index < results.length ? (results[index] as WrittenOrError) : { message: 'internal: the worker gave no result for a file' })
+        })
+        this.#wake()
       })
+      // A worker that fails (a bug, or out of memory): every file it had not answered fails with that error.
+      const fail = (error: Error): void => {
+        for (const batch of this.#sent.splice(0)) for (const file of batch) file.settled ??= error
+        this.#worker = undefined
+        this.#wake()
+      }
+      worker.on('error', fail)
+      worker.on('exit', (code) => fail(new Error(`internal: the file writer stopped (exit code ${code})`)))
+      this.#worker = worker
+      return true
+    } catch {
+      return false
     }
   }
 
-  #settled(): Promise<void> {
-    if (this.#inFlight === 0) return Promise.resolve()
-    return new Promise((resolve) => this.#waiting.push(resolve))
+  #send(): void {
+    if (this.#batch.length === 0) return
+    const batch = this.#batch
+    this.#batch = []
+    const worker = this.#worker
+    if (worker === undefined) {
+      for (const file of batch) file.settled ??= new Error('internal: the file writer stopped')
+      return
+    }
+    this.#sent.push(batch)
+    worker.postMessage(batch.map((file) => [path.join(this.stage as string, file.name), file.text]))
+  }
+
+  #wake(): void {
+    if (this.#sent.length === 0) for (const resolve of this.#waiting.splice(0)) resolve()
+  }
+
+  /** Resolves once the worker answered every batch sent, then stops it. */
+  async #settled(): Promise<void> {
+    if (this.#sent.length > 0) await new Promise<void>((resolve) => this.#waiting.push(resolve))
+    const worker = this.#worker
+    this.#worker = undefined
+    if (worker !== undefined) {
+      worker.removeAllListeners('exit')
+      await worker.terminate()
+    }
   }
 
   #removeStage(): void {
     // A partly written file is only ever in the stage; removing it is best effort (a leftover is removed next time).
     if (typeof this.stage === 'string') rmSync(this.stage, { recursive: true, force: true })
   }
+}
+
+function writeHere(file: string, text: string): true | Error {
+  try {
+    writeFileSync(file, text, { flag: 'wx' })
+    return true
+  } catch (error) {
+    return error as Error
+  }
+}
+
+/** A worker's answer as a settled file: the error rebuilt with the fields the report reads (code, path). */
+function toSettled(result: WrittenOrError): true | Error {
+  if (result === null) return true
+  const { message, ...fields } = result
+  return Object.assign(new Error(message), fields)
 }
 
 /**

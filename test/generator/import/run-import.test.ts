@@ -20,16 +20,21 @@ vi.mock('../../../generator/src/import/print-declaration.js', async (importOrigi
     },
   }
 })
-const withWriteFileSpy = vi.hoisted(() => async (importOriginal: () => Promise<unknown>) => {
-  const original = (await importOriginal()) as { writeFile: (...args: unknown[]) => unknown }
-  const writeFile = (...args: unknown[]) => {
-    progress.atWrites.push(progress.printed)
-    return original.writeFile(...args)
+const withWriteSpies = vi.hoisted(() => async (importOriginal: () => Promise<unknown>) => {
+  const original = (await importOriginal()) as Record<string, (...args: unknown[]) => unknown>
+  const spies: Record<string, unknown> = {}
+  for (const name of ['writeFile', 'writeFileSync']) {
+    const write = original[name]
+    if (write === undefined) continue
+    spies[name] = (...args: unknown[]) => {
+      progress.atWrites.push(progress.printed)
+      return write(...args)
+    }
   }
-  return { ...original, default: { ...original, writeFile }, writeFile }
+  return { ...original, default: { ...original, ...spies }, ...spies }
 })
-vi.mock('node:fs', withWriteFileSpy)
-vi.mock('node:fs/promises', withWriteFileSpy)
+vi.mock('node:fs', withWriteSpies)
+vi.mock('node:fs/promises', withWriteSpies)
 
 const projects: TempProject[] = []
 afterEach(() => {

@@ -39,19 +39,22 @@ describe('NewFileStage', () => {
     expect(readdirSync(dir).sort()).toEqual(files.map(({ name }) => name).sort())
   })
 
-  test('files are written into the hidden stage as they are added; the folder shows none of them before publish', async () => {
+  test.each([
+    ['on this thread', 64],
+    ['by the worker, in batches of 16', 0],
+  ])('files are written into the hidden stage as they are added (%s); the folder shows none of them before publish', async (_, syncFiles) => {
     const dir = folder()
-    const stage = NewFileStage.open(dir)
-    stage.add('a.tool.yaml', 'a\n')
-    stage.add('b.tool.yaml', 'b\n')
+    const stage = NewFileStage.open(dir, syncFiles)
+    const names = Array.from({ length: 16 }, (_, index) => `t${index}.tool.yaml`)
+    for (const name of names) stage.add(name, `${name}\n`)
     const [staged] = stagesIn(dir)
     expect(staged).toMatch(/^\.import\.\d+-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/)
-    // Both are complete in the stage while nothing was published: what a crash at this point would leave.
+    // All are complete in the stage while nothing was published: what a crash at this point would leave.
     const read = (name: string) => (existsSync(path.join(dir, staged as string, name)) ? readFileSync(path.join(dir, staged as string, name), 'utf8') : undefined)
-    await until(() => read('a.tool.yaml') === 'a\n' && read('b.tool.yaml') === 'b\n')
+    await until(() => names.every((name) => read(name) === `${name}\n`))
     expect(readdirSync(dir)).toEqual([staged])
     await stage.publish()
-    expect(readdirSync(dir).sort()).toEqual(['a.tool.yaml', 'b.tool.yaml'])
+    expect(readdirSync(dir).sort()).toEqual([...names].sort())
   })
 
   test('a file already at a path is left as it is (FileAppearedError); the others are written; no stage is left', async () => {
@@ -85,6 +88,16 @@ describe('NewFileStage', () => {
     await again.discard()
     expect(readdirSync(dir)).toEqual(['kept'])
     expect(readdirSync(kept)).toEqual([])
+  })
+
+  test('a file the worker cannot write is that file\'s error, with its code; the others are written', async () => {
+    const dir = folder()
+    const stage = NewFileStage.open(dir, 1)
+    for (const name of ['a.tool.yaml', `${'x'.repeat(300)}.tool.yaml`, 'c.tool.yaml']) stage.add(name, 'x\n')
+    const outcomes = await stage.publish()
+    expect(outcomes).toEqual([{ ok: true }, { ok: false, error: expect.objectContaining({ code: 'ENAMETOOLONG', syscall: 'open' }) }, { ok: true }])
+    expect(outcomes[1]?.ok === false && outcomes[1].error).toBeInstanceOf(Error)
+    expect(readdirSync(dir).sort()).toEqual(['a.tool.yaml', 'c.tool.yaml'])
   })
 
   test('a folder that cannot be made is each file\'s error, and nothing is left', async () => {
