@@ -106,8 +106,10 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
     // The loader's own checks: what the import writes, generate reads. A default or example that does not fit its
     // node is dropped (with a loss) only when the check fails, then the declaration is checked again.
     let checked = checkedProblems(fields, file)
-    if (checked.problems.length > 0 && converted.fit !== undefined) {
-      converted.losses.push(...converted.fit(checked.specIssues))
+    for (let round = 0; checked.problems.length > 0 && converted.fit !== undefined && round < 8; round++) {
+      const dropped = converted.fit(checked.specIssues)
+      if (dropped.length === 0) break
+      converted.losses.push(...dropped)
       checked = checkedProblems(fields, file)
     }
     const { problems } = checked
