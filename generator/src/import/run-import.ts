@@ -150,11 +150,17 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
   const inside = options.dryRun !== true && !early && (await realPathInside(await realpath(config.cwd), schemasFolder))
   const stage = inside ? NewFileStage.open(schemasFolder) : undefined
   let discarded: Promise<void> | undefined
-  for (const tool of found.tools) {
-    const declaration = importTool(tool)
-    if (stage === undefined) continue
-    if (refusedTools > 0 && options.partial !== true) discarded ??= stage.discard()
-    else if (declaration !== undefined) stage.add(path.posix.basename(declaration.file), declaration.text)
+  try {
+    for (const tool of found.tools) {
+      const declaration = importTool(tool)
+      if (stage === undefined) continue
+      if (refusedTools > 0 && options.partial !== true) discarded ??= stage.discard()
+      else if (declaration !== undefined) stage.add(path.posix.basename(declaration.file), declaration.text)
+    }
+  } catch (error) {
+    // A bug: nothing is written, and the stage's writer does not outlive the import.
+    await (discarded ?? stage?.discard())
+    throw error
   }
   const refused = refusedTools > 0
   if (options.dryRun === true || (refused && options.partial !== true)) {

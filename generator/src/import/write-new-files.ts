@@ -158,9 +158,8 @@ export class NewFileStage {
   #startWorker(): boolean {
     if (this.#worker !== undefined) return true
     try {
+      // It keeps the process alive until `publish` or `discard` stops it, which every path of an import reaches.
       const worker = new Worker(WRITER, { eval: true })
-      // Never what keeps the process alive; it ends when the stage is published or discarded.
-      worker.unref()
       worker.on('message', (results: WrittenOrError[]) => {
         const batch = this.#sent.shift() ?? []
         batch.forEach((file, index) => {

@@ -9,13 +9,14 @@ import { loadDeclarations } from '../../../generator/src/load/load-declarations.
 import { TempProject } from '../pipeline/temp-project.js'
 
 // How far the conversion was (declarations printed) when each file write started: the spies pass every call through.
-const progress = vi.hoisted(() => ({ printed: 0, atWrites: [] as number[] }))
+const progress = vi.hoisted(() => ({ printed: 0, atWrites: [] as number[], failAt: 0 }))
 vi.mock('../../../generator/src/import/print-declaration.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../generator/src/import/print-declaration.js')>()
   return {
     ...original,
     printDeclaration: (...args: Parameters<typeof original.printDeclaration>) => {
       progress.printed++
+      if (progress.printed === progress.failAt) throw new Error('a bug in the printer')
       return original.printDeclaration(...args)
     },
   }
@@ -193,6 +194,20 @@ describe('runImport', () => {
     // The first file is on its way as soon as its tool is printed, long before the last tool is.
     expect(progress.atWrites[0]).toBeLessThan(10)
     expect(readdirSync(path.join(p.cwd, 'schemas')).length).toBe(40)
+  })
+
+  test('an internal error midway writes nothing and leaves no stage (its writer thread stopped)', async () => {
+    const p = project()
+    p.write('tools.json', JSON.stringify(Array.from({ length: 100 }, (_, index) => ({ name: `t${index}`, description: 'T.', input_schema: { type: 'object' } }))))
+    progress.printed = 0
+    // Past the files written on this thread, so the worker has started.
+    progress.failAt = 90
+    try {
+      await expect(runImport({ config: config(p.cwd), from: 'anthropic', file: 'tools.json', partial: true })).rejects.toThrow('a bug in the printer')
+    } finally {
+      progress.failAt = 0
+    }
+    expect(existsSync(path.join(p.cwd, 'schemas'))).toBe(false)
   })
 
   test('a refusal without --partial leaves the project as it was: no file, no stage, no schemas folder made', async () => {
