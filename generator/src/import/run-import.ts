@@ -144,10 +144,11 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
   }
 
   // The files are staged while the tools convert (write-new-files.ts: past the first few, a worker thread writes
-  // them while this one converts the next tools). Nothing appears in the schemas folder before every tool is converted, and
-  // nothing at all when one is refused without --partial (the stage is then discarded at the first refusal).
-  const early = refusedTools > 0 && options.partial !== true
-  const inside = options.dryRun !== true && !early && (await realPathInside(await realpath(config.cwd), schemasFolder))
+  // them while this one converts the next tools). Nothing appears in the schemas folder before every tool is
+  // converted, and nothing at all when one is refused without --partial (the stage is discarded at the first refusal;
+  // when the reader already refused one, no stage is made).
+  const refusedAlready = refusedTools > 0 && options.partial !== true
+  const inside = options.dryRun !== true && !refusedAlready && (await realPathInside(await realpath(config.cwd), schemasFolder))
   const stage = inside ? NewFileStage.open(schemasFolder) : undefined
   let discarded: Promise<void> | undefined
   try {
