@@ -15,7 +15,7 @@
 // the inodes of its block group deleted in the last 60 s (360 s while their inode table block is not yet written
 // back), checking them one at a time (fs/ext4/ialloc.c, find_inode_bit and recently_deleted). Where many files were
 // just deleted (the temp folder, in which every test and bench makes and removes projects), creating a file then
-// costs 0.3–0.7 ms of kernel time instead of 0.03–0.1 ms. So a run removes its projects only at its end: one round's
+// costs 0.3–0.7 ms of kernel time instead of ~0.03 ms. So a run removes its projects only at its end: one round's
 // ~10,000 files do not slow the next round's. Other processes' deletions still count; the peer, measured in the same
 // place in the same rounds, shows how much.
 import { spawnSync } from 'node:child_process'
