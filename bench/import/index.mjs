@@ -4,7 +4,8 @@
 //   memory  the project on a memory file system (/dev/shm when it exists), where creating a file costs ~15 µs: what
 //           is left is the import's own cost
 // Per round and file system, each in a fresh process into a fresh project, in alternating order:
-//   cli     the whole command as a user runs it, wall clock from spawn to exit (node start, module load, all work)
+//   cli     the whole command as a user runs it (default text output: every diagnostic with its code frame, piped),
+//           wall clock from spawn to exit (node start, module load, all work)
 //   import  runImport alone (modules loaded first): read, convert, check, print, write the 3,285 files
 //   write   peer: creating 3,285 files of 700 bytes with writeFileSync(wx), the floor of the writes there
 // and once per round, writing nothing: convert (runImport without writing) and its peer yaml (the yaml library's own
@@ -54,7 +55,7 @@ function measure(op, base) {
   const cwd = fresh(base)
   if (op === 'cli') {
     const started = performance.now()
-    const run = spawnSync(process.execPath, [bin, 'import', '--from', 'bfcl', corpus, '--partial', '--format', 'json'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    const run = spawnSync(process.execPath, [bin, 'import', '--from', 'bfcl', corpus, '--partial'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
     const ms = performance.now() - started
     if (run.status !== 1 && run.status !== 0) throw new Error(`import exited ${run.status}: ${run.stderr.slice(0, 500)}`)
     return { ms, summary: run.stderr.trim().split('\n').at(-1) }
