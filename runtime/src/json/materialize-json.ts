@@ -26,6 +26,8 @@ const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
 // eslint-disable-next-line @typescript-eslint/unbound-method
 const lookupGetter = (Object.prototype as unknown as { __lookupGetter__(key: PropertyKey): unknown }).__lookupGetter__
 const freeze = Object.freeze
+const create = Object.create
+const setPrototypeOf = Object.setPrototypeOf
 const isArray = Array.isArray
 
 // Returned in place of a snapshot where the input is not lossless JSON.
@@ -38,6 +40,11 @@ const IN_PROGRESS: unique symbol = Symbol('in progress')
 // the reference to it, and most containers are such leaves (10^5 records in an array put 10^5 entries in the map).
 const MEMO_THRESHOLD = 4096
 const LEAF_MEMO_ENTRIES = 64
+// An object of more than DICTIONARY_KEYS keys is read by descriptors and copied into a null-prototype object, given
+// Object.prototype once complete: V8 creates such an object in dictionary mode, where a copy built key by key ends up
+// past about 20 keys anyway (so the copy skips the migration), and its stores reach no prototype.
+/** Past this many keys an object is read by descriptors and copied in dictionary mode (not exported by the package). */
+export const DICTIONARY_KEYS = 32
 
 type Snap = JsonValue | typeof BAD
 
@@ -56,8 +63,11 @@ interface Walk {
   height: number
   /** Entries of the container walked last. */
   size: number
-  /** Whether a large array's named keys may be asked of the host (false only in the exact oracle for tests). */
-  readonly hostProbe: boolean
+  /**
+   * Whether the walk takes its shortcuts for large containers: asks the host for a large array's named keys, and
+   * copies a large object by descriptors into a dictionary-mode copy (false only in the exact oracle for tests).
+   */
+  readonly shortcuts: boolean
 }
 
 let idleWalk: Walk | null = null
@@ -96,13 +106,13 @@ export function materializeJson(value: unknown): MaterializeResult {
 }
 
 // The last object the small path listed and gave up on for its size, with its names: the walk takes the list over
-// instead of listing again (on a 200k-key object a listing costs a third of a JSON round trip). One slot, cleared
+// instead of listing again (on a 200k-key object a listing costs about half a JSON round trip). One slot, cleared
 // when materializeJson returns, so it holds no input past the call.
 let listed: { readonly value: object; readonly names: string[] } | null = null
 
 /**
- * {@link materializeJson} by the full walk alone: no small-container path and no host probe of large arrays'
- * keys. The oracle the tests compare the fast paths with; not exported from the package.
+ * {@link materializeJson} by the full walk alone: no small-container path, no host probe of large arrays' keys, no
+ * dictionary copy of large objects. The oracle the tests compare the fast paths with; not exported from the package.
  */
 export function materializeJsonExact(value: unknown): MaterializeResult {
   if (typeof value !== 'object' || value === null || snapshotHeight(value) !== undefined) return materializeJson(value)
@@ -120,8 +130,8 @@ function finishWalk(value: object, walk: Walk, reuse: boolean): MaterializeResul
   return { ok: true, value: snapshot as JsonValue }
 }
 
-function newWalk(hostProbe: boolean): Walk {
-  return { issues: [], path: [], stack: [], marked: [], seen: null, containers: 0, height: 0, size: 0, hostProbe }
+function newWalk(shortcuts: boolean): Walk {
+  return { issues: [], path: [], stack: [], marked: [], seen: null, containers: 0, height: 0, size: 0, shortcuts }
 }
 
 function resetWalk(walk: Walk): void {
@@ -266,7 +276,7 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
     return BAD
   }
   const length = value.length
-  const copy = denseValues(value, length, walk.hostProbe)
+  const copy = denseValues(value, length, walk.shortcuts)
   if (copy === undefined) return reportArray(value, length, depth, walk)
   let failed = false
   let height = 0
@@ -394,21 +404,29 @@ function snapObject(value: object, depth: number, walk: Walk): Snap {
     names = listed.names
     listed = null
   } else names = getOwnPropertyNames(value)
-  const copy: Record<string, JsonValue> = {}
+  const dictionary = walk.shortcuts && names.length > DICTIONARY_KEYS
+  const copy = (dictionary ? create(null) : {}) as Record<string, JsonValue>
   let failed = symbols.length > 0
   let height = 0
   const childDepth = depth + 1
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string
-    // An enumerable own key whose lookup finds no getter is data (or a setter-only accessor, which reads as
-    // `undefined`), read without building a descriptor: on a large object (dictionary mode) a descriptor per key
-    // costs more than the two lookups. Anything else takes the descriptor path for its message. No getter runs.
-    let item: Snap
+    // An own enumerable data property is read without running anything (no getter is ever called): on a large object
+    // (dictionary mode, where the lookups miss the cache) through one descriptor, which V8 builds in generated code;
+    // on a small one through two lookups and a read (propertyIsEnumerable, __lookupGetter__, which finds a getter
+    // without calling it), cheaper there than building a descriptor. Anything else, and a setter-only accessor (which
+    // reads as `undefined`), takes the descriptor path for its message.
+    let descriptor: PropertyDescriptor | undefined
     let raw: unknown
-    if (propertyIsEnumerable.call(value, name) && lookupGetter.call(value, name) === undefined && (raw = (value as Record<string, unknown>)[name]) !== undefined) {
-      item = snapChild(raw, childDepth, name, walk)
-    } else {
-      const descriptor = getOwnPropertyDescriptor(value, name)
+    if (dictionary) {
+      descriptor = getOwnPropertyDescriptor(value, name)
+      if (descriptor === undefined) continue // a Proxy listed a key it then says it does not have
+      if (descriptor.enumerable === true && !isAccessor(descriptor)) raw = descriptor.value
+    } else if (propertyIsEnumerable.call(value, name) && lookupGetter.call(value, name) === undefined) raw = (value as Record<string, unknown>)[name]
+    let item: Snap
+    if (raw !== undefined) item = snapChild(raw, childDepth, name, walk)
+    else {
+      descriptor ??= getOwnPropertyDescriptor(value, name)
       if (descriptor === undefined) continue // a Proxy listed a key it then says it does not have
       if (descriptor.enumerable !== true) {
         report(walk, name, 'is a non-enumerable property')
@@ -429,10 +447,13 @@ function snapObject(value: object, depth: number, walk: Walk): Snap {
     }
     if (failed) continue
     if (typeof item === 'object' && item !== null && walk.height > height) height = walk.height
-    assignOwn(copy, name, item)
+    // A null-prototype copy has no prototype for a store to reach: no key needs assignOwn's check.
+    if (dictionary) copy[name] = item
+    else assignOwn(copy, name, item)
   }
   walk.size = names.length // after the children, whose walks set it too
   if (failed || walk.issues.length > 0) return BAD
+  if (dictionary) setPrototypeOf(copy, objectPrototype)
   walk.height = height + 1
   registerSnapshot(copy, height + 1)
   freeze(copy)

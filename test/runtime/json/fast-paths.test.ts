@@ -1,13 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { HOST_PROBE_MIN_LENGTH } from '../../../runtime/src/json/array-named-keys.js'
-import { materializeJson, materializeJsonExact } from '../../../runtime/src/json/materialize-json.js'
+import { DICTIONARY_KEYS, materializeJson, materializeJsonExact } from '../../../runtime/src/json/materialize-json.js'
 
-// materializeJson takes two shortcuts the full walk does not: small containers (arguments, outputs, content blocks)
-// are copied without the walk's bookkeeping, and a large array's named keys are asked of the host (Node's
-// util.inspect, indices skipped) instead of listed with Object.keys. materializeJsonExact is the full walk alone.
-// Both must give the same answer — the same snapshot or the same issues — for every input, including each way a value
-// is not plain data, at the sizes where each shortcut applies.
+// materializeJson takes three shortcuts the full walk does not: small containers (arguments, outputs, content blocks)
+// are copied without the walk's bookkeeping, a large array's named keys are asked of the host (Node's util.inspect,
+// indices skipped) instead of listed with Object.keys, and a large object is read by one descriptor per key into a
+// copy built in dictionary mode. materializeJsonExact is the full walk alone. Both must give the same answer — the
+// same snapshot or the same issues — for every input, including each way a value is not plain data, at the sizes
+// where each shortcut applies.
 
 type Flaw = (target: object, at: number) => void
 
@@ -53,6 +54,14 @@ const objectFlaws: [string, Flaw][] = [
   ['a function', (o) => Object.assign(o, { f: () => 1 })],
   ['a self cycle', (o) => Object.assign(o, { self: o })],
   ['a class prototype', (o) => Object.setPrototypeOf(o, class {}.prototype)],
+  ['a null prototype', (o) => Object.setPrototypeOf(o, null)],
+  ['an own undefined', (o) => Object.assign(o, { u: undefined })],
+  ['a non-enumerable getter', (o) => Object.defineProperty(o, 'hiddenGetter', { get: () => 1, enumerable: false })],
+  ['keys named like Object.prototype members', (o) => Object.assign(o, { constructor: 1, toString: 'x', hasOwnProperty: [2], valueOf: null })],
+  ['an index key', (o) => Object.assign(o, { 7: 'seven', 0: 'zero' })],
+  ['a Date value', (o) => Object.assign(o, { when: new Date(0) })],
+  ['a Proxy value', (o) => Object.assign(o, { proxy: new Proxy({ x: [1] }, {}) })],
+  ['a shared child', (o) => { const shared = { s: [1] }; Object.assign(o, { left: shared, right: shared }) }],
 ]
 
 function nest(levels: number): unknown {
@@ -110,7 +119,7 @@ describe('materializeJson gives the exact walk’s answer', () => {
   })
 
   test.each(objectFlaws)('on objects with %s, small and large, at the root and nested', (_name, flaw) => {
-    for (const size of [1, 15, 16, 40]) {
+    for (const size of [1, 15, 16, DICTIONARY_KEYS - 1, DICTIONARY_KEYS, DICTIONARY_KEYS + 1, 200]) {
       const make = (nested: boolean): unknown => {
         const object: Record<string, unknown> = {}
         for (let i = 0; i < size; i++) object[`k${i}`] = i % 2 === 0 ? i : [i]
@@ -119,6 +128,50 @@ describe('materializeJson gives the exact walk’s answer', () => {
       }
       for (const nested of [false, true]) expect([size, nested, outcome(materializeJson(make(nested)))]).toEqual([size, nested, outcome(materializeJsonExact(make(nested)))])
     }
+  })
+
+  test('on random large objects, each copied fresh', () => {
+    // Objects either side of DICTIONARY_KEYS, whose values are any JSON, at the root and nested.
+    const largeObject = fc.dictionary(fc.string({ maxLength: 6 }), jsonValue, { minKeys: DICTIONARY_KEYS - 4, maxKeys: DICTIONARY_KEYS + 12 })
+    fc.assert(
+      fc.property(largeObject, fc.boolean(), (object, nested) => {
+        const copy = () => JSON.parse(JSON.stringify(nested ? [object] : object)) as unknown
+        expect(outcome(materializeJson(copy()))).toEqual(outcome(materializeJsonExact(copy())))
+      }),
+      { numRuns: 100 },
+    )
+  })
+
+  test('a large object is read by one getOwnPropertyDescriptor per key: no get, no second lookup', () => {
+    // Before the shortcut each key cost two descriptor lookups (propertyIsEnumerable, __lookupGetter__) and a get.
+    const target: Record<string, number> = {}
+    for (let i = 0; i < DICTIONARY_KEYS + 8; i++) target[`k${i}`] = i
+    const traps: string[] = []
+    const proxy = new Proxy(target, {
+      getOwnPropertyDescriptor: (t, key) => (traps.push('getOwnPropertyDescriptor'), Reflect.getOwnPropertyDescriptor(t, key)),
+      get: (t, key, receiver) => (traps.push('get'), Reflect.get(t, key, receiver) as unknown),
+    })
+    const result = materializeJson({ proxy })
+    expect(result.ok && JSON.stringify(result.value)).toBe(JSON.stringify({ proxy: target }))
+    expect(traps.filter((trap) => trap === 'get')).toEqual([])
+    expect(traps).toHaveLength(DICTIONARY_KEYS + 8)
+  })
+
+  test('a large snapshot is plain: Object.prototype, frozen, own data keys in the order given', () => {
+    const source: Record<string, unknown> = {}
+    for (let i = 0; i < DICTIONARY_KEYS * 2; i++) source[`k${i}`] = i
+    Object.defineProperty(source, '__proto__', { value: { polluted: true }, enumerable: true, writable: true, configurable: true })
+    Object.assign(source, { constructor: 'c', 3: 'three' })
+    const result = materializeJson(Object.setPrototypeOf(source, null))
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    const snapshot = result.value as Record<string, unknown>
+    expect(Object.getPrototypeOf(snapshot)).toBe(Object.prototype)
+    expect(Object.isFrozen(snapshot)).toBe(true)
+    expect(Object.keys(snapshot)).toEqual(Object.keys(source))
+    expect(Object.getOwnPropertyDescriptor(snapshot, '__proto__')).toEqual({ value: { polluted: true }, enumerable: true, writable: false, configurable: false })
+    expect((snapshot as { polluted?: unknown }).polluted).toBeUndefined()
+    expect(snapshot['constructor']).toBe('c')
   })
 
   test('a clean large array takes the probe and still equals the exact walk, -0 and nested containers included', () => {
