@@ -20,6 +20,7 @@ const getOwnPropertySymbols = Object.getOwnPropertySymbols
 const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor
 const hasOwn = Object.hasOwn
 const objectValues = Object.values
+const objectKeys = Object.keys
 // eslint-disable-next-line @typescript-eslint/unbound-method
 const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
 // The intrinsic: finds an own accessor's getter without building a descriptor (and never calls it).
@@ -473,14 +474,15 @@ function snapSmallObject(value: object, level: number): JsonValue | undefined {
     listed = { value, names }
     return undefined
   }
-  if (getOwnPropertySymbols(value).length !== 0) return undefined
+  // As many enumerable keys as own string keys: every one is enumerable. No descriptor is built: a key whose lookup
+  // finds no getter is data (or a setter-only accessor, which reads as undefined and gives up), so reading it runs nothing.
+  if (objectKeys(value).length !== names.length || getOwnPropertySymbols(value).length !== 0) return undefined
   const copy: Record<string, JsonValue> = {}
   let height = 0
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string
-    const descriptor = getOwnPropertyDescriptor(value, name)
-    if (descriptor === undefined || descriptor.enumerable !== true || isAccessor(descriptor)) return undefined
-    const item = snapSmallChild(descriptor.value, level)
+    if (lookupGetter.call(value, name) !== undefined) return undefined
+    const item = snapSmallChild((value as Record<string, unknown>)[name], level)
     if (item === undefined || item === BAD) return undefined
     if (typeof item === 'object' && item !== null) {
       const childHeight = snapshotHeight(item) as number

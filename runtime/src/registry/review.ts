@@ -1,4 +1,4 @@
-import { checkContentBlocks } from '../content/check-content-blocks.js'
+import { checkContentBlocks, snapshotContentBlocks } from '../content/check-content-blocks.js'
 import { checkUserMessage } from '../content/check-user-message.js'
 import type { ContentBlock, UserMessage } from '../content/content-block.js'
 import { formatIssues } from '../errors/json-schema-error.js'
@@ -55,13 +55,17 @@ export function renderOutput(call: ToolCall, value: JsonValue, carry: OutputCarr
   } catch (error) {
     return invalidResult(`The tool's output.render threw: ${thrownMessage(error)}`, carry.contexts)
   }
-  const content = materializeJson(rendered)
-  const issues: SchemaIssue[] = []
-  if (!content.ok) {
-    containRejection(rendered)
-    return invalidResult(formatIssues("The tool's output.render returned content that is not lossless JSON", content.issues), carry.contexts)
+  let content = snapshotContentBlocks(rendered)
+  if (content === undefined) {
+    const snapshot = materializeJson(rendered)
+    const issues: SchemaIssue[] = []
+    if (!snapshot.ok) {
+      containRejection(rendered)
+      return invalidResult(formatIssues("The tool's output.render returned content that is not lossless JSON", snapshot.issues), carry.contexts)
+    }
+    if (!checkContentBlocks(snapshot.value, '', issues)) return invalidResult(formatIssues("The tool's output.render returned invalid content", issues), carry.contexts)
+    content = snapshot.value
   }
-  if (!checkContentBlocks(content.value, '', issues)) return invalidResult(formatIssues("The tool's output.render returned invalid content", issues), carry.contexts)
   let meta: JsonValue | undefined
   const exec = call.exec
   if (tool.presentationMeta !== undefined && exec.parent === undefined && exec.rootCallId === exec.callId) {
@@ -80,7 +84,7 @@ export function renderOutput(call: ToolCall, value: JsonValue, carry: OutputCarr
   }
   return successResult({
     value,
-    content: content.value as readonly ContentBlock[],
+    content,
     meta,
     contexts: carry.contexts,
     concludesTurn: carry.concludesTurn,
@@ -365,9 +369,11 @@ export function finalizeContent(tool: RegisteredTool, exec: ToolExecution, resul
   }
   if (replacement === undefined || replacement === result.content) return result
   containRejection(replacement)
+  const fast = snapshotContentBlocks(replacement)
+  if (fast !== undefined) return withContent(result, fast)
   const snapshot = materializeJson(replacement)
   if (!snapshot.ok) return invalidResult(formatIssues("The tool's finalizeContent returned content that is not lossless JSON", snapshot.issues), contexts)
   const issues: SchemaIssue[] = []
   if (!checkContentBlocks(snapshot.value, '', issues)) return invalidResult(formatIssues("The tool's finalizeContent returned invalid content", issues), contexts)
-  return withContent(result, snapshot.value as readonly ContentBlock[])
+  return withContent(result, snapshot.value)
 }

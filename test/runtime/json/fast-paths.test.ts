@@ -25,6 +25,7 @@ const arrayFlaws: [string, Flaw][] = [
   ['a non-enumerable named key', (a) => Object.defineProperty(a, 'hidden', { value: 1, enumerable: false })],
   ['a named getter', (a) => Object.defineProperty(a, 'named', getterThatThrows())],
   ['an index getter', (a, at) => Object.defineProperty(a, at, getterThatThrows())],
+  ['an index getter that returns a value', (a, at) => Object.defineProperty(a, at, { get: () => 1, enumerable: true, configurable: true })],
   ['a setter-only index', (a, at) => Object.defineProperty(a, at, { set: () => undefined, enumerable: true })],
   ['a non-enumerable index', (a, at) => Object.defineProperty(a, at, { value: 1, enumerable: false })],
   ['a hole', (a, at) => delete (a as unknown[])[at]],
@@ -44,6 +45,8 @@ const arrayFlaws: [string, Flaw][] = [
 ]
 const objectFlaws: [string, Flaw][] = [
   ['a getter', (o) => Object.defineProperty(o, 'g', getterThatThrows())],
+  // A getter that answers would put its value in the snapshot if it ran: the fast paths must find it, not catch it.
+  ['a getter that returns a value', (o) => Object.defineProperty(o, 'g', { get: () => 1, enumerable: true, configurable: true })],
   ['a setter-only key', (o) => Object.defineProperty(o, 's', { set: () => undefined, enumerable: true })],
   ['a non-enumerable key', (o) => Object.defineProperty(o, 'hidden', { value: 1, enumerable: false })],
   ['a symbol key', (o) => Object.assign(o, { [Symbol('s')]: 1 })],
