@@ -1,7 +1,7 @@
 import type { JsonValue } from '../json/json-value.js'
 import { onlyIndexKeys } from '../json/array-named-keys.js'
 import { describeValue } from '../json/describe-value.js'
-import { appendOwn, prototypesPolluted } from '../json/hostile-prototypes.js'
+import { prototypesPolluted } from '../json/hostile-prototypes.js'
 import { registerSnapshot, snapshotHeight } from '../json/materialized-snapshots.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { ContentBlock } from './content-block.js'
@@ -13,6 +13,7 @@ const getPrototypeOf = Object.getPrototypeOf
 const getOwnPropertyNames = Object.getOwnPropertyNames
 const getOwnPropertySymbols = Object.getOwnPropertySymbols
 const objectKeys = Object.keys
+const defineProperty = Object.defineProperty
 const objectPrototype = Object.prototype
 const arrayPrototype = Array.prototype
 // eslint-disable-next-line @typescript-eslint/unbound-method
@@ -96,12 +97,15 @@ export function snapshotContentBlocks(value: unknown): readonly ContentBlock[] |
     // The checks materializeJson makes of a small array, in its order: no symbol key, exactly the indices as
     // enumerable keys, no index getter; then each element is an own data property, read without running anything.
     if (length > CONTENT_FAST_BLOCKS || getOwnPropertySymbols(value).length !== 0 || !onlyIndexKeys(value, length)) return undefined
-    const copy: ContentBlock[] = []
+    // A list of exactly `length` slots (an empty list grown by appends reserves 17 for the first block), each
+    // written as an own element: an index a polluted prototype defines is defined, never assigned through.
+    const copy = new Array<ContentBlock>(length)
     for (let i = 0; i < length; i++) {
       if (lookupGetter.call(value, i) !== undefined) return undefined
       const block = snapshotBlock((value as unknown[])[i])
       if (block === undefined) return undefined
-      appendOwn(copy, block)
+      if (i in arrayPrototype) defineOwn(copy, i, block)
+      else copy[i] = block
     }
     registerSnapshot(copy, length === 0 ? 1 : 2) // an empty list spans one level, as materializeJson counts it
     return freeze(copy)
@@ -150,4 +154,9 @@ function ownString(record: object, key: string): string | undefined {
   if (lookupGetter.call(record, key) !== undefined) return undefined
   const text: unknown = (record as Record<string, unknown>)[key]
   return typeof text === 'string' ? text : undefined
+}
+
+/** Defines `array[index]` as an own data element (a null-prototype descriptor: a polluted one could not add `get`). */
+function defineOwn(array: unknown[], index: number, value: unknown): void {
+  defineProperty(array, index, { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor)
 }

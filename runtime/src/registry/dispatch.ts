@@ -122,7 +122,7 @@ function attemptResult(attempt: BodyAttempt, fulfilled: boolean, outcome: unknow
     if (isAborted(caller) && outcome === abortReason(caller)) return abortedAfterStart(contexts)
     return thrownFailure(outcome, contexts, call.tool.transport)
   }
-  return acceptOutput(call, outcome, { contexts, concludesTurn: attempt.concludes })
+  return acceptOutput(call, outcome, contexts, attempt.concludes)
 }
 
 /** Longest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days); a longer budget sets no timer. */
