@@ -16,7 +16,7 @@ import {
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
-import type { Agent, ApprovalDecision, JsonSchemaNode, ToolExecution, ToolRuntime } from '@toolsmith/runtime'
+import type { Agent, ApprovalDecision, JsonSchemaNode, ToolExecution, ToolExecutionResult, ToolRuntime } from '@toolsmith/runtime'
 import { callToolResult } from './call-result.js'
 import { listedTools } from './tool-listing.js'
 
@@ -50,10 +50,11 @@ export interface McpSession {
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>
 
-/** A `tools/call` in flight: the request context an approval is asked through. */
+/** A `tools/call` in flight: the request context an approval is asked through, and its progress reports' stop. */
 interface PendingCall {
   readonly callId: string
   readonly extra: Extra
+  readonly stopProgress: () => void
 }
 
 /**
@@ -66,14 +67,15 @@ class PendingCalls {
   private readonly calls: PendingCall[] = []
 
   /** Records a call in flight; returns its entry, for {@link remove}. */
-  add(callId: string, extra: Extra): PendingCall {
-    const call: PendingCall = { callId, extra }
+  add(callId: string, extra: Extra, stopProgress: () => void): PendingCall {
+    const call: PendingCall = { callId, extra, stopProgress }
     this.calls.push(call)
     return call
   }
 
-  /** Forgets a settled call (the last entry takes its place). */
+  /** Forgets a settled call and stops its progress reports (the last entry takes its place). */
   remove(call: PendingCall): void {
+    call.stopProgress()
     const calls = this.calls
     const index = calls.lastIndexOf(call)
     if (index === -1) return
@@ -139,21 +141,29 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
     return { tools }
   })
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  // One reaction on execute()'s promise rather than an async handler: this runs on every call, and an async
+  // function's frame and await cost several times the reaction's garbage.
+  server.setRequestHandler(CallToolRequestSchema, (request, extra): Promise<CallToolResult> => {
     const params = request.params
     const name = params.name
     const callId = `${prefix}${++calls}`
-    const call = pending.add(callId, extra)
-    const stopProgress = reportProgress(params._meta?.progressToken, name, extra, progressIntervalMs)
     const output = outputSchemaOf(name)
+    const call = pending.add(callId, extra, reportProgress(params._meta?.progressToken, name, extra, progressIntervalMs))
+    let running: Promise<ToolExecutionResult>
     try {
       // The SDK's per-request signal is aborted by the client's notifications/cancelled and by the connection's close.
-      const result = await view.execute({ callId, name, arguments: params.arguments ?? {}, signal: extra.signal })
-      return callToolResult(result, output, protocolVersion)
-    } finally {
-      stopProgress()
+      running = view.execute({ callId, name, arguments: params.arguments ?? {}, signal: extra.signal })
+    } catch (error) {
       pending.remove(call)
+      throw error
     }
+    return running.then(
+      (result) => (pending.remove(call), callToolResult(result, output, protocolVersion)),
+      (error: unknown) => {
+        pending.remove(call)
+        throw error
+      },
+    )
   })
 
   // The output schema per tool name, read from the registry once and dropped whenever the tool set changes.
