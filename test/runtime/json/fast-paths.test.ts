@@ -1,7 +1,7 @@
 import fc from 'fast-check'
-import { describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { HOST_PROBE_MIN_LENGTH } from '../../../runtime/src/json/array-named-keys.js'
-import { materializeJson, materializeJsonExact } from '../../../runtime/src/json/materialize-json.js'
+import { materializeJson, materializeJsonExact, resetSmallCopies } from '../../../runtime/src/json/materialize-json.js'
 
 // materializeJson takes two shortcuts the full walk does not: small containers (arguments, outputs, content blocks)
 // are copied without the walk's bookkeeping, and a large array's named keys are asked of the host (Node's
@@ -158,5 +158,51 @@ describe('materializeJson gives the exact walk’s answer', () => {
     }
     expect(ran).toBe(false)
     expect(result.ok ? [] : result.issues.map((issue) => issue.path)).toEqual(['/extra'])
+  })
+})
+
+describe('a small object whose key list is seen again takes its compiled copy, with the exact walk’s answer', () => {
+  // The first sighting of a key list takes the loop and remembers it; the second compiles the list's own copy.
+  beforeEach(() => resetSmallCopies())
+  const sightings = (make: () => unknown): void => {
+    const exact = outcome(materializeJsonExact(make()))
+    for (let sighting = 1; sighting <= 3; sighting++) expect([sighting, outcome(materializeJson(make()))]).toEqual([sighting, exact])
+  }
+
+  test('on random small objects, each copied fresh', () => {
+    const smallObject = fc.dictionary(fc.string({ maxLength: 3 }), jsonValue, { maxKeys: 16 })
+    fc.assert(
+      fc.property(smallObject, (value) => sightings(() => JSON.parse(JSON.stringify(value)) as unknown)),
+      { numRuns: 200 },
+    )
+  })
+
+  test.each(objectFlaws)('on objects with %s, at the root and nested', (_name, flaw) => {
+    for (const size of [1, 3, 16]) {
+      for (const nested of [false, true]) {
+        sightings(() => {
+          const object: Record<string, unknown> = {}
+          for (let i = 0; i < size; i++) object[`k${i}`] = i % 2 === 0 ? -0 : [i]
+          flaw(object, 0)
+          return nested ? [object] : object
+        })
+      }
+    }
+  })
+
+  test('keys that are indices, __proto__, quotes and line separators are read and defined as own data', () => {
+    sightings(() => JSON.parse('{"1": 1, "0": [0], "__proto__": {"p": 1}, "a\\"b": "q", "\u2028": true}') as unknown)
+  })
+
+  test('where code cannot be generated, the loop does the work', () => {
+    const generate = globalThis.Function
+    globalThis.Function = function () {
+      throw new EvalError('code generation from strings disallowed')
+    } as unknown as FunctionConstructor
+    try {
+      sightings(() => ({ a: 1, b: [2], c: -0 }))
+    } finally {
+      globalThis.Function = generate
+    }
   })
 })
