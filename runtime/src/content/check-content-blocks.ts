@@ -128,14 +128,15 @@ function snapshotBlock(block: unknown): ContentBlock | undefined {
   const proto: unknown = getPrototypeOf(block)
   if (proto !== objectPrototype && proto !== null) return undefined
   const names = getOwnPropertyNames(block)
-  // Every own key enumerable (as many as Object.keys lists), none a symbol; `type` first.
-  if (names[0] !== 'type' || objectKeys(block).length !== names.length || getOwnPropertySymbols(block).length !== 0) return undefined
+  // Every own key enumerable (as many as an enumeration counts), none a symbol; `type` first.
+  const polluted = prototypesPolluted()
+  if (names[0] !== 'type' || (polluted ? objectKeys(block).length : countKeys(block)) !== names.length || getOwnPropertySymbols(block).length !== 0) return undefined
   const type = ownString(block, 'type')
   let copy: ContentBlock
   if (type === 'text' && names.length === 2 && names[1] === 'text') {
     const text = ownString(block, 'text')
     if (text === undefined) return undefined
-    copy = { type, text }
+    copy = textBlock(text)
   } else if (type === 'image' && names.length === 3 && names[1] === 'data' && names[2] === 'mimeType') {
     const data = ownString(block, 'data')
     const mimeType = ownString(block, 'mimeType')
@@ -144,6 +145,19 @@ function snapshotBlock(block: unknown): ContentBlock | undefined {
   } else return undefined
   registerSnapshot(copy, 1)
   return freeze(copy)
+}
+
+/**
+ * A text block built key by key on an empty object, which keeps spare in-object room for the snapshot's brand (a
+ * literal has none, so registering it allocates a property store). A literal when Object.prototype has either key:
+ * an assignment would reach what is there (a setter someone defined).
+ */
+function textBlock(text: string): ContentBlock {
+  if ('type' in objectPrototype || 'text' in objectPrototype) return { type: 'text', text }
+  const block = {} as { type: 'text'; text: string }
+  block.type = 'text'
+  block.text = text
+  return block
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { SchemaIssue } from '../errors/json-schema-error.js'
 import { hostShowsNoNamedKeys, onlyIndexKeys } from './array-named-keys.js'
-import { appendOwn, assignOwn } from './hostile-prototypes.js'
+import { appendOwn, assignOwn, prototypesPolluted } from './hostile-prototypes.js'
 import { describeValue } from './describe-value.js'
 import { escapeJsonPointerToken, MAX_ISSUES, MAX_JSON_DEPTH } from './json-value.js'
 import type { JsonValue } from './json-value.js'
@@ -476,7 +476,7 @@ function snapSmallObject(value: object, level: number): JsonValue | undefined {
   }
   // As many enumerable keys as own string keys: every one is enumerable. No descriptor is built: a key whose lookup
   // finds no getter is data (or a setter-only accessor, which reads as undefined and gives up), so reading it runs nothing.
-  if (objectKeys(value).length !== names.length || getOwnPropertySymbols(value).length !== 0) return undefined
+  if (enumerableKeyCount(value) !== names.length || getOwnPropertySymbols(value).length !== 0) return undefined
   const compiled = smallCopyOf(names)
   if (compiled !== undefined) return compiled(value, level)
   const copy: Record<string, JsonValue> = {}
@@ -495,6 +495,18 @@ function snapSmallObject(value: object, level: number): JsonValue | undefined {
   registerSnapshot(copy, height + 1)
   freeze(copy)
   return copy
+}
+
+/**
+ * How many enumerable string keys `value` has. With clean prototypes a `for…in` counts exactly the own ones and, on
+ * an object with an enumeration cache, lists nothing new (Object.keys would allocate a list per call); with an
+ * enumerable key on Object.prototype or Array.prototype it would count that key too, so Object.keys counts then.
+ */
+function enumerableKeyCount(value: object): number {
+  if (prototypesPolluted()) return objectKeys(value).length
+  let count = 0
+  for (const _key in value) count++
+  return count
 }
 
 // Compiled copies of small objects. The loop above reads and writes each key by a computed name, which V8 handles

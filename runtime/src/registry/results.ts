@@ -61,12 +61,29 @@ export function successResult(
   contexts: readonly UserMessage[] | undefined,
   concludesTurn: boolean,
 ): ToolExecutionSuccess {
-  const result: { -readonly [K in keyof ToolExecutionSuccess]: ToolExecutionSuccess[K] } = { isError: false, value, content }
+  const result = newSuccess(value, content)
   if (meta !== undefined) result.meta = meta
   if (contexts !== undefined && contexts.length > 0) result.additionalContexts = contexts
   if (concludesTurn) result.concludesTurn = true
   new RegistryResult(result)
   return freeze(result)
+}
+
+type MutableSuccess = { -readonly [K in keyof ToolExecutionSuccess]: ToolExecutionSuccess[K] }
+const objectPrototype = Object.prototype
+
+/**
+ * `{ isError: false, value, content }`, built key by key on an empty object, which keeps spare in-object room for the
+ * result's brand (a literal has none, so branding it allocates a property store, on every successful call). A literal
+ * when Object.prototype has one of the keys: an assignment would reach what is there (a setter someone defined).
+ */
+function newSuccess(value: JsonValue, content: readonly ContentBlock[]): MutableSuccess {
+  if ('isError' in objectPrototype || 'value' in objectPrototype || 'content' in objectPrototype) return { isError: false, value, content }
+  const result = {} as MutableSuccess
+  result.isError = false
+  result.value = value
+  result.content = content
+  return result
 }
 
 /** Optional parts of a failure; every part must already be a frozen lossless snapshot. */

@@ -99,6 +99,16 @@ describe('snapshotContentBlocks gives materializeJson and checkContentBlocks’ 
     }
   })
 
+  test('with an enumerable key on Object.prototype, a non-enumerable text is still refused', () => {
+    Object.defineProperty(Object.prototype, 'inherited', { value: 1, enumerable: true, configurable: true, writable: true })
+    try {
+      expectAgrees(() => [Object.defineProperty({ type: 'text' }, 'text', { value: 'x', enumerable: false })])
+      expect(snapshotContentBlocks([Object.defineProperty({ type: 'text' }, 'text', { value: 'x', enumerable: false })])).toBeUndefined()
+    } finally {
+      delete (Object.prototype as { inherited?: unknown }).inherited
+    }
+  })
+
   test('an empty list is an empty snapshot one level high, as materializeJson registers it', () => {
     expect(shape(snapshotContentBlocks([]))).toEqual({ frozen: true, height: 1, children: [] })
   })

@@ -194,6 +194,16 @@ describe('a small object whose key list is seen again takes its compiled copy, w
     sightings(() => JSON.parse('{"1": 1, "0": [0], "__proto__": {"p": 1}, "a\\"b": "q", "\u2028": true}') as unknown)
   })
 
+  test('with an enumerable key on Object.prototype, a non-enumerable own key is still found', () => {
+    // The count of enumerable keys must not take the inherited one for the hidden own one.
+    Object.defineProperty(Object.prototype, 'inherited', { value: 1, enumerable: true, configurable: true, writable: true })
+    try {
+      sightings(() => Object.defineProperty({ a: 1 }, 'hidden', { value: 2, enumerable: false }))
+    } finally {
+      delete (Object.prototype as { inherited?: unknown }).inherited
+    }
+  })
+
   test('where code cannot be generated, the loop does the work', () => {
     const generate = globalThis.Function
     globalThis.Function = function () {
