@@ -88,7 +88,6 @@ export function parentCall(state: RegistryState, parent: symbol | undefined, cha
   return call.agent === undefined || chain?.includes(call.agent) === true ? call : undefined
 }
 
-
 /**
  * The registry-private state of one call as it moves through the pipeline: the tool captured at start
  * (so `finalizeContent` and the output contract are the ones that were visible when the call began,
