@@ -1,6 +1,6 @@
 import type { SchemaIssue } from '../errors/json-schema-error.js'
 import { hostShowsNoNamedKeys, onlyIndexKeys } from './array-named-keys.js'
-import { appendOwn, assignOwn } from './hostile-prototypes.js'
+import { appendOwn, assignOwn, prototypesPolluted } from './hostile-prototypes.js'
 import { describeValue } from './describe-value.js'
 import { escapeJsonPointerToken, MAX_ISSUES, MAX_JSON_DEPTH } from './json-value.js'
 import type { JsonValue } from './json-value.js'
@@ -20,6 +20,7 @@ const getOwnPropertySymbols = Object.getOwnPropertySymbols
 const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor
 const hasOwn = Object.hasOwn
 const objectValues = Object.values
+const objectKeys = Object.keys
 // eslint-disable-next-line @typescript-eslint/unbound-method
 const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
 // The intrinsic: finds an own accessor's getter without building a descriptor (and never calls it).
@@ -494,14 +495,17 @@ function snapSmallObject(value: object, level: number): JsonValue | undefined {
     listed = { value, names }
     return undefined
   }
-  if (getOwnPropertySymbols(value).length !== 0) return undefined
+  // As many enumerable keys as own string keys: every one is enumerable. No descriptor is built: a key whose lookup
+  // finds no getter is data (or a setter-only accessor, which reads as undefined and gives up), so reading it runs nothing.
+  if (enumerableKeyCount(value) !== names.length || getOwnPropertySymbols(value).length !== 0) return undefined
+  const compiled = smallCopyOf(names)
+  if (compiled !== undefined) return compiled(value, level)
   const copy: Record<string, JsonValue> = {}
   let height = 0
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string
-    const descriptor = getOwnPropertyDescriptor(value, name)
-    if (descriptor === undefined || descriptor.enumerable !== true || isAccessor(descriptor)) return undefined
-    const item = snapSmallChild(descriptor.value, level)
+    if (lookupGetter.call(value, name) !== undefined) return undefined
+    const item = snapSmallChild((value as Record<string, unknown>)[name], level)
     if (item === undefined || item === BAD) return undefined
     if (typeof item === 'object' && item !== null) {
       const childHeight = snapshotHeight(item) as number
@@ -512,6 +516,105 @@ function snapSmallObject(value: object, level: number): JsonValue | undefined {
   registerSnapshot(copy, height + 1)
   freeze(copy)
   return copy
+}
+
+/**
+ * How many enumerable string keys `value` has. With clean prototypes a `for…in` counts exactly the own ones and, on
+ * an object with an enumeration cache, lists nothing new (Object.keys would allocate a list per call); with an
+ * enumerable key on Object.prototype or Array.prototype it would count that key too, so Object.keys counts then.
+ */
+function enumerableKeyCount(value: object): number {
+  if (prototypesPolluted()) return objectKeys(value).length
+  let count = 0
+  for (const _key in value) count++
+  return count
+}
+
+// Compiled copies of small objects. The loop above reads and writes each key by a computed name, which V8 handles
+// through its shared (megamorphic) caches, and builds the copy one key at a time; in a busy process (an MCP server
+// validating messages with zod) that costs more than every check the copy needs. Arguments and outputs come in few
+// shapes, so a key list seen a second time gets a function of its own: the same checks in the same order, each key
+// read by its literal name, the copy built as one object literal (which defines its keys, so no prototype setter is
+// reached; `__proto__` is written as a computed key, which defines it too). A list seen once is only remembered (a
+// one-off shape is not worth compiling). Where code cannot be generated (a Content Security Policy), or past
+// MAX_SMALL_COPIES compiled lists or MAX_SMALL_SHAPES remembered ones, the loop above does the work.
+const MAX_SMALL_COPIES = 256
+const MAX_SMALL_SHAPES = 1024
+
+type SmallCopy = (value: object, level: number) => JsonValue | undefined
+interface SmallShape {
+  readonly names: readonly string[]
+  /** Compiled at the second sighting. */
+  copy: SmallCopy | undefined
+}
+
+/** The key lists seen, by their first key ('' for none). */
+const smallShapes = new Map<string, SmallShape[]>()
+let smallShapeCount = 0
+let smallCopyCount = 0
+let compileSmallCopies = true
+
+/** The compiled copy for exactly this key list (the same keys in the same order), compiled now if it is seen again. */
+function smallCopyOf(names: readonly string[]): SmallCopy | undefined {
+  const first = names.length === 0 ? '' : (names[0] as string)
+  let shapes = smallShapes.get(first)
+  if (shapes !== undefined) {
+    next: for (let s = 0; s < shapes.length; s++) {
+      const shape = shapes[s] as SmallShape
+      const known = shape.names
+      if (known.length !== names.length) continue
+      for (let i = 1; i < known.length; i++) if (known[i] !== names[i]) continue next
+      if (shape.copy === undefined && compileSmallCopies && smallCopyCount < MAX_SMALL_COPIES) {
+        shape.copy = compileSmallCopy(known)
+        if (shape.copy === undefined) compileSmallCopies = false
+        else smallCopyCount++
+      }
+      return shape.copy
+    }
+  }
+  if (smallShapeCount >= MAX_SMALL_SHAPES) return undefined
+  if (shapes === undefined) smallShapes.set(first, (shapes = []))
+  // The list Object.getOwnPropertyNames made for this call: ours, and never changed after.
+  appendOwn(shapes, { names, copy: undefined })
+  smallShapeCount++
+  return undefined
+}
+
+/** Forgets every key list seen and compiled (for tests: each starts from an empty cache). */
+export function resetSmallCopies(): void {
+  smallShapes.clear()
+  smallShapeCount = 0
+  smallCopyCount = 0
+  compileSmallCopies = true
+}
+
+/** The straight-line copy of one key list, or undefined where code cannot be generated. */
+function compileSmallCopy(names: readonly string[]): SmallCopy | undefined {
+  // Built as strings only: an array's push or join could reach an index accessor on a polluted Array.prototype.
+  let body = ''
+  let fields = ''
+  for (let i = 0; i < names.length; i++) {
+    const key = JSON.stringify(names[i])
+    body +=
+      `if (lookupGetter.call(value, ${key}) !== undefined) return undefined\n` +
+      `const v${i} = child(value[${key}], level)\n` +
+      `if (v${i} === undefined) return undefined\n` +
+      `if (typeof v${i} === 'object' && v${i} !== null) { const h = heightOf(v${i}); if (h > height) height = h }\n`
+    fields += `${i === 0 ? '' : ', '}${names[i] === '__proto__' ? `[${key}]` : key}: v${i}`
+  }
+  const source = `return function copy(value, level) {\nlet height = 0\n${body}const copy = { ${fields} }\nregister(copy, height + 1)\nreturn freeze(copy)\n}`
+  try {
+    const make = new Function('lookupGetter', 'child', 'heightOf', 'register', 'freeze', source) as (...env: unknown[]) => SmallCopy
+    return make(lookupGetter, smallCopyChild, snapshotHeight, registerSnapshot, freeze)
+  } catch {
+    return undefined
+  }
+}
+
+/** {@link snapSmallChild} for a compiled copy: the snapshot of a child, or undefined. */
+function smallCopyChild(item: unknown, level: number): JsonValue | undefined {
+  const child = snapSmallChild(item, level)
+  return child === BAD ? undefined : child
 }
 
 function snapSmallArray(value: unknown[], level: number): JsonValue | undefined {

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
-import { describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { HOST_PROBE_MIN_LENGTH } from '../../../runtime/src/json/array-named-keys.js'
-import { DICTIONARY_KEYS, materializeJson, materializeJsonExact } from '../../../runtime/src/json/materialize-json.js'
+import { DICTIONARY_KEYS, materializeJson, materializeJsonExact, resetSmallCopies } from '../../../runtime/src/json/materialize-json.js'
 
 // materializeJson takes three shortcuts the full walk does not: small containers (arguments, outputs, content blocks)
 // are copied without the walk's bookkeeping, a large array's named keys are asked of the host (Node's util.inspect,
@@ -26,6 +26,7 @@ const arrayFlaws: [string, Flaw][] = [
   ['a non-enumerable named key', (a) => Object.defineProperty(a, 'hidden', { value: 1, enumerable: false })],
   ['a named getter', (a) => Object.defineProperty(a, 'named', getterThatThrows())],
   ['an index getter', (a, at) => Object.defineProperty(a, at, getterThatThrows())],
+  ['an index getter that returns a value', (a, at) => Object.defineProperty(a, at, { get: () => 1, enumerable: true, configurable: true })],
   ['a setter-only index', (a, at) => Object.defineProperty(a, at, { set: () => undefined, enumerable: true })],
   ['a non-enumerable index', (a, at) => Object.defineProperty(a, at, { value: 1, enumerable: false })],
   ['a hole', (a, at) => delete (a as unknown[])[at]],
@@ -45,6 +46,8 @@ const arrayFlaws: [string, Flaw][] = [
 ]
 const objectFlaws: [string, Flaw][] = [
   ['a getter', (o) => Object.defineProperty(o, 'g', getterThatThrows())],
+  // A getter that answers would put its value in the snapshot if it ran: the fast paths must find it, not catch it.
+  ['a getter that returns a value', (o) => Object.defineProperty(o, 'g', { get: () => 1, enumerable: true, configurable: true })],
   ['a setter-only key', (o) => Object.defineProperty(o, 's', { set: () => undefined, enumerable: true })],
   ['a non-enumerable key', (o) => Object.defineProperty(o, 'hidden', { value: 1, enumerable: false })],
   ['a symbol key', (o) => Object.assign(o, { [Symbol('s')]: 1 })],
@@ -208,5 +211,61 @@ describe('materializeJson gives the exact walk’s answer', () => {
     }
     expect(ran).toBe(false)
     expect(result.ok ? [] : result.issues.map((issue) => issue.path)).toEqual(['/extra'])
+  })
+})
+
+describe('a small object whose key list is seen again takes its compiled copy, with the exact walk’s answer', () => {
+  // The first sighting of a key list takes the loop and remembers it; the second compiles the list's own copy.
+  beforeEach(() => resetSmallCopies())
+  const sightings = (make: () => unknown): void => {
+    const exact = outcome(materializeJsonExact(make()))
+    for (let sighting = 1; sighting <= 3; sighting++) expect([sighting, outcome(materializeJson(make()))]).toEqual([sighting, exact])
+  }
+
+  test('on random small objects, each copied fresh', () => {
+    const smallObject = fc.dictionary(fc.string({ maxLength: 3 }), jsonValue, { maxKeys: 16 })
+    fc.assert(
+      fc.property(smallObject, (value) => sightings(() => JSON.parse(JSON.stringify(value)) as unknown)),
+      { numRuns: 200 },
+    )
+  })
+
+  test.each(objectFlaws)('on objects with %s, at the root and nested', (_name, flaw) => {
+    for (const size of [1, 3, 16]) {
+      for (const nested of [false, true]) {
+        sightings(() => {
+          const object: Record<string, unknown> = {}
+          for (let i = 0; i < size; i++) object[`k${i}`] = i % 2 === 0 ? -0 : [i]
+          flaw(object, 0)
+          return nested ? [object] : object
+        })
+      }
+    }
+  })
+
+  test('keys that are indices, __proto__, quotes and line separators are read and defined as own data', () => {
+    sightings(() => JSON.parse('{"1": 1, "0": [0], "__proto__": {"p": 1}, "a\\"b": "q", "\u2028": true}') as unknown)
+  })
+
+  test('with an enumerable key on Object.prototype, a non-enumerable own key is still found', () => {
+    // The count of enumerable keys must not take the inherited one for the hidden own one.
+    Object.defineProperty(Object.prototype, 'inherited', { value: 1, enumerable: true, configurable: true, writable: true })
+    try {
+      sightings(() => Object.defineProperty({ a: 1 }, 'hidden', { value: 2, enumerable: false }))
+    } finally {
+      delete (Object.prototype as { inherited?: unknown }).inherited
+    }
+  })
+
+  test('where code cannot be generated, the loop does the work', () => {
+    const generate = globalThis.Function
+    globalThis.Function = function () {
+      throw new EvalError('code generation from strings disallowed')
+    } as unknown as FunctionConstructor
+    try {
+      sightings(() => ({ a: 1, b: [2], c: -0 }))
+    } finally {
+      globalThis.Function = generate
+    }
   })
 })
