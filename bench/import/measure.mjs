@@ -1,9 +1,9 @@
 // One measurement in a fresh process: modules load first, then only the operation is timed (wall clock and this
-// process's CPU time, user + system). Prints one JSON line.
+// process's CPU time, user and system apart: creating files is kernel time). Prints one JSON line.
 //   node measure.mjs import <corpus> <project>   runImport of the BFCL corpus into the project, files written
 //   node measure.mjs convert <corpus> <project>  the same without writing (read, convert, check, print)
 //   node measure.mjs yaml <corpus>               peer: yaml's stringify of every declaration of the corpus as it is
-//   node measure.mjs write <corpus> <project>    peer: writing 3,285 files of 700 bytes (the files the import writes)
+//   node measure.mjs write <corpus> <project>    peer: creating 3,285 files of 700 bytes (the files the import writes)
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { stringify } from 'yaml'
@@ -31,4 +31,4 @@ if (op === 'import' || op === 'convert') {
   throw new Error(`unknown operation ${op}`)
 }
 const cpu = process.cpuUsage(cpu0)
-console.log(JSON.stringify({ ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, ...detail }))
+console.log(JSON.stringify({ ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, userMs: cpu.user / 1000, systemMs: cpu.system / 1000, ...detail }))

@@ -22,10 +22,13 @@ export function mcpContentBlock(block: ContentBlock): McpContentBlock {
  * One settled runtime result as a `tools/call` result: a success carries `structuredContent` (the
  * value, wrapped as `{ result }` where the revision wants an object root and the output is not one)
  * and the rendered content; a failure `isError`, the content (the message unless a hook replaced it)
- * and the code under {@link TOOLSMITH_ERROR_META_KEY}.
+ * and the code under {@link TOOLSMITH_ERROR_META_KEY}. The content is the result's own frozen list:
+ * the runtime's text and image blocks are MCP's, field for field (see {@link mcpContentBlock}), so
+ * they are not copied.
  */
 export function callToolResult(result: ToolExecutionResult, output: JsonSchemaNode | undefined, protocolVersion: string): CallToolResult {
-  const content = result.content.map(mcpContentBlock)
+  // Read-only at the type level only: the SDK validates the result into its own objects before sending it.
+  const content = result.content as unknown as McpContentBlock[]
   if (result.isError) {
     const info: ToolErrorInfo = result.error.info ?? { code: 'TOOL_ERROR' }
     return {

@@ -16,7 +16,7 @@ import {
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
-import type { Agent, JsonSchemaNode, PreToolDecision, ToolExecution, ToolRuntime } from '@toolsmith/runtime'
+import type { Agent, ApprovalDecision, JsonSchemaNode, ToolExecution, ToolExecutionResult, ToolRuntime } from '@toolsmith/runtime'
 import { callToolResult } from './call-result.js'
 import { listedTools } from './tool-listing.js'
 
@@ -50,10 +50,45 @@ export interface McpSession {
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>
 
-/** A `tools/call` in flight: the request context an approval is asked through. */
+/** A `tools/call` in flight: the request context an approval is asked through, and its progress reports' stop. */
 interface PendingCall {
+  readonly callId: string
   readonly extra: Extra
-  readonly name: string
+  readonly stopProgress: () => void
+}
+
+/**
+ * The `tools/call` requests in flight on one connection, in a plain list: each call is added and
+ * removed once with no allocation past its own entry (a Map's deletions make garbage as it rehashes,
+ * on every call), and looked up only when a policy asks for an approval. A connection has few calls
+ * in flight, so the linear scans cost less than hashing.
+ */
+class PendingCalls {
+  private readonly calls: PendingCall[] = []
+
+  /** Records a call in flight; returns its entry, for {@link remove}. */
+  add(callId: string, extra: Extra, stopProgress: () => void): PendingCall {
+    const call: PendingCall = { callId, extra, stopProgress }
+    this.calls.push(call)
+    return call
+  }
+
+  /** Forgets a settled call and stops its progress reports (the last entry takes its place). */
+  remove(call: PendingCall): void {
+    call.stopProgress()
+    const calls = this.calls
+    const index = calls.lastIndexOf(call)
+    if (index === -1) return
+    const last = calls.pop() as PendingCall
+    if (index < calls.length) calls[index] = last
+  }
+
+  /** The call in flight with this id, if any. */
+  find(callId: string): PendingCall | undefined {
+    const calls = this.calls
+    for (let i = 0; i < calls.length; i++) if ((calls[i] as PendingCall).callId === callId) return calls[i]
+    return undefined
+  }
 }
 
 let sessions = 0
@@ -62,10 +97,11 @@ let sessions = 0
  * Serves `runtime`'s tools to one MCP client over `options.transport`, on the official SDK's
  * low-level `Server`. `tools/list` lists what the connection's agent sees (sorted by name), lowered
  * for the negotiated protocol revision; `tools/call` runs `runtime.execute()` under a signal that the
- * client's `notifications/cancelled` and the connection's close abort. An `ask` decision of the
- * runtime's pre-execute policy becomes an elicitation request when the client supports it
- * (accept → allowed once; decline or cancel → DENIED), else a DENIED saying why it could not be
- * asked. `notifications/tools/list_changed` is sent when what the agent sees changes.
+ * client's `notifications/cancelled` and the connection's close abort. The connection is the agent's
+ * approval channel (`approveWith`) for the calls it carries: an `ask` decision of the runtime's
+ * pre-execute policy becomes an elicitation request when the client supports it (accept → allowed
+ * once; decline or cancel → DENIED), else a DENIED saying why it could not be asked.
+ * `notifications/tools/list_changed` is sent when what the agent sees changes.
  */
 export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): Promise<McpSession> {
   const agent = options.agent ?? { id: 'mcp' }
@@ -81,7 +117,7 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
   let isClosed = false
   let calls = 0
   let lastListed: string | undefined
-  const pending = new Map<string, PendingCall>()
+  const pending = new PendingCalls()
 
   // The SDK negotiates the version but does not keep it; its own initialize answer is read here.
   const sdkInitialize = (server as unknown as { _oninitialize(request: InitializeRequest): Promise<InitializeResult> })._oninitialize.bind(
@@ -105,21 +141,29 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
     return { tools }
   })
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name } = request.params
+  // One reaction on execute()'s promise rather than an async handler: this runs on every call, and an async
+  // function's frame and await cost several times the reaction's garbage.
+  server.setRequestHandler(CallToolRequestSchema, (request, extra): Promise<CallToolResult> => {
+    const params = request.params
+    const name = params.name
     const callId = `${prefix}${++calls}`
-    // The SDK's per-request signal is aborted by the client's notifications/cancelled and by the connection's close.
-    const signal = extra.signal
-    pending.set(callId, { extra, name })
-    const stopProgress = reportProgress(request.params._meta?.progressToken, name, extra, progressIntervalMs)
     const output = outputSchemaOf(name)
+    const call = pending.add(callId, extra, reportProgress(params._meta?.progressToken, name, extra, progressIntervalMs))
+    let running: Promise<ToolExecutionResult>
     try {
-      const result = await view.execute({ callId, name, arguments: request.params.arguments ?? {}, signal })
-      return callToolResult(result, output, protocolVersion)
-    } finally {
-      stopProgress()
-      pending.delete(callId)
+      // The SDK's per-request signal is aborted by the client's notifications/cancelled and by the connection's close.
+      running = view.execute({ callId, name, arguments: params.arguments ?? {}, signal: extra.signal })
+    } catch (error) {
+      pending.remove(call)
+      throw error
     }
+    return running.then(
+      (result) => (pending.remove(call), callToolResult(result, output, protocolVersion)),
+      (error: unknown) => {
+        pending.remove(call)
+        throw error
+      },
+    )
   })
 
   // The output schema per tool name, read from the registry once and dropped whenever the tool set changes.
@@ -133,7 +177,7 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
     return schema
   }
 
-  const askClient = async (exec: ToolExecution, reason: string | undefined, call: PendingCall): Promise<PreToolDecision> => {
+  const askClient = async (exec: ToolExecution, reason: string | undefined, call: PendingCall): Promise<ApprovalDecision> => {
     const why = reason === undefined ? '' : ` (${reason})`
     if (!supportsFormElicitation(server.getClientCapabilities())) {
       return {
@@ -167,18 +211,13 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
     }
   }
 
-  // Runs first and sees the rest of the chain's answer: only an `ask` for a call of this connection is answered here.
-  // One reaction on next()'s answer, not an async function: it runs on every call of the connection.
-  const disposeApprovals = view.on(
-    'tools/pre-execute',
-    (exec, next) =>
-      next().then((decision) => {
-        if (decision.kind !== 'ask') return decision
-        const call = pending.get(exec.rootCallId)
-        return call === undefined ? decision : askClient(exec, decision.reason, call)
-      }),
-    { prepend: true },
-  )
+  // The connection is its agent's approval channel for the calls it carries (a composite tool's nested calls
+  // share their root call's id): their `ask` becomes an elicitation. Any other call of the agent is left to
+  // the runtime's approval service. A channel is asked only for an `ask`, so it costs the other calls nothing.
+  const disposeApprovals = view.approveWith((request) => {
+    const call = pending.find(request.execution.rootCallId)
+    return call === undefined ? undefined : askClient(request.execution, request.reason, call)
+  })
 
   let changeQueued = false
   const disposeChange = view.on('tools/change', () => {
@@ -228,7 +267,11 @@ function supportsFormElicitation(capabilities: ClientCapabilities | undefined): 
 
 /** Sends `notifications/progress` at once and then every `intervalMs` while a call is pending, when the client asked. */
 function reportProgress(token: string | number | undefined, name: string, extra: Extra, intervalMs: number): () => void {
-  if (token === undefined) return NO_PROGRESS
+  // Checked here, not in the function that makes the timer's closures: that one allocates their scope on entry.
+  return token === undefined ? NO_PROGRESS : startProgress(token, name, extra, intervalMs)
+}
+
+function startProgress(token: string | number, name: string, extra: Extra, intervalMs: number): () => void {
   let progress = 0
   const send = (): void => {
     extra

@@ -1,7 +1,10 @@
 // serveMcp behaviour only an in-process server can show: connection close, per-agent views, what does and does
 // not trigger list_changed, and the negotiated revision.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { CallToolResultSchema, LATEST_PROTOCOL_VERSION, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { createToolRuntime, defineTool, type ToolExecutionResult } from '@toolsmith/runtime'
+import { serveMcp } from '@toolsmith/mcp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openInMemory, type InMemoryHarness } from './harness.js'
 
@@ -162,7 +165,75 @@ describe('serveMcp sessions', () => {
     )
   })
 
-  it('after close, changes send nothing and the approval listener is gone', async () => {
+  it("serving adds nothing to the agent's calls that do not ask: the same microtask turns as before the session", async () => {
+    // The connection answers asks as the agent's approval channel, not as a pre-execute listener every call would run.
+    const runtime = createToolRuntime()
+    const agent = { id: 'served' }
+    const view = runtime.forAgent(agent)
+    view.register(extra('plain'))
+    const turns = async (): Promise<number> => {
+      let settled = false
+      void view.execute({ callId: 'c', name: 'plain', arguments: {}, signal: new AbortController().signal }).then(() => (settled = true))
+      let count = 0
+      while (!settled && count < 100) {
+        await null
+        count++
+      }
+      return count
+    }
+    const before = await turns()
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
+    const session = await serveMcp(runtime, { transport: serverTransport, agent })
+    const client = new Client({ name: 'test-client', version: '1.0.0' })
+    await client.connect(clientTransport)
+    try {
+      expect((await client.callTool({ name: 'plain', arguments: {} })).isError).toBeFalsy()
+      expect(await turns()).toBe(before)
+    } finally {
+      await session.close()
+    }
+  })
+
+  it('an ask is elicited through its own request among other calls in flight, after one of them settled', async () => {
+    // The connection finds the asking call among those in flight, whatever settled before the ask.
+    const runtime = createToolRuntime()
+    const released = new Map<string, () => void>()
+    const waitFor = (key: string) => new Promise<void>((resolve) => released.set(key, resolve))
+    const release = async (key: string) => {
+      while (!released.has(key)) await flush()
+      released.get(key)?.()
+    }
+    runtime.register(
+      defineTool({
+        name: 'hold',
+        description: 'Waits until released.',
+        parameters: { key: { type: 'string', required: true } },
+        output: { schema: { type: 'string' }, render: (_a, v) => [{ type: 'text', text: v }] },
+        execute: async ({ key }) => (await waitFor(key), key),
+      }),
+    )
+    runtime.register(extra('asked'))
+    runtime.on('tools/pre-execute', async (exec, next) => (exec.name === 'asked' ? (await waitFor('ask'), { kind: 'ask', reason: 'late' }) : next()))
+    const harness = await open({ runtime, elicit: 'accept' })
+    const hold = (key: string) => harness.client.callTool({ name: 'hold', arguments: { key } })
+    const older = hold('older')
+    const middle = hold('middle')
+    const newer = hold('newer')
+    const asked = harness.client.callTool({ name: 'asked', arguments: {} })
+    // Every call is in flight; one started before the asking call settles, then the ask comes.
+    while (!released.has('ask')) await flush()
+    await release('middle')
+    expect((await middle).isError).toBeFalsy()
+    await release('ask')
+    expect((await asked).isError).toBeFalsy()
+    expect(harness.elicitations).toEqual([expect.stringMatching(/asked.*late/)])
+    await release('older')
+    await release('newer')
+    expect((await older).isError).toBeFalsy()
+    expect((await newer).isError).toBeFalsy()
+  })
+
+  it('after close, changes send nothing and the approval channel is gone', async () => {
     const runtime = createToolRuntime()
     const harness = await open({ runtime })
     await harness.session.close()

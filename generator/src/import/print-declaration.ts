@@ -198,9 +198,19 @@ function scalar(value: unknown, context: 'key' | 'block' | 'flow' | 'flow-key'):
  * U+2028/U+2029, U+FEFF, U+FFFE/U+FFFF (JSON.stringify already escapes C0 controls and lone surrogates).
  */
 function quoted(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
-  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  const json = JSON.stringify(value)
+  return UNQUOTABLE.test(json) ? json.replace(UNQUOTABLE_ALL, unicodeEscape) : json
 }
+
+// (Each pattern a module constant: a regular-expression literal in a function is a new object per call.)
+// biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
+const UNQUOTABLE = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/
+const UNQUOTABLE_ALL = new RegExp(UNQUOTABLE.source, 'g')
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a comment cannot hold them
+const UNCOMMENTABLE = /[\u0000-\u001f\u007f\u2028\u2029]/
+const UNCOMMENTABLE_ALL = new RegExp(UNCOMMENTABLE.source, 'g')
+
+const unicodeEscape = (char: string): string => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
 
 /**
  * Multi-line text as a literal block (`|-`, `|` or `|+` after the chomping its line breaks need), where that is
@@ -223,6 +233,5 @@ function literalBlock(value: string, indent: string): string | undefined {
 
 /** One comment line: line breaks and control characters would end the comment early or hide text, so they are escaped. */
 function commentText(line: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
-  return line.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return UNCOMMENTABLE.test(line) ? line.replace(UNCOMMENTABLE_ALL, unicodeEscape) : line
 }

@@ -186,7 +186,9 @@ export class JsonLocator {
       while (text[at] === '"') {
         const keyStart = at
         const keyEnd = skipString(text, at)
-        const key = JSON.parse(text.slice(keyStart, keyEnd)) as string
+        // Most keys have no escape: the text between the quotes is the key.
+        const raw = text.slice(keyStart + 1, keyEnd - 1)
+        const key = raw.includes('\\') ? (JSON.parse(text.slice(keyStart, keyEnd)) as string) : raw
         at = skipSpace(text, skipSpace(text, keyEnd) + 1) // past ':'
         if (!members.has(key)) members.set(key, { shown: keyStart, value: at })
         at = skipSpace(text, skipValue(text, at))
@@ -205,7 +207,7 @@ export class JsonLocator {
 }
 
 function skipSpace(text: string, index: number): number {
-  while (index < text.length && (text[index] === ' ' || text[index] === '\n' || text[index] === '\r' || text[index] === '\t')) index++
+  for (let char = text.charCodeAt(index); char === 0x20 || char === 0x0a || char === 0x0d || char === 0x09; char = text.charCodeAt(++index));
   return index
 }
 
@@ -213,25 +215,26 @@ function skipString(text: string, index: number): number {
   for (let quote = text.indexOf('"', index + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
     // A quote ends the string unless an odd number of backslashes precede it.
     let backslashes = 0
-    while (text[quote - 1 - backslashes] === '\\') backslashes++
+    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++
     if (backslashes % 2 === 0) return quote + 1
   }
   return text.length
 }
 
 function skipValue(text: string, index: number): number {
-  const first = text[index]
-  if (first === '"') return skipString(text, index)
-  if (first !== '{' && first !== '[') {
-    while (index < text.length && !',}] \n\r\t'.includes(text[index] as string)) index++
+  const first = text.charCodeAt(index)
+  if (first === 0x22) return skipString(text, index)
+  if (first !== 0x7b && first !== 0x5b) {
+    // A number or a literal: up to the next delimiter.
+    for (let char = first; index < text.length && char !== 0x2c && char !== 0x7d && char !== 0x5d && char !== 0x20 && char !== 0x0a && char !== 0x0d && char !== 0x09; char = text.charCodeAt(++index));
     return index
   }
   let depth = 0
   for (let i = index; i < text.length; i++) {
-    const char = text[i]
-    if (char === '"') i = skipString(text, i) - 1
-    else if (char === '{' || char === '[') depth++
-    else if (char === '}' || char === ']') {
+    const char = text.charCodeAt(i)
+    if (char === 0x22) i = skipString(text, i) - 1
+    else if (char === 0x7b || char === 0x5b) depth++
+    else if (char === 0x7d || char === 0x5d) {
       depth--
       if (depth === 0) return i + 1
     }

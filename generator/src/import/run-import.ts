@@ -1,6 +1,5 @@
-import { mkdir, open, realpath } from 'node:fs/promises'
+import { open, realpath } from 'node:fs/promises'
 import path from 'node:path'
-import { mapBounded } from '../base/bounded.js'
 import { FileAppearedError, fileSystemAdvice, isFileSystemError, realPathInside } from '../base/project-files.js'
 import { type ProjectConfig, toolSchemaReference } from '../config/project-config.js'
 import { checkDeclaration, DECLARATION_FIELDS } from '../load/check-declaration.js'
@@ -12,7 +11,7 @@ import { readJsonInput } from './read-json-input.js'
 import { readSourceTools, type ImportFormat, type SourceTool } from './read-source-tools.js'
 import { convertParameters, convertValue, type ImportLoss, type ImportRefusal, type Spec, type SpecIssue } from './schema-to-spec.js'
 import { ToolNameAssigner } from './tool-names.js'
-import { type NewFileWrite, tryWriteNewFile, writeNewFiles, WRITES_IN_FLIGHT } from './write-new-files.js'
+import { NewFileStage } from './write-new-files.js'
 
 /** What `toolsmith import` is asked to do. */
 export interface ImportOptions {
@@ -60,7 +59,8 @@ export const MAX_IMPORT_BYTES = 64 * 1024 * 1024
 /**
  * `toolsmith import`: reads the input (JSON or JSON Lines), converts every tool declaration of the given format into a
  * `*.tool.yaml` text, checks each with the loader's own checks, assigns names, and writes the files into the schemas
- * folder only when nothing was refused (or `partial`). Never overwrites: an existing file's name counts as taken.
+ * folder only when nothing was refused (or `partial`): staged while the tools convert, put into place together at the
+ * end. Never overwrites: an existing file's name counts as taken.
  */
 export async function runImport(options: ImportOptions): Promise<ImportOutcome> {
   const { config } = options
@@ -106,8 +106,10 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
     // The loader's own checks: what the import writes, generate reads. A default or example that does not fit its
     // node is dropped (with a loss) only when the check fails, then the declaration is checked again.
     let checked = checkedProblems(fields, file)
-    if (checked.problems.length > 0 && converted.fit !== undefined) {
-      converted.losses.push(...converted.fit(checked.specIssues))
+    for (let round = 0; checked.problems.length > 0 && converted.fit !== undefined && round < 8; round++) {
+      const dropped = converted.fit(checked.specIssues)
+      if (dropped.length === 0) break
+      converted.losses.push(...dropped)
       checked = checkedProblems(fields, file)
     }
     const { problems } = checked
@@ -141,50 +143,47 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
     return declaration
   }
 
-  // The schemas folder is checked (inside the project, through links) and made once, before the first write.
-  let folderReady: Promise<boolean> | undefined
-  const folderInside = (): Promise<boolean> =>
-    (folderReady ??= (async () => {
-      if (!(await realPathInside(await realpath(config.cwd), schemasFolder))) return false
-      await mkdir(schemasFolder, { recursive: true })
-      return true
-    })())
-  // Each file complete or absent, never over one that appeared since the names were assigned (write-new-files.ts).
-  const outcomes: { declaration: ImportedDeclaration; outcome: NewFileWrite }[] = []
-  if (options.partial === true && options.dryRun !== true) {
-    // --partial writes every tool that imports, so each is written as soon as it is printed: the disk works while
-    // the next tools convert. The tools still convert one at a time in input order (a task runs synchronously up
-    // to its write), so names, files and diagnostics are the same as converting them all first.
-    const written = await mapBounded(found.tools, WRITES_IN_FLIGHT, async (tool) => {
+  // The files are staged while the tools convert (write-new-files.ts: past the first few, a worker thread writes
+  // them while this one converts the next tools). Nothing appears in the schemas folder before every tool is
+  // converted, and nothing at all when one is refused without --partial (the stage is discarded at the first refusal;
+  // when the reader already refused one, no stage is made).
+  const refusedAlready = refusedTools > 0 && options.partial !== true
+  const inside = options.dryRun !== true && !refusedAlready && (await realPathInside(await realpath(config.cwd), schemasFolder))
+  const stage = inside ? NewFileStage.open(schemasFolder) : undefined
+  let discarded: Promise<void> | undefined
+  try {
+    for (const tool of found.tools) {
       const declaration = importTool(tool)
-      if (declaration === undefined || !(await folderInside())) return undefined
-      return { declaration, outcome: await tryWriteNewFile(path.resolve(config.cwd, declaration.file), declaration.text) }
-    })
-    for (const entry of written) if (entry !== undefined) outcomes.push(entry)
-  } else {
-    for (const tool of found.tools) importTool(tool)
+      if (stage === undefined) continue
+      if (refusedTools > 0 && options.partial !== true) discarded ??= stage.discard()
+      else if (declaration !== undefined) stage.add(path.posix.basename(declaration.file), declaration.text)
+    }
+  } catch (error) {
+    // A bug: nothing is written, and the stage's writer does not outlive the import.
+    await (discarded ?? stage?.discard())
+    throw error
   }
   const refused = refusedTools > 0
-  if ((refused && options.partial !== true) || options.dryRun === true) {
+  if (options.dryRun === true || (refused && options.partial !== true)) {
+    await (discarded ?? stage?.discard())
     return { exitCode: refused ? 2 : 0, diagnostics, sources, imported, refusedTools, written: [] }
   }
-  if (imported.length > 0 && !(await folderInside())) {
-    return fail(`the schemas folder ${JSON.stringify(config.schemas)} leads outside the project`, 'import-write')
+  if (imported.length === 0) {
+    await stage?.discard()
+    return { exitCode: refused ? 1 : 0, diagnostics, sources, imported, refusedTools, written: [] }
   }
-  if (options.partial !== true) {
-    const results = await writeNewFiles(imported.map((declaration) => ({ absolute: path.resolve(config.cwd, declaration.file), text: declaration.text })))
-    results.forEach((outcome, index) => outcomes.push({ declaration: imported[index] as ImportedDeclaration, outcome }))
-  }
+  if (stage === undefined) return fail(`the schemas folder ${JSON.stringify(config.schemas)} leads outside the project`, 'import-write')
+  const outcomes = await stage.publish()
   const written: string[] = []
-  for (const { declaration, outcome } of outcomes) {
-    const { file } = declaration
+  outcomes.forEach((outcome, index) => {
+    const { file } = imported[index] as ImportedDeclaration
     if (outcome.ok) written.push(file)
     else {
       const { error } = outcome
       const why = error instanceof FileAppearedError ? 'a file appeared there while toolsmith was running; it is left as it is' : isFileSystemError(error) ? `${error.code}: ${fileSystemAdvice(error)}` : error.message
       diagnostics.push({ severity: 'error', code: 'import-write', message: `could not write ${file} (${why})`, file, line: 1, column: 1 })
     }
-  }
+  })
   const writeFailed = written.length < imported.length
   return { exitCode: writeFailed || refused ? 1 : 0, diagnostics, sources, imported, refusedTools, written }
 }

@@ -266,13 +266,13 @@ class ConvertWalk {
   /**
    * Drops each `default` and `examples` member that does not fit its node (JSON Schema keeps such annotations, the
    * YAML refuses them: a default must be a value the tool accepts), with a loss where it was, as the DSL's own
-   * checker finds them.
+   * checker finds them. With `known` (what the caller's own check of this spec found), one round: the caller checks
+   * again and calls back with what is left, so no check runs twice.
    */
   fitAnnotations(spec: Spec, check: (spec: unknown) => readonly SpecIssue[], yamlPath: string, parameterMap: boolean, known?: readonly SpecIssue[]): void {
-    for (let round = 0; round < 8; round++) {
+    for (let round = 0; round < (known === undefined ? 8 : 1); round++) {
       const unfit: { node: Spec; nodePath: string; key: 'default' | 'examples'; index: number; message: string }[] = []
-      // The first round may use what the caller's own check of this spec already found.
-      for (const issue of round === 0 && known !== undefined ? known : check(spec)) {
+      for (const issue of known ?? check(spec)) {
         const found = annotationAt(spec, issue.path, parameterMap)
         if (found !== undefined) unfit.push({ ...found, nodePath: yamlPath + found.nodePath, message: issue.message })
       }

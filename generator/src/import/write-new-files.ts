@@ -1,21 +1,30 @@
-// The import's writes: thousands of new files at once, each either complete or absent. Every file's bytes go to a
-// temporary name in its folder first and are then hard-linked into place, which fails rather than replace a file
-// that is there (one that appeared since the names were assigned is never overwritten), so a crash mid-write leaves
-// no half-written declaration: at most a temporary file, named the way base/project-files.ts names its own
-// (`.<file>.<pid>-<token><counter>.toolsmith-tmp`) so `isLeftoverTemporary` knows it. No fsync: like
-// `writeFileAtomic`, the promise is atomic replacement, not durability. The files are written by a bounded pool of
-// asynchronous writes, so a slow disk's latency overlaps instead of adding up, with memory and descriptors bounded.
+// The import's writes: thousands of new files, each complete or absent, written while the later tools still convert.
+// The files are staged in a hidden folder made inside the target folder (`.import.<pid>-<token>0.toolsmith-tmp`, the
+// shape `isLeftoverTemporary` knows): each file's bytes go there as soon as its tool is converted. Nothing in the
+// target folder changes until `publish`: each staged file is hard-linked into place (a link fails rather than replace
+// a file, so one that appeared since the names were assigned is never overwritten, and what it links is already
+// complete), then the stage is removed. `discard` removes the stage and any folder `open` made, so an import that
+// refuses a tool leaves the project as it was. A crash leaves at most the stage, which the loader never reads (it
+// reads no folders) and the next import removes once its process is gone, and files that are complete. Each file
+// costs one new inode, as a plain write would, plus a link and an unlink. No fsync: like `writeFileAtomic`, the
+// promise is atomic creation, not durability.
+//
+// Where the staged writes run: creating a file is kernel work, from ~15 µs (tmpfs) to over 0.5 ms (an ext4 without a
+// journal scans the inodes deleted in the last minutes on every creation), serialized per folder by the kernel. The
+// first files are written here, synchronously; past `SYNC_FILES` they go to one worker thread in batches, which writes
+// them synchronously while this thread converts the next tools. The thread pool's asynchronous writes were tried and
+// cost more: each file is three jobs (open, write, close) and each job wakes a pool thread, which on two cores takes
+// the core from the conversion.
 import { randomBytes } from 'node:crypto'
-import { link, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { mapBounded } from '../base/bounded.js'
-import { FileAppearedError } from '../base/project-files.js'
+import { Worker } from 'node:worker_threads'
+import { FileAppearedError, isLeftoverTemporary } from '../base/project-files.js'
 
-/** Files in flight at once: enough to overlap the disk's latency, well below any descriptor limit. */
-export const WRITES_IN_FLIGHT = 16
-
-const token = randomBytes(4).toString('hex')
-let counter = 0
+/** Files written on this thread before the rest go to the worker: a small import never pays for starting it (~30 ms). */
+export const SYNC_FILES = 64
+/** Files per message to the worker. */
+const BATCH = 16
 
 /**
  * The outcome of one file: written, or the error that kept it from being written (nothing is left at its path;
@@ -23,50 +32,222 @@ let counter = 0
  */
 export type NewFileWrite = { readonly ok: true } | { readonly ok: false; readonly error: Error }
 
-/** Writes each `{ absolute, text }` as a new file, `limit` at a time; the outcomes are in input order. */
-export function writeNewFiles(files: readonly { readonly absolute: string; readonly text: string }[], limit = WRITES_IN_FLIGHT): Promise<NewFileWrite[]> {
-  return mapBounded(files, limit, ({ absolute, text }) => tryWriteNewFile(absolute, text))
+const STAGE_PREFIX = '.import.'
+const token = randomBytes(4).toString('hex')
+let stages = 0
+
+/** What the worker answers per file: `null` when written, else the file-system error's fields. */
+type WrittenOrError = null | { message: string; code?: string; errno?: number; syscall?: string; path?: string }
+
+// The worker: writes each `[file, text]` of a batch exclusively, answers one result per file, in order.
+const WRITER = `
+const { parentPort } = require('node:worker_threads')
+const { writeFileSync } = require('node:fs')
+parentPort.on('message', (batch) => {
+  parentPort.postMessage(batch.map(([file, text]) => {
+    try {
+      writeFileSync(file, text, { flag: 'wx' })
+      return null
+    } catch (error) {
+      return { message: error.message, code: error.code, errno: error.errno, syscall: error.syscall, path: error.path }
+    }
+  }))
+})
+`
+
+interface StagedFile {
+  readonly name: string
+  readonly text: string
+  /** Set once the staged write settled: `true`, or why it failed. */
+  settled?: true | Error
 }
 
-/** writeNewFile's outcome as data. */
-export async function tryWriteNewFile(absolute: string, text: string): Promise<NewFileWrite> {
-  try {
-    await writeNewFile(absolute, text)
-    return { ok: true }
-  } catch (error) {
-    return { ok: false, error: error as Error }
+/** New files of one folder, staged while they are produced and put into place together by `publish`. */
+export class NewFileStage {
+  readonly #files: StagedFile[] = []
+  /** Files not yet sent to the worker. */
+  #batch: StagedFile[] = []
+  /** Batches sent to the worker and not yet answered, in the order sent (it answers in that order). */
+  readonly #sent: StagedFile[][] = []
+  #worker: Worker | undefined
+  readonly #waiting: (() => void)[] = []
+  #closed = false
+
+  private constructor(
+    private readonly folder: string,
+    /** The stage folder, or why it could not be made (every file then fails with that error). */
+    private readonly stage: string | Error,
+    /** The outermost folder `open` created (`mkdir -p`), removed again by `discard`. */
+    private readonly created: string | undefined,
+    private readonly syncFiles: number,
+  ) {}
+
+  /**
+   * Makes `folder` (and its parents) when missing, removes the stages of earlier imports whose process is gone, and
+   * makes this import's stage. Never throws: a folder that cannot be made is every file's error. The first
+   * `syncFiles` files are written on this thread, the rest by a worker thread.
+   */
+  static open(folder: string, syncFiles = SYNC_FILES): NewFileStage {
+    let created: string | undefined
+    try {
+      created = mkdirSync(folder, { recursive: true })
+      for (const entry of readdirSync(folder, { withFileTypes: true })) {
+        if (entry.isDirectory() && entry.name.startsWith(STAGE_PREFIX) && isLeftoverTemporary(entry.name)) rmSync(path.join(folder, entry.name), { recursive: true, force: true })
+      }
+      const stage = path.join(folder, `${STAGE_PREFIX}${process.pid}-${token}${(stages++).toString(36)}.toolsmith-tmp`)
+      mkdirSync(stage, { mode: 0o700 })
+      return new NewFileStage(folder, stage, created, syncFiles)
+    } catch (error) {
+      return new NewFileStage(folder, error as Error, created, syncFiles)
+    }
+  }
+
+  /** Stages `name` (a file name in the folder) with `text`: written now, or sent to the worker. */
+  add(name: string, text: string): void {
+    if (this.#closed) throw new Error('internal: a file was added to a stage after publish or discard')
+    const file: StagedFile = { name, text }
+    this.#files.push(file)
+    if (typeof this.stage !== 'string') file.settled = this.stage
+    else if (this.#files.length <= this.syncFiles || !this.#startWorker()) file.settled = writeHere(path.join(this.stage, name), text)
+    else {
+      this.#batch.push(file)
+      if (this.#batch.length === BATCH) this.#send()
+    }
+  }
+
+  /**
+   * Puts every staged file into place, in the order they were added, never over a file that is there, and removes
+   * the stage. The outcomes are in that order.
+   */
+  async publish(): Promise<NewFileWrite[]> {
+    this.#closed = true
+    this.#send()
+    await this.#settled()
+    const outcomes = this.#files.map((file): NewFileWrite => {
+      if (file.settled !== true) return { ok: false, error: file.settled ?? new Error('internal: an unsettled staged file') }
+      try {
+        placeExclusive(path.join(this.stage as string, file.name), path.join(this.folder, file.name))
+        return { ok: true }
+      } catch (error) {
+        return { ok: false, error: error as Error }
+      }
+    })
+    this.#removeStage()
+    return outcomes
+  }
+
+  /** Writes nothing: stops the staged writes, removes the stage and the folders `open` made (when still empty). */
+  async discard(): Promise<void> {
+    this.#closed = true
+    this.#batch = []
+    await this.#settled()
+    this.#removeStage()
+    if (this.created === undefined) return
+    // From the folder up to the outermost one made; rmdir leaves a folder that is no longer empty.
+    for (let folder = this.folder; ; folder = path.dirname(folder)) {
+      try {
+        rmdirSync(folder)
+      } catch {
+        return
+      }
+      if (folder === this.created || path.dirname(folder) === folder) return
+    }
+  }
+
+  /** Starts the worker when there is none yet; `false` when it cannot start (the files are then written here). */
+  #startWorker(): boolean {
+    if (this.#worker !== undefined) return true
+    try {
+      // It keeps the process alive until `publish` or `discard` stops it, which every path of an import reaches.
+      const worker = new Worker(WRITER, { eval: true })
+      worker.on('message', (results: WrittenOrError[]) => {
+        const batch = this.#sent.shift() ?? []
+        batch.forEach((file, index) => {
+          file.settled = toSettled(index < results.length ? (results[index] as WrittenOrError) : { message: 'internal: the worker gave no result for a file' })
+        })
+        this.#wake()
+      })
+      // A worker that fails (a bug, or out of memory): every file it had not answered fails with that error.
+      const fail = (error: Error): void => {
+        for (const batch of this.#sent.splice(0)) for (const file of batch) file.settled ??= error
+        this.#worker = undefined
+        this.#wake()
+      }
+      worker.on('error', fail)
+      worker.on('exit', (code) => fail(new Error(`internal: the file writer stopped (exit code ${code})`)))
+      this.#worker = worker
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  #send(): void {
+    if (this.#batch.length === 0) return
+    const batch = this.#batch
+    this.#batch = []
+    const worker = this.#worker
+    if (worker === undefined) {
+      for (const file of batch) file.settled ??= new Error('internal: the file writer stopped')
+      return
+    }
+    this.#sent.push(batch)
+    worker.postMessage(batch.map((file) => [path.join(this.stage as string, file.name), file.text]))
+  }
+
+  #wake(): void {
+    if (this.#sent.length === 0) for (const resolve of this.#waiting.splice(0)) resolve()
+  }
+
+  /** Resolves once the worker answered every batch sent, then stops it. */
+  async #settled(): Promise<void> {
+    if (this.#sent.length > 0) await new Promise<void>((resolve) => this.#waiting.push(resolve))
+    const worker = this.#worker
+    this.#worker = undefined
+    if (worker !== undefined) {
+      worker.removeAllListeners('exit')
+      await worker.terminate()
+    }
+  }
+
+  #removeStage(): void {
+    if (typeof this.stage !== 'string') return
+    try {
+      rmSync(this.stage, { recursive: true, force: true })
+    } catch {
+      // Best effort: a stage left behind holds no declaration the loader reads, and the next import removes it.
+    }
   }
 }
 
-/** One new file, complete or absent: the bytes under a temporary name, then linked into place. */
-export async function writeNewFile(absolute: string, text: string): Promise<void> {
-  const temporary = path.join(path.dirname(absolute), `.${path.basename(absolute)}.${process.pid}-${token}${(counter++).toString(36)}.toolsmith-tmp`)
-  let linked = false
+function writeHere(file: string, text: string): true | Error {
   try {
-    await writeFile(temporary, text, { flag: 'wx' })
-    linked = await placeExclusive(temporary, absolute)
+    writeFileSync(file, text, { flag: 'wx' })
+    return true
   } catch (error) {
-    await unlink(temporary).catch(() => undefined)
-    throw error
+    return error as Error
   }
-  if (linked) await unlink(temporary).catch(() => undefined)
+}
+
+/** A worker's answer as a settled file: the error rebuilt with the fields the report reads (code, path). */
+function toSettled(result: WrittenOrError): true | Error {
+  if (result === null) return true
+  const { message, ...fields } = result
+  return Object.assign(new Error(message), fields)
 }
 
 /**
- * Puts `temporary` at `absolute` only if nothing is there: a hard link fails rather than replace a file. Answers
- * whether the temporary name is still there (linked) or was renamed away (a file system without hard links).
+ * Puts `staged` at `absolute` only if nothing is there: a hard link fails rather than replace a file. On a file
+ * system without hard links the check and the move are two steps, as in writeFileAtomic.
  */
-async function placeExclusive(temporary: string, absolute: string): Promise<boolean> {
+function placeExclusive(staged: string, absolute: string): void {
   try {
-    await link(temporary, absolute)
-    return true
+    linkSync(staged, absolute)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'EEXIST') throw new FileAppearedError(absolute)
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error
-    // Without hard links the check and the rename are two steps, as in writeFileAtomic.
-    if ((await stat(absolute).catch(() => undefined)) !== undefined) throw new FileAppearedError(absolute)
-    await rename(temporary, absolute)
-    return false
+    if (lstatSync(absolute, { throwIfNoEntry: false }) !== undefined) throw new FileAppearedError(absolute)
+    renameSync(staged, absolute)
   }
 }

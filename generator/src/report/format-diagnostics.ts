@@ -84,6 +84,20 @@ export function formatDiagnosticsText(
 }
 
 const CONTEXT_LINES = 1
+
+// The offsets where each line of the last source starts: one file's diagnostics are printed one after another, and
+// an import reports thousands in one large file, where splitting the whole text per frame cost seconds.
+let lastSource: string | undefined
+let lastStarts: number[] = []
+
+function lineStarts(source: string): number[] {
+  if (source !== lastSource) {
+    lastStarts = [0]
+    for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) lastStarts.push(at + 1)
+    lastSource = source
+  }
+  return lastStarts
+}
 // Lines longer than this are shown as a window around the column, so one long line (minified YAML) cannot flood the terminal.
 const MAX_SHOWN = 160
 const HALF = MAX_SHOWN / 2
@@ -94,10 +108,15 @@ const HALF = MAX_SHOWN / 2
  * positions count them (the frame library would also split on U+2028 and lone `\r`).
  */
 export function renderCodeFrame(source: string, line: number, column: number): string | undefined {
-  const lines = source.split('\n')
-  if (line < 1 || line > lines.length) return undefined
+  const starts = lineStarts(source)
+  if (line < 1 || line > starts.length) return undefined
   const first = Math.max(1, line - CONTEXT_LINES)
-  let shown = lines.slice(first - 1, line + CONTEXT_LINES).map((text) => (text.endsWith('\r') ? text.slice(0, -1) : text))
+  const last = Math.min(starts.length, line + CONTEXT_LINES)
+  let shown: string[] = []
+  for (let at = first; at <= last; at++) {
+    const text = source.slice(starts[at - 1], at < starts.length ? (starts[at] as number) - 1 : source.length)
+    shown.push(text.endsWith('\r') ? text.slice(0, -1) : text)
+  }
   let at = Math.max(1, column)
   if (shown.some((text) => text.length > MAX_SHOWN)) {
     // The same window on every shown line, so the caret stays under its character.

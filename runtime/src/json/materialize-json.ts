@@ -1,6 +1,6 @@
 import type { SchemaIssue } from '../errors.js'
 import { hostShowsNoNamedKeys, onlyIndexKeys } from './array-named-keys.js'
-import { appendOwn, assignOwn } from './hostile-prototypes.js'
+import { appendOwn, assignOwn, prototypesPolluted } from './hostile-prototypes.js'
 import { describeValue } from './describe-value.js'
 import { escapeJsonPointerToken, MAX_ISSUES, MAX_JSON_DEPTH } from './json-value.js'
 import type { JsonValue } from './json-value.js'
@@ -20,12 +20,15 @@ const getOwnPropertySymbols = Object.getOwnPropertySymbols
 const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor
 const hasOwn = Object.hasOwn
 const objectValues = Object.values
+const objectKeys = Object.keys
 // eslint-disable-next-line @typescript-eslint/unbound-method
 const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
 // The intrinsic: finds an own accessor's getter without building a descriptor (and never calls it).
 // eslint-disable-next-line @typescript-eslint/unbound-method
 const lookupGetter = (Object.prototype as unknown as { __lookupGetter__(key: PropertyKey): unknown }).__lookupGetter__
 const freeze = Object.freeze
+const create = Object.create
+const setPrototypeOf = Object.setPrototypeOf
 const isArray = Array.isArray
 
 // Returned in place of a snapshot where the input is not lossless JSON.
@@ -38,6 +41,11 @@ const IN_PROGRESS: unique symbol = Symbol('in progress')
 // the reference to it, and most containers are such leaves (10^5 records in an array put 10^5 entries in the map).
 const MEMO_THRESHOLD = 4096
 const LEAF_MEMO_ENTRIES = 64
+// An object of more than DICTIONARY_KEYS keys is read by descriptors and copied into a null-prototype object, given
+// Object.prototype once complete: V8 creates such an object in dictionary mode, where a copy built key by key ends up
+// past about 20 keys anyway (so the copy skips the migration), and its stores reach no prototype.
+/** Past this many keys an object is read by descriptors and copied in dictionary mode (not exported by the package). */
+export const DICTIONARY_KEYS = 32
 
 type Snap = JsonValue | typeof BAD
 
@@ -56,8 +64,11 @@ interface Walk {
   height: number
   /** Entries of the container walked last. */
   size: number
-  /** Whether a large array's named keys may be asked of the host (false only in the exact oracle for tests). */
-  readonly hostProbe: boolean
+  /**
+   * Whether the walk takes its shortcuts for large containers: asks the host for a large array's named keys, and
+   * copies a large object by descriptors into a dictionary-mode copy (false only in the exact oracle for tests).
+   */
+  readonly shortcuts: boolean
 }
 
 let idleWalk: Walk | null = null
@@ -96,13 +107,13 @@ export function materializeJson(value: unknown): MaterializeResult {
 }
 
 // The last object the small path listed and gave up on for its size, with its names: the walk takes the list over
-// instead of listing again (on a 200k-key object a listing costs a third of a JSON round trip). One slot, cleared
+// instead of listing again (on a 200k-key object a listing costs about half a JSON round trip). One slot, cleared
 // when materializeJson returns, so it holds no input past the call.
 let listed: { readonly value: object; readonly names: string[] } | null = null
 
 /**
- * {@link materializeJson} by the full walk alone: no small-container path and no host probe of large arrays'
- * keys. The oracle the tests compare the fast paths with; not exported from the package.
+ * {@link materializeJson} by the full walk alone: no small-container path, no host probe of large arrays' keys, no
+ * dictionary copy of large objects. The oracle the tests compare the fast paths with; not exported from the package.
  */
 export function materializeJsonExact(value: unknown): MaterializeResult {
   if (typeof value !== 'object' || value === null || snapshotHeight(value) !== undefined) return materializeJson(value)
@@ -120,8 +131,8 @@ function finishWalk(value: object, walk: Walk, reuse: boolean): MaterializeResul
   return { ok: true, value: snapshot as JsonValue }
 }
 
-function newWalk(hostProbe: boolean): Walk {
-  return { issues: [], path: [], stack: [], marked: [], seen: null, containers: 0, height: 0, size: 0, hostProbe }
+function newWalk(shortcuts: boolean): Walk {
+  return { issues: [], path: [], stack: [], marked: [], seen: null, containers: 0, height: 0, size: 0, shortcuts }
 }
 
 function resetWalk(walk: Walk): void {
@@ -266,7 +277,7 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
     return BAD
   }
   const length = value.length
-  const copy = denseValues(value, length, walk.hostProbe)
+  const copy = denseValues(value, length, walk.shortcuts)
   if (copy === undefined) return reportArray(value, length, depth, walk)
   let failed = false
   let height = 0
@@ -394,21 +405,29 @@ function snapObject(value: object, depth: number, walk: Walk): Snap {
     names = listed.names
     listed = null
   } else names = getOwnPropertyNames(value)
-  const copy: Record<string, JsonValue> = {}
+  const dictionary = walk.shortcuts && names.length > DICTIONARY_KEYS
+  const copy = (dictionary ? create(null) : {}) as Record<string, JsonValue>
   let failed = symbols.length > 0
   let height = 0
   const childDepth = depth + 1
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string
-    // An enumerable own key whose lookup finds no getter is data (or a setter-only accessor, which reads as
-    // `undefined`), read without building a descriptor: on a large object (dictionary mode) a descriptor per key
-    // costs more than the two lookups. Anything else takes the descriptor path for its message. No getter runs.
-    let item: Snap
+    // An own enumerable data property is read without running anything (no getter is ever called): on a large object
+    // (dictionary mode, where the lookups miss the cache) through one descriptor, which V8 builds in generated code;
+    // on a small one through two lookups and a read (propertyIsEnumerable, __lookupGetter__, which finds a getter
+    // without calling it), cheaper there than building a descriptor. Anything else, and a setter-only accessor (which
+    // reads as `undefined`), takes the descriptor path for its message.
+    let descriptor: PropertyDescriptor | undefined
     let raw: unknown
-    if (propertyIsEnumerable.call(value, name) && lookupGetter.call(value, name) === undefined && (raw = (value as Record<string, unknown>)[name]) !== undefined) {
-      item = snapChild(raw, childDepth, name, walk)
-    } else {
-      const descriptor = getOwnPropertyDescriptor(value, name)
+    if (dictionary) {
+      descriptor = getOwnPropertyDescriptor(value, name)
+      if (descriptor === undefined) continue // a Proxy listed a key it then says it does not have
+      if (descriptor.enumerable === true && !isAccessor(descriptor)) raw = descriptor.value
+    } else if (propertyIsEnumerable.call(value, name) && lookupGetter.call(value, name) === undefined) raw = (value as Record<string, unknown>)[name]
+    let item: Snap
+    if (raw !== undefined) item = snapChild(raw, childDepth, name, walk)
+    else {
+      descriptor ??= getOwnPropertyDescriptor(value, name)
       if (descriptor === undefined) continue // a Proxy listed a key it then says it does not have
       if (descriptor.enumerable !== true) {
         report(walk, name, 'is a non-enumerable property')
@@ -429,10 +448,13 @@ function snapObject(value: object, depth: number, walk: Walk): Snap {
     }
     if (failed) continue
     if (typeof item === 'object' && item !== null && walk.height > height) height = walk.height
-    assignOwn(copy, name, item)
+    // A null-prototype copy has no prototype for a store to reach: no key needs assignOwn's check.
+    if (dictionary) copy[name] = item
+    else assignOwn(copy, name, item)
   }
   walk.size = names.length // after the children, whose walks set it too
   if (failed || walk.issues.length > 0) return BAD
+  if (dictionary) setPrototypeOf(copy, objectPrototype)
   walk.height = height + 1
   registerSnapshot(copy, height + 1)
   freeze(copy)
@@ -473,14 +495,17 @@ function snapSmallObject(value: object, level: number): JsonValue | undefined {
     listed = { value, names }
     return undefined
   }
-  if (getOwnPropertySymbols(value).length !== 0) return undefined
+  // As many enumerable keys as own string keys: every one is enumerable. No descriptor is built: a key whose lookup
+  // finds no getter is data (or a setter-only accessor, which reads as undefined and gives up), so reading it runs nothing.
+  if (enumerableKeyCount(value) !== names.length || getOwnPropertySymbols(value).length !== 0) return undefined
+  const compiled = smallCopyOf(names)
+  if (compiled !== undefined) return compiled(value, level)
   const copy: Record<string, JsonValue> = {}
   let height = 0
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string
-    const descriptor = getOwnPropertyDescriptor(value, name)
-    if (descriptor === undefined || descriptor.enumerable !== true || isAccessor(descriptor)) return undefined
-    const item = snapSmallChild(descriptor.value, level)
+    if (lookupGetter.call(value, name) !== undefined) return undefined
+    const item = snapSmallChild((value as Record<string, unknown>)[name], level)
     if (item === undefined || item === BAD) return undefined
     if (typeof item === 'object' && item !== null) {
       const childHeight = snapshotHeight(item) as number
@@ -491,6 +516,105 @@ function snapSmallObject(value: object, level: number): JsonValue | undefined {
   registerSnapshot(copy, height + 1)
   freeze(copy)
   return copy
+}
+
+/**
+ * How many enumerable string keys `value` has. With clean prototypes a `for…in` counts exactly the own ones and, on
+ * an object with an enumeration cache, lists nothing new (Object.keys would allocate a list per call); with an
+ * enumerable key on Object.prototype or Array.prototype it would count that key too, so Object.keys counts then.
+ */
+function enumerableKeyCount(value: object): number {
+  if (prototypesPolluted()) return objectKeys(value).length
+  let count = 0
+  for (const _key in value) count++
+  return count
+}
+
+// Compiled copies of small objects. The loop above reads and writes each key by a computed name, which V8 handles
+// through its shared (megamorphic) caches, and builds the copy one key at a time; in a busy process (an MCP server
+// validating messages with zod) that costs more than every check the copy needs. Arguments and outputs come in few
+// shapes, so a key list seen a second time gets a function of its own: the same checks in the same order, each key
+// read by its literal name, the copy built as one object literal (which defines its keys, so no prototype setter is
+// reached; `__proto__` is written as a computed key, which defines it too). A list seen once is only remembered (a
+// one-off shape is not worth compiling). Where code cannot be generated (a Content Security Policy), or past
+// MAX_SMALL_COPIES compiled lists or MAX_SMALL_SHAPES remembered ones, the loop above does the work.
+const MAX_SMALL_COPIES = 256
+const MAX_SMALL_SHAPES = 1024
+
+type SmallCopy = (value: object, level: number) => JsonValue | undefined
+interface SmallShape {
+  readonly names: readonly string[]
+  /** Compiled at the second sighting. */
+  copy: SmallCopy | undefined
+}
+
+/** The key lists seen, by their first key ('' for none). */
+const smallShapes = new Map<string, SmallShape[]>()
+let smallShapeCount = 0
+let smallCopyCount = 0
+let compileSmallCopies = true
+
+/** The compiled copy for exactly this key list (the same keys in the same order), compiled now if it is seen again. */
+function smallCopyOf(names: readonly string[]): SmallCopy | undefined {
+  const first = names.length === 0 ? '' : (names[0] as string)
+  let shapes = smallShapes.get(first)
+  if (shapes !== undefined) {
+    next: for (let s = 0; s < shapes.length; s++) {
+      const shape = shapes[s] as SmallShape
+      const known = shape.names
+      if (known.length !== names.length) continue
+      for (let i = 1; i < known.length; i++) if (known[i] !== names[i]) continue next
+      if (shape.copy === undefined && compileSmallCopies && smallCopyCount < MAX_SMALL_COPIES) {
+        shape.copy = compileSmallCopy(known)
+        if (shape.copy === undefined) compileSmallCopies = false
+        else smallCopyCount++
+      }
+      return shape.copy
+    }
+  }
+  if (smallShapeCount >= MAX_SMALL_SHAPES) return undefined
+  if (shapes === undefined) smallShapes.set(first, (shapes = []))
+  // The list Object.getOwnPropertyNames made for this call: ours, and never changed after.
+  appendOwn(shapes, { names, copy: undefined })
+  smallShapeCount++
+  return undefined
+}
+
+/** Forgets every key list seen and compiled (for tests: each starts from an empty cache). */
+export function resetSmallCopies(): void {
+  smallShapes.clear()
+  smallShapeCount = 0
+  smallCopyCount = 0
+  compileSmallCopies = true
+}
+
+/** The straight-line copy of one key list, or undefined where code cannot be generated. */
+function compileSmallCopy(names: readonly string[]): SmallCopy | undefined {
+  // Built as strings only: an array's push or join could reach an index accessor on a polluted Array.prototype.
+  let body = ''
+  let fields = ''
+  for (let i = 0; i < names.length; i++) {
+    const key = JSON.stringify(names[i])
+    body +=
+      `if (lookupGetter.call(value, ${key}) !== undefined) return undefined\n` +
+      `const v${i} = child(value[${key}], level)\n` +
+      `if (v${i} === undefined) return undefined\n` +
+      `if (typeof v${i} === 'object' && v${i} !== null) { const h = heightOf(v${i}); if (h > height) height = h }\n`
+    fields += `${i === 0 ? '' : ', '}${names[i] === '__proto__' ? `[${key}]` : key}: v${i}`
+  }
+  const source = `return function copy(value, level) {\nlet height = 0\n${body}const copy = { ${fields} }\nregister(copy, height + 1)\nreturn freeze(copy)\n}`
+  try {
+    const make = new Function('lookupGetter', 'child', 'heightOf', 'register', 'freeze', source) as (...env: unknown[]) => SmallCopy
+    return make(lookupGetter, smallCopyChild, snapshotHeight, registerSnapshot, freeze)
+  } catch {
+    return undefined
+  }
+}
+
+/** {@link snapSmallChild} for a compiled copy: the snapshot of a child, or undefined. */
+function smallCopyChild(item: unknown, level: number): JsonValue | undefined {
+  const child = snapSmallChild(item, level)
+  return child === BAD ? undefined : child
 }
 
 function snapSmallArray(value: unknown[], level: number): JsonValue | undefined {

@@ -25,7 +25,10 @@ class SnapshotBrand extends OnTarget {
   }
 }
 
-/** Records a container snapshot and its height before it is frozen; only materializeJson calls this. */
+/**
+ * Records a container snapshot and its height before it is frozen. Only materializeJson calls this, and the one-pass
+ * content snapshot (content.ts), which returns exactly what materializeJson would.
+ */
 export function registerSnapshot(snapshot: object, height: number): void {
   new SnapshotBrand(snapshot, height)
 }

@@ -88,16 +88,6 @@ export function parentCall(state: RegistryState, parent: symbol | undefined, cha
   return call.agent === undefined || chain?.includes(call.agent) === true ? call : undefined
 }
 
-/** The identity fields every view of one execution carries. */
-export interface IdentitySource {
-  readonly callId: CallId
-  readonly rootCallId: CallId
-  readonly name: string
-  readonly arguments: JsonValue | undefined
-  readonly agent?: Agent | undefined
-  readonly parent?: ToolExecutionToken | undefined
-}
-
 /**
  * The registry-private state of one call as it moves through the pipeline: the tool captured at start
  * (so `finalizeContent` and the output contract are the ones that were visible when the call began,
@@ -127,9 +117,11 @@ export class ToolCall {
     readonly tool: RegisteredTool,
     /** The agent's scope chain, or `undefined` for a call without an agent. */
     readonly chain: readonly Agent[] | undefined,
-    fields: IdentitySource & { readonly signal: AbortSignal },
+    input: CallInput,
+    rootCallId: CallId,
+    args: JsonValue,
   ) {
-    this.exec = new Execution(fields, this)
+    this.exec = new Execution(input, rootCallId, args, this)
   }
 
   /** Registers the execution's token while the call is in flight, so a sub-dispatch naming it as `parent` is recognised. */
@@ -158,9 +150,9 @@ export class ToolCall {
 
 /**
  * The identity part shared by the execution, the dispatch view wrappers see and the run context a
- * body gets: own, read-only data properties copied from one source. `agent` and `parent` are own
- * even when `undefined`, so a polluted `Object.prototype` can never supply a routing key. The
- * subclass freezes the instance once its own fields are set.
+ * body gets: own, read-only data properties. `agent` and `parent` are own even when `undefined`, so a
+ * polluted `Object.prototype` can never supply a routing key. The subclass freezes the instance once
+ * its own fields are set.
  */
 abstract class ExecutionIdentity {
   readonly callId: CallId
@@ -170,13 +162,20 @@ abstract class ExecutionIdentity {
   declare readonly agent?: Agent
   declare readonly parent?: ToolExecutionToken
 
-  constructor(source: IdentitySource) {
-    this.callId = source.callId
-    this.rootCallId = source.rootCallId
-    this.name = source.name
-    this.arguments = source.arguments
-    ;(this as { agent?: Agent | undefined }).agent = source.agent
-    ;(this as { parent?: ToolExecutionToken | undefined }).parent = source.parent
+  constructor(
+    callId: CallId,
+    rootCallId: CallId,
+    name: string,
+    args: JsonValue | undefined,
+    agent: Agent | undefined,
+    parent: ToolExecutionToken | undefined,
+  ) {
+    this.callId = callId
+    this.rootCallId = rootCallId
+    this.name = name
+    this.arguments = args
+    ;(this as { agent?: Agent | undefined }).agent = agent
+    ;(this as { parent?: ToolExecutionToken | undefined }).parent = parent
   }
 
   /** The execution's opaque token. */
@@ -184,19 +183,21 @@ abstract class ExecutionIdentity {
 }
 
 /**
- * The frozen `ToolExecution` of one call. `token` is a getter on the prototype that creates the
- * opaque Symbol on first read and then always returns it: a Symbol costs more to create than the
- * rest of this object, and most calls never have their token read. A call that runs (`call` given)
- * registers a created token while in flight; a call refused before the pipeline has none to register.
+ * The frozen `ToolExecution` of one call: the caller's input with the resolved root call id and the
+ * arguments' snapshot (`undefined` when they were not lossless JSON). `token` is a getter on the
+ * prototype that creates the opaque Symbol on first read and then always returns it: a Symbol costs
+ * more to create than the rest of this object, and most calls never have their token read. A call
+ * that runs (`call` given) registers a created token while in flight; a call refused before the
+ * pipeline has none to register.
  */
 export class Execution extends ExecutionIdentity implements ToolExecution {
   readonly signal: AbortSignal
   #token: ToolExecutionToken | undefined = undefined
   readonly #call: ToolCall | undefined
 
-  constructor(fields: IdentitySource & { readonly signal: AbortSignal }, call: ToolCall | undefined) {
-    super(fields)
-    this.signal = fields.signal
+  constructor(input: CallInput, rootCallId: CallId, args: JsonValue | undefined, call: ToolCall | undefined) {
+    super(input.callId, rootCallId, input.name, args, input.agent, input.parent)
+    this.signal = input.signal
     this.#call = call
     freeze(this)
   }
@@ -224,7 +225,7 @@ export class DispatchExecution extends ExecutionIdentity implements ToolDispatch
   readonly #exec: Execution
 
   constructor(exec: Execution) {
-    super(exec)
+    super(exec.callId, exec.rootCallId, exec.name, exec.arguments, exec.agent, exec.parent)
     this.#signal = exec.signal
     this.#exec = exec
     freeze(this)
@@ -266,8 +267,21 @@ export class BodyAttempt {
   contextIssues: SchemaIssue[] | undefined = undefined
   /** How many contexts the body deferred, accepted or not (for the issue paths). */
   private deferred = 0
+  /** The run context's `deferContext` and `concludeTurn`, made when a body first reads them (most never do). */
+  private deferFn: ((context: UserMessage) => void) | undefined = undefined
+  private concludeFn: (() => void) | undefined = undefined
 
   constructor(readonly call: ToolCall) {}
+
+  /** `deferContext` bound to this attempt, the same function on every read. */
+  deferContext(): (context: UserMessage) => void {
+    return (this.deferFn ??= (context) => this.defer(context))
+  }
+
+  /** `concludeTurn` bound to this attempt, the same function on every read. */
+  concludeTurn(): () => void {
+    return (this.concludeFn ??= () => this.conclude())
+  }
 
   /** `ToolRunContext.deferContext`: snapshots now, so the body may reuse its object at once. */
   defer(context: unknown): void {
@@ -293,22 +307,32 @@ export class BodyAttempt {
 
 /**
  * The frozen `ToolRunContext` a body receives: the execution identity, the signal the body must
- * observe, and `deferContext`/`concludeTurn` as own functions bound to this body attempt (so a body
- * may destructure them). `token` reads through to the execution's.
+ * observe, and `deferContext`/`concludeTurn` as functions bound to this body attempt, so a body may
+ * destructure them. Those two and `token` are getters on the prototype: the functions are made on
+ * first read (most bodies never defer or conclude, and two closures per call are garbage for every
+ * call), and the token reads through to the execution's.
  */
 export class RunContext extends ExecutionIdentity implements ToolRunContext {
   readonly signal: AbortSignal
-  readonly deferContext: (context: UserMessage) => void
-  readonly concludeTurn: () => void
   readonly #exec: Execution
+  readonly #attempt: BodyAttempt
 
   constructor(exec: Execution, attempt: BodyAttempt, signal: AbortSignal) {
-    super(exec)
+    super(exec.callId, exec.rootCallId, exec.name, exec.arguments, exec.agent, exec.parent)
     this.signal = signal
-    this.deferContext = (context) => attempt.defer(context)
-    this.concludeTurn = () => attempt.conclude()
     this.#exec = exec
+    this.#attempt = attempt
     freeze(this)
+  }
+
+  /** Defers a context until this attempt's result (see {@link ToolRunContext.deferContext}). */
+  get deferContext(): (context: UserMessage) => void {
+    return this.#attempt.deferContext()
+  }
+
+  /** Marks this attempt's success as concluding the turn (see {@link ToolRunContext.concludeTurn}). */
+  get concludeTurn(): () => void {
+    return this.#attempt.concludeTurn()
   }
 
   /** The execution's token. */

@@ -73,23 +73,37 @@ function bodyBehindWrappers(call: ToolCall, signal: AbortSignal, settled: () => 
  * aborted (`ABORTED_BEFORE_DISPATCH`, or `ABORTED` for a retry whose earlier attempt ran), its outcome
  * normalized by {@link attemptResult}, then `after` in the same reaction (no promise hop of its own).
  * `checked`: the caller checked `signal` in this same synchronous turn (straight from the gates), so
- * it is not read again.
+ * it is not read again. One reaction on the body's promise rather than an async function: this runs
+ * once per call, and an async function's frame and await cost several times the reaction's garbage.
  */
-async function invokeBody<R>(call: ToolCall, signal: AbortSignal, after: AfterDispatch<R>, checked: boolean): Promise<Awaited<R>> {
-  let result: ToolExecutionResult
-  if (!checked && isAborted(signal)) {
-    result = call.bodyStarted ? abortedAfterStart() : abortedBeforeDispatch()
-  } else {
-    const attempt = new BodyAttempt(call)
-    try {
-      result = attemptResult(attempt, true, await startBody(call, attempt, signal))
-    } catch (error) {
-      // A defect past the body's own outcome (the attempt settled) is the registry's, not the tool's.
-      result = attempt.settled ? registryFailure(error) : attemptResult(attempt, false, error)
-    }
+function invokeBody<R>(call: ToolCall, signal: AbortSignal, after: AfterDispatch<R>, checked: boolean): Promise<Awaited<R>> {
+  if (!checked && isAborted(signal)) return promiseResolve(after(call, call.bodyStarted ? abortedAfterStart() : abortedBeforeDispatch()))
+  const attempt = new BodyAttempt(call)
+  let outcome: unknown
+  try {
+    outcome = startBody(call, attempt, signal)
+  } catch (error) {
+    return promiseResolve(after(call, settledResult(attempt, false, error)))
   }
-  return after(call, result) as Awaited<R>
+  return promiseThen.call(
+    // As `await` takes it: a native promise as it is, anything else (a value, a thenable) through Promise.resolve.
+    promiseResolve(outcome),
+    (value: unknown) => after(call, settledResult(attempt, true, value)),
+    (error: unknown) => after(call, settledResult(attempt, false, error)),
+  ) as Promise<Awaited<R>>
 }
+
+/** {@link attemptResult}, where a defect past the body's own outcome (the attempt settled) is the registry's, not the tool's. */
+function settledResult(attempt: BodyAttempt, fulfilled: boolean, outcome: unknown): ToolExecutionResult {
+  try {
+    return attemptResult(attempt, fulfilled, outcome)
+  } catch (error) {
+    return registryFailure(error)
+  }
+}
+
+const promiseThen = Promise.prototype.then
+const promiseResolve = <T>(value: T): Promise<Awaited<T>> => Promise.resolve(value)
 
 /**
  * Starts one body attempt: marks the body started and calls `execute` with the frozen arguments and
@@ -122,7 +136,7 @@ function attemptResult(attempt: BodyAttempt, fulfilled: boolean, outcome: unknow
     if (isAborted(caller) && outcome === abortReason(caller)) return abortedAfterStart(contexts)
     return thrownFailure(outcome, contexts, call.tool.transport)
   }
-  return acceptOutput(call, outcome, { contexts, concludesTurn: attempt.concludes })
+  return acceptOutput(call, outcome, contexts, attempt.concludes)
 }
 
 /** Longest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days); a longer budget sets no timer. */

@@ -7,13 +7,13 @@ import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
 import { isAborted, type ToolCall } from './call.js'
 import { type ListenerEntry, type RegistryListeners, runWaterfall, type WaterfallSpec } from './events.js'
 import { abortedBeforeDispatch, containRejection, denied, optional, policyDenial, snapshotConstant, thrownMessage } from './results.js'
-import type { PreToolDecision, ToolExecution, ToolExecutionFailure, ToolGuard, ToolRuntime, ToolRuntimeEvents } from './runtime-types.js'
+import type { ApprovalChannel, ApprovalRequest, PreToolDecision, ToolExecution, ToolExecutionFailure, ToolGuard, ToolRuntime, ToolRuntimeEvents } from './runtime-types.js'
 import { readScopeChain, resolveTool } from './scopes.js'
 import type { RegistryState } from './state.js'
 
 // The gates a call passes before dispatch, in the spec's order: the `tools/pre-execute` waterfall
-// (allow, deny or ask), the approval service for an `ask`, then the monotonic guards. Also the opt-in
-// declared-approvals policy, a pre-execute listener.
+// (allow, deny or ask), the agent's approval channels then the approval service for an `ask`, then the
+// monotonic guards. Also the opt-in declared-approvals policy, a pre-execute listener.
 
 type PreEntry = RegistryListeners['preExecute']['entries'][number]
 type PreListener = PreEntry['fn']
@@ -98,14 +98,27 @@ function malformed(why: string): PreToolDecision {
 }
 
 /**
- * The `ask` step: the call proceeds (`undefined`) only when the approval service answers exactly
- * `allowed-once`. No service, no agent to ask on behalf of, a failing service or any other answer
- * is `DENIED`.
+ * The `ask` step: the agent's approval channels first, in the order they were added (the first that
+ * answers decides), then the approval service. The call proceeds (`undefined`) only on a channel's
+ * `allow` or the service's exact `allowed-once`. No service, no agent to ask on behalf of, a failing
+ * channel or service, or any other answer is `DENIED`.
  */
 async function askApproval(call: ToolCall, reason: string | undefined): Promise<ToolExecutionFailure | undefined> {
   const { approval } = call.state
   const exec: ToolExecution = call.exec
   const why = reason === undefined ? '' : ` (${reason})`
+  const request: ApprovalRequest = Object.freeze(reason === undefined ? { execution: exec, signal: exec.signal } : { execution: exec, reason, signal: exec.signal })
+  const channels = call.state.channels.forChain(call.chain)
+  for (let i = 0; i < channels.length; i++) {
+    let answer: unknown
+    try {
+      answer = await (channels[i] as ListenerEntry<ApprovalChannel>).fn(request)
+    } catch (error) {
+      if (isAborted(exec.signal)) return abortedBeforeDispatch()
+      return denied(`The call needs approval${why}, and an approval channel failed: ${thrownMessage(error)}`)
+    }
+    if (answer !== undefined) return channelDecision(answer, why)
+  }
   if (approval === undefined) {
     return denied(`The call needs approval${why}, but no approval service is configured: the host passes one as createToolRuntime({ approval }).`)
   }
@@ -116,8 +129,7 @@ async function askApproval(call: ToolCall, reason: string | undefined): Promise<
   }
   let answer: unknown
   try {
-    const request = reason === undefined ? { execution: exec, signal: exec.signal } : { execution: exec, reason, signal: exec.signal }
-    answer = await approval(Object.freeze(request))
+    answer = await approval(request)
   } catch (error) {
     // A service that observed the cancellation (as it must) and rejected: the call is cancelled, not denied.
     if (isAborted(exec.signal)) return abortedBeforeDispatch()
@@ -126,6 +138,18 @@ async function askApproval(call: ToolCall, reason: string | undefined): Promise<
   if (answer === 'allowed-once') return undefined
   if (answer === 'denied') return denied(`The call was not approved${why}.`)
   return denied(`The call needs approval${why}, and the approval service answered ${describeValue(answer)} instead of "allowed-once".`)
+}
+
+/** What an approval channel's answer decides: `undefined` (the call may run) for `allow`, else the denial. */
+function channelDecision(answer: unknown, why: string): ToolExecutionFailure | undefined {
+  const snapshot = materializeJson(omitUndefinedKeys(answer))
+  const record = snapshot.ok && typeof snapshot.value === 'object' && snapshot.value !== null && !Array.isArray(snapshot.value) ? (snapshot.value as { readonly [key: string]: JsonValue }) : undefined
+  const kind = record !== undefined && Object.hasOwn(record, 'kind') ? record.kind : undefined
+  const keys = record === undefined ? 0 : Object.keys(record).length
+  if (kind === 'allow' && keys === 1) return undefined
+  const reason = record !== undefined && Object.hasOwn(record, 'reason') ? record.reason : undefined
+  if (kind === 'deny' && keys === 2 && typeof reason === 'string') return policyDenial(reason)
+  return denied(`The call needs approval${why}, and an approval channel answered ${describeValue(answer)} instead of { kind: "allow" } or { kind: "deny", reason }.`)
 }
 
 /**

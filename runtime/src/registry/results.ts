@@ -49,31 +49,40 @@ class RegistryResult extends OnTarget {
 const freeze = Object.freeze
 
 /**
- * Parts of a success; every part must already be a frozen lossless snapshot. Every key is required
- * (`undefined` for none), so the parts object always owns them and a polluted `Object.prototype`
- * cannot supply one — without a per-call `hasOwn` on this hot path.
+ * Builds a frozen success; every part must already be a frozen lossless snapshot (`undefined` for
+ * none). Empty contexts and a false marker are omitted. The parts are arguments, not an object: this
+ * runs once per successful call.
  */
-export interface SuccessParts {
-  readonly value: JsonValue
-  readonly content: readonly ContentBlock[]
-  readonly meta: JsonValue | undefined
-  readonly contexts: readonly UserMessage[] | undefined
-  readonly concludesTurn: boolean
-}
-
-/** Builds a frozen success from snapshotted parts; empty contexts and a false marker are omitted. */
-export function successResult(parts: SuccessParts): ToolExecutionSuccess {
-  const result: { -readonly [K in keyof ToolExecutionSuccess]: ToolExecutionSuccess[K] } = {
-    isError: false,
-    value: parts.value,
-    content: parts.content,
-  }
-  const { meta, contexts } = parts
+export function successResult(
+  value: JsonValue,
+  content: readonly ContentBlock[],
+  meta: JsonValue | undefined,
+  contexts: readonly UserMessage[] | undefined,
+  concludesTurn: boolean,
+): ToolExecutionSuccess {
+  const result = newSuccess(value, content)
   if (meta !== undefined) result.meta = meta
   if (contexts !== undefined && contexts.length > 0) result.additionalContexts = contexts
-  if (parts.concludesTurn) result.concludesTurn = true
+  if (concludesTurn) result.concludesTurn = true
   new RegistryResult(result)
   return freeze(result)
+}
+
+type MutableSuccess = { -readonly [K in keyof ToolExecutionSuccess]: ToolExecutionSuccess[K] }
+const objectPrototype = Object.prototype
+
+/**
+ * `{ isError: false, value, content }`, built key by key on an empty object, which keeps spare in-object room for the
+ * result's brand (a literal has none, so branding it allocates a property store, on every successful call). A literal
+ * when Object.prototype has one of the keys: an assignment would reach what is there (a setter someone defined).
+ */
+function newSuccess(value: JsonValue, content: readonly ContentBlock[]): MutableSuccess {
+  if ('isError' in objectPrototype || 'value' in objectPrototype || 'content' in objectPrototype) return { isError: false, value, content }
+  const result = {} as MutableSuccess
+  result.isError = false
+  result.value = value
+  result.content = content
+  return result
 }
 
 /** Optional parts of a failure; every part must already be a frozen lossless snapshot. */
@@ -184,7 +193,7 @@ function derive(result: ToolExecutionResult, content: readonly ContentBlock[], c
       contexts,
     })
   }
-  return successResult({ value: result.value, content, meta, contexts, concludesTurn: optional(result, 'concludesTurn') === true })
+  return successResult(result.value, content, meta, contexts, optional(result, 'concludesTurn') === true)
 }
 
 /** A result equal to `result` except for its content (already a snapshot of valid blocks). */

@@ -1,4 +1,4 @@
-import { checkContentBlocks, checkUserMessage } from '../content.js'
+import { checkContentBlocks, checkUserMessage, snapshotContentBlocks } from '../content.js'
 import type { ContentBlock, UserMessage } from '../content.js'
 import { formatIssues } from '../errors.js'
 import { describeValue } from '../json/describe-value.js'
@@ -19,23 +19,18 @@ import type { RegisteredTool } from './tools.js'
 
 // The output contract: a value a body returned (or a post-execute listener substituted).
 
-/** What a successful value carries along besides its projections. */
-export interface OutputCarry {
-  readonly contexts: readonly UserMessage[] | undefined
-  readonly concludesTurn: boolean
-}
-
 /**
  * The success path for a value the body returned or a post-execute listener substituted: snapshot
  * it (non-JSON → `INVALID_TOOL_OUTPUT`), validate it against the output schema
- * (`INVALID_TOOL_OUTPUT` with every issue), then project it.
+ * (`INVALID_TOOL_OUTPUT` with every issue), then project it. `contexts` and `concludesTurn` are what
+ * the value carries along besides its projections.
  */
-export function acceptOutput(call: ToolCall, value: unknown, carry: OutputCarry): ToolExecutionResult {
+export function acceptOutput(call: ToolCall, value: unknown, contexts: readonly UserMessage[] | undefined, concludesTurn: boolean): ToolExecutionResult {
   const snapshot = materializeJson(value)
-  if (!snapshot.ok) return invalidOutput(snapshot.issues, call.exec.name, carry.contexts)
+  if (!snapshot.ok) return invalidOutput(snapshot.issues, call.exec.name, contexts)
   const validator = call.tool.outputValidator
-  if (!validator.is(snapshot.value)) return invalidOutput(validator.validate(snapshot.value).errors, call.exec.name, carry.contexts)
-  return renderOutput(call, snapshot.value, carry)
+  if (!validator.is(snapshot.value)) return invalidOutput(validator.validate(snapshot.value).errors, call.exec.name, contexts)
+  return renderOutput(call, snapshot.value, contexts, concludesTurn)
 }
 
 /**
@@ -45,22 +40,26 @@ export function acceptOutput(call: ToolCall, value: unknown, carry: OutputCarry)
  * is not top-level. A throwing projector or a projection that is not lossless
  * JSON of the right shape is `INVALID_RESULT`, so observers only ever see durable-safe fields.
  */
-export function renderOutput(call: ToolCall, value: JsonValue, carry: OutputCarry): ToolExecutionResult {
+export function renderOutput(call: ToolCall, value: JsonValue, contexts: readonly UserMessage[] | undefined, concludesTurn: boolean): ToolExecutionResult {
   const tool = call.tool
   const args = call.exec.arguments
   let rendered: unknown
   try {
     rendered = tool.render.call(tool.output, args, value)
   } catch (error) {
-    return invalidResult(`The tool's output.render threw: ${thrownMessage(error)}`, carry.contexts)
+    return invalidResult(`The tool's output.render threw: ${thrownMessage(error)}`, contexts)
   }
-  const content = materializeJson(rendered)
-  const issues: SchemaIssue[] = []
-  if (!content.ok) {
-    containRejection(rendered)
-    return invalidResult(formatIssues("The tool's output.render returned content that is not lossless JSON", content.issues), carry.contexts)
+  let content = snapshotContentBlocks(rendered)
+  if (content === undefined) {
+    const snapshot = materializeJson(rendered)
+    const issues: SchemaIssue[] = []
+    if (!snapshot.ok) {
+      containRejection(rendered)
+      return invalidResult(formatIssues("The tool's output.render returned content that is not lossless JSON", snapshot.issues), contexts)
+    }
+    if (!checkContentBlocks(snapshot.value, '', issues)) return invalidResult(formatIssues("The tool's output.render returned invalid content", issues), contexts)
+    content = snapshot.value
   }
-  if (!checkContentBlocks(content.value, '', issues)) return invalidResult(formatIssues("The tool's output.render returned invalid content", issues), carry.contexts)
   let meta: JsonValue | undefined
   const exec = call.exec
   if (tool.presentationMeta !== undefined && exec.parent === undefined && exec.rootCallId === exec.callId) {
@@ -68,22 +67,16 @@ export function renderOutput(call: ToolCall, value: JsonValue, carry: OutputCarr
     try {
       projected = tool.presentationMeta.call(tool.output, args, value)
     } catch (error) {
-      return invalidResult(`The tool's output.presentationMeta threw: ${thrownMessage(error)}`, carry.contexts)
+      return invalidResult(`The tool's output.presentationMeta threw: ${thrownMessage(error)}`, contexts)
     }
     const snapshot = materializeJson(projected)
     if (!snapshot.ok) {
       containRejection(projected)
-      return invalidResult(formatIssues("The tool's output.presentationMeta returned a value that is not lossless JSON", snapshot.issues), carry.contexts)
+      return invalidResult(formatIssues("The tool's output.presentationMeta returned a value that is not lossless JSON", snapshot.issues), contexts)
     }
     meta = snapshot.value
   }
-  return successResult({
-    value,
-    content: content.value as readonly ContentBlock[],
-    meta,
-    contexts: carry.contexts,
-    concludesTurn: carry.concludesTurn,
-  })
+  return successResult(value, content, meta, contexts, concludesTurn)
 }
 
 type JsonRecord = { readonly [key: string]: JsonValue }
@@ -150,7 +143,7 @@ function checkWrapperResult(call: ToolCall, answer: unknown): ToolExecutionResul
   if (issues.length > 0) return malformedWrapperResult(issues)
   const result = record.value as JsonValue
   return checkValue(call, result, () =>
-    successResult({ value: result, content: content as readonly ContentBlock[], meta, contexts, concludesTurn: concludes === true }),
+    successResult(result, content as readonly ContentBlock[], meta, contexts, concludes === true),
   )
 }
 
@@ -283,10 +276,7 @@ function applyPostDecision(call: ToolCall, result: ToolExecutionResult, decision
   let reviewed = result
   const content = optional(decision, 'content')
   if (Object.hasOwn(decision, 'value')) {
-    reviewed = acceptOutput(call, decision.value, {
-      contexts: optional(result, 'additionalContexts'),
-      concludesTurn: result.isError ? false : optional(result, 'concludesTurn') === true,
-    })
+    reviewed = acceptOutput(call, decision.value, optional(result, 'additionalContexts'), result.isError ? false : optional(result, 'concludesTurn') === true)
   } else if (content !== undefined) {
     reviewed = withContent(result, content)
   }
@@ -364,9 +354,11 @@ export function finalizeContent(tool: RegisteredTool, exec: ToolExecution, resul
   }
   if (replacement === undefined || replacement === result.content) return result
   containRejection(replacement)
+  const fast = snapshotContentBlocks(replacement)
+  if (fast !== undefined) return withContent(result, fast)
   const snapshot = materializeJson(replacement)
   if (!snapshot.ok) return invalidResult(formatIssues("The tool's finalizeContent returned content that is not lossless JSON", snapshot.issues), contexts)
   const issues: SchemaIssue[] = []
   if (!checkContentBlocks(snapshot.value, '', issues)) return invalidResult(formatIssues("The tool's finalizeContent returned invalid content", issues), contexts)
-  return withContent(result, snapshot.value as readonly ContentBlock[])
+  return withContent(result, snapshot.value)
 }

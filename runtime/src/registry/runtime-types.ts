@@ -1,5 +1,5 @@
 import type { ContentBlock } from '../content.js'
-import type { Agent, ScopeKey, ToolExecutionInput, ToolExecution, ToolDispatchExecution, ToolExecutionResult, PreToolDecision, PostToolDecision, ToolGuard, ToolExecutionMode, ToolPresentationMode, ToolRestriction, CodeDispatchLog, CodeDispatchEvent, ApprovalService } from '../tool/tool-call.js'
+import type { Agent, ScopeKey, ToolExecutionInput, ToolExecution, ToolDispatchExecution, ToolExecutionResult, PreToolDecision, PostToolDecision, ToolGuard, ToolExecutionMode, ToolPresentationMode, ToolRestriction, CodeDispatchLog, CodeDispatchEvent, ApprovalChannel, ApprovalService } from '../tool/tool-call.js'
 import type { ToolDefinition, ToolDescription, ToolSchema } from '../tool/tool-definition.js'
 
 // The runtime's own surface, as the spec pins it: `ToolRuntime` (the registry and pipeline a view is
@@ -61,6 +61,17 @@ export interface ToolRuntime {
    * @returns the exact, idempotent disposer.
    */
   guard(guard: ToolGuard): () => void
+  /**
+   * Answer the `ask` decisions of this agent's own calls through `channel` (an interactive client, a
+   * UI session) before the runtime's `approval` service: the spec's approval channel. Scoped only
+   * (throws on the global view). The channels of one agent are asked in the order they were added;
+   * the first that answers decides (`allow`: the call runs once; `deny`: `DENIED` with its reason),
+   * and one that answers `undefined` leaves the call to the next, then to the service. A channel
+   * that throws, rejects or answers anything else denies the call. A call without an `ask` never
+   * reaches a channel, so a channel costs the other calls nothing.
+   * @returns the exact, idempotent disposer.
+   */
+  approveWith(channel: ApprovalChannel): () => void
   /**
    * The definition `scope` (default: this view's scope) resolves for `name`: scoped shadows global,
    * a restricted-away tool reads as absent. Returns the registered definition object itself, so a

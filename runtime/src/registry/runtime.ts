@@ -1,5 +1,6 @@
 import { ToolArgsError, ToolNotFoundError, ToolRegistryError } from '../errors.js'
 import { describeValue } from '../json/describe-value.js'
+import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { thenPolluted } from '../json/hostile-prototypes.js'
 import { compileJsonSchema } from '../schema/json-schema/compile-json-schema.js'
@@ -109,6 +110,7 @@ export class RuntimeViews {
       register: (definition) => register(state, scope, definition),
       restrict: (filter) => restrict(state, requireScope(scope, 'restrict'), filter),
       guard: (guard: ToolGuard) => subscribe(state.guards, guard, view, scope, false, 'guard'),
+      approveWith: (channel) => subscribe(state.channels, channel, view, requireScope(scope, 'approveWith'), false, 'approval channel'),
       get: (name, explicitScope) => {
         const chain = scopeOf(explicitScope)
         if (chain === null || typeof name !== 'string') return undefined
@@ -140,10 +142,16 @@ export class RuntimeViews {
   }
 }
 
+const GLOBAL_ALTERNATIVE: Readonly<Record<string, string>> = {
+  presentAs: 'present (use the mode option for the deployment default)',
+  restrict: 'restrict',
+  approveWith: 'approve for (use the approval option for the deployment’s approval service)',
+}
+
 function requireScope(scope: Agent | undefined, method: string): Agent {
   if (scope !== undefined) return scope
   throw new ToolRegistryError(`${method} is scoped only`, [
-    { path: '', message: `call ${method} on runtime.forAgent(agent); the global view has no scope to ${method === 'presentAs' ? 'present (use the mode option for the deployment default)' : 'restrict'}` },
+    { path: '', message: `call ${method} on runtime.forAgent(agent); the global view has no scope to ${GLOBAL_ALTERNATIVE[method] ?? method}` },
   ])
 }
 
@@ -276,17 +284,8 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
     early = abortedBeforeDispatch()
   }
   const rootCallId = read.rootCallId ?? parentRoot ?? read.callId
-  const fields = {
-    callId: read.callId,
-    rootCallId,
-    name: read.name,
-    arguments: args.ok ? args.value : undefined,
-    agent: read.agent,
-    parent: read.parent,
-    signal: read.signal,
-  }
-  if (early !== undefined) return settle(() => finish(state, tool, chain, new Execution(fields, undefined), early))
-  return runCall(new ToolCall(state, tool as RegisteredTool, chain, fields))
+  if (early !== undefined) return settle(() => finish(state, tool, chain, new Execution(read, rootCallId, args.ok ? args.value : undefined, undefined), early))
+  return runCall(new ToolCall(state, tool as RegisteredTool, chain, read, rootCallId, (args as { readonly value: JsonValue }).value))
 }
 
 /**

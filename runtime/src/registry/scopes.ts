@@ -24,20 +24,25 @@ const hasOwn = Object.hasOwn
  * restrictions and guards; callers fail closed on `undefined`.
  */
 export function readScopeChain(agent: unknown): Agent[] | undefined {
-  const chain: Agent[] = []
-  let current: unknown = agent
   try {
+    if (!isAgent(agent)) return undefined
+    // Most agents have no parent: a list of exactly one, not an empty list grown by a push (which reserves 17 slots).
+    const chain: Agent[] = [agent]
+    let current: unknown = hasOwn(agent, 'parent') ? agent.parent : undefined
     while (current !== undefined) {
-      if (typeof current !== 'object' || current === null) return undefined
-      if (!hasOwn(current, 'id') || typeof (current as Agent).id !== 'string') return undefined
-      if (chain.length >= MAX_SCOPE_DEPTH || chain.includes(current as Agent)) return undefined
-      chain.push(current as Agent)
-      current = hasOwn(current, 'parent') ? (current as Agent).parent : undefined
+      if (!isAgent(current) || chain.length >= MAX_SCOPE_DEPTH || chain.includes(current)) return undefined
+      chain.push(current)
+      current = hasOwn(current, 'parent') ? current.parent : undefined
     }
+    return chain
   } catch {
     return undefined
   }
-  return chain
+}
+
+/** Whether `value` is an object with an own string `id` (its getter, if any, may throw: the caller catches). */
+function isAgent(value: unknown): value is Agent {
+  return typeof value === 'object' && value !== null && hasOwn(value, 'id') && typeof (value as Agent).id === 'string'
 }
 
 /** The part of the registry's state scope resolution reads (the registry's `RegistryState` is one). */

@@ -1,5 +1,5 @@
 import { ListenerList, type RegistryListeners } from './events.js'
-import type { Agent, ApprovalService, CallId, ToolGuard, ToolRuntimeOptions } from './runtime-types.js'
+import type { Agent, ApprovalChannel, ApprovalService, CallId, ToolGuard, ToolRuntimeOptions } from './runtime-types.js'
 import { ScopeLayer, type ScopeState } from './scopes.js'
 
 // Everything one runtime holds, below every stage that reads it: the call, the gates, dispatch and
@@ -18,6 +18,8 @@ export interface RegistryState extends ScopeState {
   scopedEntries: number
   readonly listeners: RegistryListeners
   readonly guards: ListenerList<ToolGuard>
+  /** The approval channels, each scoped to the agent whose view added it. */
+  readonly channels: ListenerList<ApprovalChannel>
   /** Tokens of executions in flight: a `parent` must be one of them, made by a call of the same agent. */
   readonly inFlight: Map<symbol, InFlightCall>
   readonly approval: ApprovalService | undefined
@@ -39,6 +41,7 @@ export function createRegistryState(options: ToolRuntimeOptions): RegistryState 
       codeDispatch: new ListenerList(),
     },
     guards: new ListenerList(),
+    channels: new ListenerList(),
     inFlight: new Map(),
     defaultMode: options.mode ?? 'native',
     approval: options.approval,

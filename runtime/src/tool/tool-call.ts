@@ -342,3 +342,13 @@ export type ApprovalAnswer = 'allowed-once' | 'denied'
 
 /** Asks a human (or a policy) whether one call may run. */
 export type ApprovalService = (request: ApprovalRequest) => Promise<ApprovalAnswer>
+
+/** An approval channel's answer to an `ask`: the call runs once, or it is denied with a reason the model reads. */
+export type ApprovalDecision = { readonly kind: 'allow' } | { readonly kind: 'deny'; readonly reason: string }
+
+/**
+ * An approval channel (the spec's): answers the `ask` decisions of one agent's calls — through an
+ * interactive client or a UI session — before the runtime's approval service is asked. `undefined`
+ * (returned, or resolved) leaves the call to the agent's next channel, then to the service.
+ */
+export type ApprovalChannel = (request: ApprovalRequest) => ApprovalDecision | undefined | Promise<ApprovalDecision | undefined>

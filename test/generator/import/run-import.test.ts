@@ -1,12 +1,41 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readdirSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { runCli } from '../../../generator/src/cli/run-cli.js'
 import { runImport } from '../../../generator/src/import/run-import.js'
 import { sanitizeToolName, ToolNameAssigner } from '../../../generator/src/import/tool-names.js'
 import { loadDeclarations } from '../../../generator/src/load/load-declarations.js'
 import { TempProject } from '../pipeline/temp-project.js'
+
+// How far the conversion was (declarations printed) when each file write started: the spies pass every call through.
+const progress = vi.hoisted(() => ({ printed: 0, atWrites: [] as number[], failAt: 0 }))
+vi.mock('../../../generator/src/import/print-declaration.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../generator/src/import/print-declaration.js')>()
+  return {
+    ...original,
+    printDeclaration: (...args: Parameters<typeof original.printDeclaration>) => {
+      progress.printed++
+      if (progress.printed === progress.failAt) throw new Error('a bug in the printer')
+      return original.printDeclaration(...args)
+    },
+  }
+})
+const withWriteSpies = vi.hoisted(() => async (importOriginal: () => Promise<unknown>) => {
+  const original = (await importOriginal()) as Record<string, (...args: unknown[]) => unknown>
+  const spies: Record<string, unknown> = {}
+  for (const name of ['writeFile', 'writeFileSync']) {
+    const write = original[name]
+    if (write === undefined) continue
+    spies[name] = (...args: unknown[]) => {
+      progress.atWrites.push(progress.printed)
+      return write(...args)
+    }
+  }
+  return { ...original, default: { ...original, ...spies }, ...spies }
+})
+vi.mock('node:fs', withWriteSpies)
+vi.mock('node:fs/promises', withWriteSpies)
 
 const projects: TempProject[] = []
 afterEach(() => {
@@ -153,7 +182,49 @@ describe('runImport', () => {
     expect(p.read('schemas/one.tool.yaml')).toMatch(/^# yaml-language-server[^]*\ndescription: Short\.\n/)
   })
 
-  test('--partial writes each tool as it is converted: the same names, files, bytes and diagnostics as converting first', async () => {
+  test('the files are written while the later tools convert, without --partial too, and appear only at the end', async () => {
+    const p = project()
+    p.write('tools.json', JSON.stringify(Array.from({ length: 40 }, (_, index) => ({ name: `t${index}`, description: 'T.', input_schema: { type: 'object' } }))))
+    progress.printed = 0
+    progress.atWrites.length = 0
+    const outcome = await runImport({ config: config(p.cwd), from: 'anthropic', file: 'tools.json' })
+    expect(outcome.written.length).toBe(40)
+    expect(progress.printed).toBe(40)
+    expect(progress.atWrites.length).toBe(40)
+    // The first file is on its way as soon as its tool is printed, long before the last tool is.
+    expect(progress.atWrites[0]).toBeLessThan(10)
+    expect(readdirSync(path.join(p.cwd, 'schemas')).length).toBe(40)
+  })
+
+  test('an internal error midway writes nothing and leaves no stage (its writer thread stopped)', async () => {
+    const p = project()
+    p.write('tools.json', JSON.stringify(Array.from({ length: 100 }, (_, index) => ({ name: `t${index}`, description: 'T.', input_schema: { type: 'object' } }))))
+    progress.printed = 0
+    // Past the files written on this thread, so the worker has started.
+    progress.failAt = 90
+    try {
+      await expect(runImport({ config: config(p.cwd), from: 'anthropic', file: 'tools.json', partial: true })).rejects.toThrow('a bug in the printer')
+    } finally {
+      progress.failAt = 0
+    }
+    expect(existsSync(path.join(p.cwd, 'schemas'))).toBe(false)
+  })
+
+  test('a refusal without --partial leaves the project as it was: no file, no stage, no schemas folder made', async () => {
+    const tools = Array.from({ length: 30 }, (_, index) => (index === 20 ? { name: 'bad', input_schema: { type: 'object' } } : { name: `t${index}`, description: 'T.', input_schema: { type: 'object' } }))
+    const fresh = project()
+    fresh.write('tools.json', JSON.stringify(tools))
+    const outcome = await runImport({ config: config(fresh.cwd), from: 'anthropic', file: 'tools.json' })
+    expect(outcome.exitCode).toBe(2)
+    expect(existsSync(path.join(fresh.cwd, 'schemas'))).toBe(false)
+    const existing = project()
+    existing.declare('ok')
+    existing.write('tools.json', JSON.stringify(tools))
+    expect((await runImport({ config: config(existing.cwd), from: 'anthropic', file: 'tools.json' })).exitCode).toBe(2)
+    expect(readdirSync(path.join(existing.cwd, 'schemas'))).toEqual(['ok.tool.yaml'])
+  })
+
+  test('--partial stages each tool as it is converted: the same names, files, bytes and diagnostics as converting first', async () => {
     // Many copies of few names (suffix search), a rename, losses and refusals in between: the order they are met in
     // decides every name, so writing while converting must not reorder anything.
     const tools = Array.from({ length: 60 }, (_, index) =>

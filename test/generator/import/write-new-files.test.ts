@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { FileAppearedError } from '../../../generator/src/base/project-files.js'
-import { writeNewFiles } from '../../../generator/src/import/write-new-files.js'
+import { NewFileStage } from '../../../generator/src/import/write-new-files.js'
 
 const folders: string[] = []
 afterEach(() => {
@@ -16,21 +17,53 @@ function folder(): string {
   return made
 }
 
-describe('writeNewFiles', () => {
-  test('writes every file with its exact bytes, outcomes in input order, and leaves no temporary file', async () => {
+/** The stage folders in `dir` (hidden, `.import.<pid>-…toolsmith-tmp`). */
+const stagesIn = (dir: string): string[] => readdirSync(dir).filter((name) => name.startsWith('.import.'))
+
+/** Turns of the event loop until `ready()` holds (the staged writes run on the thread pool). */
+async function until(ready: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 2000 && !ready(); turn++) await new Promise((resolve) => setTimeout(resolve, 1))
+  expect(ready()).toBe(true)
+}
+
+describe('NewFileStage', () => {
+  test('writes every file with its exact bytes, outcomes in the order added, and leaves no stage behind', async () => {
     const dir = folder()
-    // More files than the pool holds, of different sizes, so they finish out of order.
-    const files = Array.from({ length: 40 }, (_, index) => ({ absolute: path.join(dir, `t${index}.tool.yaml`), text: `n: ${index}\n${'é'.repeat((index * 997) % 5000)}\n` }))
-    const outcomes = await writeNewFiles(files, 4)
+    // More files than are in flight, of different sizes, so they finish out of order.
+    const files = Array.from({ length: 40 }, (_, index) => ({ name: `t${index}.tool.yaml`, text: `n: ${index}\n${'é'.repeat((index * 997) % 5000)}\n` }))
+    const stage = NewFileStage.open(dir, 3)
+    for (const { name, text } of files) stage.add(name, text)
+    const outcomes = await stage.publish()
     expect(outcomes).toEqual(files.map(() => ({ ok: true })))
-    for (const { absolute, text } of files) expect(readFileSync(absolute, 'utf8')).toBe(text)
-    expect(readdirSync(dir).sort()).toEqual(files.map(({ absolute }) => path.basename(absolute)).sort())
+    for (const { name, text } of files) expect(readFileSync(path.join(dir, name), 'utf8')).toBe(text)
+    expect(readdirSync(dir).sort()).toEqual(files.map(({ name }) => name).sort())
   })
 
-  test('a file already at a path is left as it is (FileAppearedError); the others are written; no temporary file', async () => {
+  test.each([
+    ['on this thread', 64],
+    ['by the worker, in batches of 16', 0],
+  ])('files are written into the hidden stage as they are added (%s); the folder shows none of them before publish', async (_, syncFiles) => {
     const dir = folder()
+    const stage = NewFileStage.open(dir, syncFiles)
+    const names = Array.from({ length: 16 }, (_, index) => `t${index}.tool.yaml`)
+    for (const name of names) stage.add(name, `${name}\n`)
+    const [staged] = stagesIn(dir)
+    expect(staged).toMatch(/^\.import\.\d+-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/)
+    // All are complete in the stage while nothing was published: what a crash at this point would leave.
+    const read = (name: string) => (existsSync(path.join(dir, staged as string, name)) ? readFileSync(path.join(dir, staged as string, name), 'utf8') : undefined)
+    await until(() => names.every((name) => read(name) === `${name}\n`))
+    expect(readdirSync(dir)).toEqual([staged])
+    await stage.publish()
+    expect(readdirSync(dir).sort()).toEqual([...names].sort())
+  })
+
+  test('a file already at a path is left as it is (FileAppearedError); the others are written; no stage is left', async () => {
+    const dir = folder()
+    const stage = NewFileStage.open(dir)
+    for (const name of ['a', 'b', 'c']) stage.add(`${name}.tool.yaml`, `${name}: ours\n`)
+    // It appears after the names were assigned and the files staged, before they are put into place.
     writeFileSync(path.join(dir, 'b.tool.yaml'), 'theirs\n')
-    const outcomes = await writeNewFiles(['a', 'b', 'c'].map((name) => ({ absolute: path.join(dir, `${name}.tool.yaml`), text: `${name}: ours\n` })))
+    const outcomes = await stage.publish()
     expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, false, true])
     const failed = outcomes[1]
     expect(failed?.ok === false && failed.error).toBeInstanceOf(FileAppearedError)
@@ -39,12 +72,56 @@ describe('writeNewFiles', () => {
     expect(readdirSync(dir).sort()).toEqual(['a.tool.yaml', 'b.tool.yaml', 'c.tool.yaml'])
   })
 
-  test('a folder that cannot be written is each file\'s error, and nothing is left in it', async () => {
+  test('discard writes nothing and removes the folders open made (they did not exist before)', async () => {
     const dir = folder()
-    const missing = path.join(dir, 'absent')
-    const outcomes = await writeNewFiles([{ absolute: path.join(missing, 'a.tool.yaml'), text: 'a\n' }])
-    expect(outcomes).toEqual([{ ok: false, error: expect.objectContaining({ code: 'ENOENT' }) }])
-    mkdirSync(missing)
-    expect(readdirSync(missing)).toEqual([])
+    const target = path.join(dir, 'made', 'schemas')
+    const stage = NewFileStage.open(target)
+    stage.add('a.tool.yaml', 'a\n')
+    expect(existsSync(target)).toBe(true)
+    await stage.discard()
+    expect(readdirSync(dir)).toEqual([])
+    // An existing folder stays, without the stage.
+    const kept = path.join(dir, 'kept')
+    mkdirSync(kept)
+    const again = NewFileStage.open(kept)
+    again.add('a.tool.yaml', 'a\n')
+    await again.discard()
+    expect(readdirSync(dir)).toEqual(['kept'])
+    expect(readdirSync(kept)).toEqual([])
+  })
+
+  test('a file the worker cannot write is that file\'s error, with its code; the others are written', async () => {
+    const dir = folder()
+    const stage = NewFileStage.open(dir, 1)
+    for (const name of ['a.tool.yaml', `${'x'.repeat(300)}.tool.yaml`, 'c.tool.yaml']) stage.add(name, 'x\n')
+    const outcomes = await stage.publish()
+    expect(outcomes).toEqual([{ ok: true }, { ok: false, error: expect.objectContaining({ code: 'ENAMETOOLONG', syscall: 'open' }) }, { ok: true }])
+    expect(outcomes[1]?.ok === false && outcomes[1].error).toBeInstanceOf(Error)
+    expect(readdirSync(dir).sort()).toEqual(['a.tool.yaml', 'c.tool.yaml'])
+  })
+
+  test('a folder that cannot be made is each file\'s error, and nothing is left', async () => {
+    const dir = folder()
+    writeFileSync(path.join(dir, 'file'), 'in the way\n')
+    const stage = NewFileStage.open(path.join(dir, 'file', 'schemas'))
+    stage.add('a.tool.yaml', 'a\n')
+    expect(await stage.publish()).toEqual([{ ok: false, error: expect.objectContaining({ code: 'ENOTDIR' }) }])
+    expect(readdirSync(dir)).toEqual(['file'])
+  })
+
+  test('the stage a process left behind when it ended (a crash) is removed by the next one; a live one\'s is kept', async () => {
+    const dir = folder()
+    // A process that ended: its id is free (for the checks here, as isLeftoverTemporary asks the system).
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
+    const dead = path.join(dir, `.import.${ended.stdout}-0123abcd0.toolsmith-tmp`)
+    const live = path.join(dir, `.import.${process.ppid}-0123abcd0.toolsmith-tmp`)
+    for (const stage of [dead, live]) {
+      mkdirSync(stage)
+      writeFileSync(path.join(stage, 'half.tool.yaml'), 'desc')
+    }
+    const stage = NewFileStage.open(dir)
+    stage.add('a.tool.yaml', 'a\n')
+    await stage.publish()
+    expect(readdirSync(dir).sort()).toEqual([path.basename(live), 'a.tool.yaml'])
   })
 })

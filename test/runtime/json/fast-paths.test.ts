@@ -1,13 +1,14 @@
 import fc from 'fast-check'
-import { describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { HOST_PROBE_MIN_LENGTH } from '../../../runtime/src/json/array-named-keys.js'
-import { materializeJson, materializeJsonExact } from '../../../runtime/src/json/materialize-json.js'
+import { DICTIONARY_KEYS, materializeJson, materializeJsonExact, resetSmallCopies } from '../../../runtime/src/json/materialize-json.js'
 
-// materializeJson takes two shortcuts the full walk does not: small containers (arguments, outputs, content blocks)
-// are copied without the walk's bookkeeping, and a large array's named keys are asked of the host (Node's
-// util.inspect, indices skipped) instead of listed with Object.keys. materializeJsonExact is the full walk alone.
-// Both must give the same answer — the same snapshot or the same issues — for every input, including each way a value
-// is not plain data, at the sizes where each shortcut applies.
+// materializeJson takes three shortcuts the full walk does not: small containers (arguments, outputs, content blocks)
+// are copied without the walk's bookkeeping, a large array's named keys are asked of the host (Node's util.inspect,
+// indices skipped) instead of listed with Object.keys, and a large object is read by one descriptor per key into a
+// copy built in dictionary mode. materializeJsonExact is the full walk alone. Both must give the same answer — the
+// same snapshot or the same issues — for every input, including each way a value is not plain data, at the sizes
+// where each shortcut applies.
 
 type Flaw = (target: object, at: number) => void
 
@@ -25,6 +26,7 @@ const arrayFlaws: [string, Flaw][] = [
   ['a non-enumerable named key', (a) => Object.defineProperty(a, 'hidden', { value: 1, enumerable: false })],
   ['a named getter', (a) => Object.defineProperty(a, 'named', getterThatThrows())],
   ['an index getter', (a, at) => Object.defineProperty(a, at, getterThatThrows())],
+  ['an index getter that returns a value', (a, at) => Object.defineProperty(a, at, { get: () => 1, enumerable: true, configurable: true })],
   ['a setter-only index', (a, at) => Object.defineProperty(a, at, { set: () => undefined, enumerable: true })],
   ['a non-enumerable index', (a, at) => Object.defineProperty(a, at, { value: 1, enumerable: false })],
   ['a hole', (a, at) => delete (a as unknown[])[at]],
@@ -44,6 +46,8 @@ const arrayFlaws: [string, Flaw][] = [
 ]
 const objectFlaws: [string, Flaw][] = [
   ['a getter', (o) => Object.defineProperty(o, 'g', getterThatThrows())],
+  // A getter that answers would put its value in the snapshot if it ran: the fast paths must find it, not catch it.
+  ['a getter that returns a value', (o) => Object.defineProperty(o, 'g', { get: () => 1, enumerable: true, configurable: true })],
   ['a setter-only key', (o) => Object.defineProperty(o, 's', { set: () => undefined, enumerable: true })],
   ['a non-enumerable key', (o) => Object.defineProperty(o, 'hidden', { value: 1, enumerable: false })],
   ['a symbol key', (o) => Object.assign(o, { [Symbol('s')]: 1 })],
@@ -53,6 +57,14 @@ const objectFlaws: [string, Flaw][] = [
   ['a function', (o) => Object.assign(o, { f: () => 1 })],
   ['a self cycle', (o) => Object.assign(o, { self: o })],
   ['a class prototype', (o) => Object.setPrototypeOf(o, class {}.prototype)],
+  ['a null prototype', (o) => Object.setPrototypeOf(o, null)],
+  ['an own undefined', (o) => Object.assign(o, { u: undefined })],
+  ['a non-enumerable getter', (o) => Object.defineProperty(o, 'hiddenGetter', { get: () => 1, enumerable: false })],
+  ['keys named like Object.prototype members', (o) => Object.assign(o, { constructor: 1, toString: 'x', hasOwnProperty: [2], valueOf: null })],
+  ['an index key', (o) => Object.assign(o, { 7: 'seven', 0: 'zero' })],
+  ['a Date value', (o) => Object.assign(o, { when: new Date(0) })],
+  ['a Proxy value', (o) => Object.assign(o, { proxy: new Proxy({ x: [1] }, {}) })],
+  ['a shared child', (o) => { const shared = { s: [1] }; Object.assign(o, { left: shared, right: shared }) }],
 ]
 
 function nest(levels: number): unknown {
@@ -110,7 +122,7 @@ describe('materializeJson gives the exact walk’s answer', () => {
   })
 
   test.each(objectFlaws)('on objects with %s, small and large, at the root and nested', (_name, flaw) => {
-    for (const size of [1, 15, 16, 40]) {
+    for (const size of [1, 15, 16, DICTIONARY_KEYS - 1, DICTIONARY_KEYS, DICTIONARY_KEYS + 1, 200]) {
       const make = (nested: boolean): unknown => {
         const object: Record<string, unknown> = {}
         for (let i = 0; i < size; i++) object[`k${i}`] = i % 2 === 0 ? i : [i]
@@ -119,6 +131,50 @@ describe('materializeJson gives the exact walk’s answer', () => {
       }
       for (const nested of [false, true]) expect([size, nested, outcome(materializeJson(make(nested)))]).toEqual([size, nested, outcome(materializeJsonExact(make(nested)))])
     }
+  })
+
+  test('on random large objects, each copied fresh', () => {
+    // Objects either side of DICTIONARY_KEYS, whose values are any JSON, at the root and nested.
+    const largeObject = fc.dictionary(fc.string({ maxLength: 6 }), jsonValue, { minKeys: DICTIONARY_KEYS - 4, maxKeys: DICTIONARY_KEYS + 12 })
+    fc.assert(
+      fc.property(largeObject, fc.boolean(), (object, nested) => {
+        const copy = () => JSON.parse(JSON.stringify(nested ? [object] : object)) as unknown
+        expect(outcome(materializeJson(copy()))).toEqual(outcome(materializeJsonExact(copy())))
+      }),
+      { numRuns: 100 },
+    )
+  })
+
+  test('a large object is read by one getOwnPropertyDescriptor per key: no get, no second lookup', () => {
+    // Before the shortcut each key cost two descriptor lookups (propertyIsEnumerable, __lookupGetter__) and a get.
+    const target: Record<string, number> = {}
+    for (let i = 0; i < DICTIONARY_KEYS + 8; i++) target[`k${i}`] = i
+    const traps: string[] = []
+    const proxy = new Proxy(target, {
+      getOwnPropertyDescriptor: (t, key) => (traps.push('getOwnPropertyDescriptor'), Reflect.getOwnPropertyDescriptor(t, key)),
+      get: (t, key, receiver) => (traps.push('get'), Reflect.get(t, key, receiver) as unknown),
+    })
+    const result = materializeJson({ proxy })
+    expect(result.ok && JSON.stringify(result.value)).toBe(JSON.stringify({ proxy: target }))
+    expect(traps.filter((trap) => trap === 'get')).toEqual([])
+    expect(traps).toHaveLength(DICTIONARY_KEYS + 8)
+  })
+
+  test('a large snapshot is plain: Object.prototype, frozen, own data keys in the order given', () => {
+    const source: Record<string, unknown> = {}
+    for (let i = 0; i < DICTIONARY_KEYS * 2; i++) source[`k${i}`] = i
+    Object.defineProperty(source, '__proto__', { value: { polluted: true }, enumerable: true, writable: true, configurable: true })
+    Object.assign(source, { constructor: 'c', 3: 'three' })
+    const result = materializeJson(Object.setPrototypeOf(source, null))
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    const snapshot = result.value as Record<string, unknown>
+    expect(Object.getPrototypeOf(snapshot)).toBe(Object.prototype)
+    expect(Object.isFrozen(snapshot)).toBe(true)
+    expect(Object.keys(snapshot)).toEqual(Object.keys(source))
+    expect(Object.getOwnPropertyDescriptor(snapshot, '__proto__')).toEqual({ value: { polluted: true }, enumerable: true, writable: false, configurable: false })
+    expect((snapshot as { polluted?: unknown }).polluted).toBeUndefined()
+    expect(snapshot['constructor']).toBe('c')
   })
 
   test('a clean large array takes the probe and still equals the exact walk, -0 and nested containers included', () => {
@@ -155,5 +211,61 @@ describe('materializeJson gives the exact walk’s answer', () => {
     }
     expect(ran).toBe(false)
     expect(result.ok ? [] : result.issues.map((issue) => issue.path)).toEqual(['/extra'])
+  })
+})
+
+describe('a small object whose key list is seen again takes its compiled copy, with the exact walk’s answer', () => {
+  // The first sighting of a key list takes the loop and remembers it; the second compiles the list's own copy.
+  beforeEach(() => resetSmallCopies())
+  const sightings = (make: () => unknown): void => {
+    const exact = outcome(materializeJsonExact(make()))
+    for (let sighting = 1; sighting <= 3; sighting++) expect([sighting, outcome(materializeJson(make()))]).toEqual([sighting, exact])
+  }
+
+  test('on random small objects, each copied fresh', () => {
+    const smallObject = fc.dictionary(fc.string({ maxLength: 3 }), jsonValue, { maxKeys: 16 })
+    fc.assert(
+      fc.property(smallObject, (value) => sightings(() => JSON.parse(JSON.stringify(value)) as unknown)),
+      { numRuns: 200 },
+    )
+  })
+
+  test.each(objectFlaws)('on objects with %s, at the root and nested', (_name, flaw) => {
+    for (const size of [1, 3, 16]) {
+      for (const nested of [false, true]) {
+        sightings(() => {
+          const object: Record<string, unknown> = {}
+          for (let i = 0; i < size; i++) object[`k${i}`] = i % 2 === 0 ? -0 : [i]
+          flaw(object, 0)
+          return nested ? [object] : object
+        })
+      }
+    }
+  })
+
+  test('keys that are indices, __proto__, quotes and line separators are read and defined as own data', () => {
+    sightings(() => JSON.parse('{"1": 1, "0": [0], "__proto__": {"p": 1}, "a\\"b": "q", "\u2028": true}') as unknown)
+  })
+
+  test('with an enumerable key on Object.prototype, a non-enumerable own key is still found', () => {
+    // The count of enumerable keys must not take the inherited one for the hidden own one.
+    Object.defineProperty(Object.prototype, 'inherited', { value: 1, enumerable: true, configurable: true, writable: true })
+    try {
+      sightings(() => Object.defineProperty({ a: 1 }, 'hidden', { value: 2, enumerable: false }))
+    } finally {
+      delete (Object.prototype as { inherited?: unknown }).inherited
+    }
+  })
+
+  test('where code cannot be generated, the loop does the work', () => {
+    const generate = globalThis.Function
+    globalThis.Function = function () {
+      throw new EvalError('code generation from strings disallowed')
+    } as unknown as FunctionConstructor
+    try {
+      sightings(() => ({ a: 1, b: [2], c: -0 }))
+    } finally {
+      globalThis.Function = generate
+    }
   })
 })

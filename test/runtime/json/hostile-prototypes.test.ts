@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { materializeJson, parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema, validateJsonSchemaValue } from '../../../runtime/src/index.js'
+import { DICTIONARY_KEYS } from '../../../runtime/src/json/materialize-json.js'
 
 // Rule: "own `__proto__` keys stay data and never touch a prototype"; "validators never read inherited
 // properties". A polluted Object.prototype — accessors, read-only or non-enumerable properties a caller
@@ -20,25 +21,35 @@ function whilePolluted<T>(pollution: Record<string, PropertyDescriptor>, run: ()
   }
 }
 
+/** `object` with `count` more keys (`pad0`…), so it takes the small path, the walk or the walk's dictionary copy. */
+function padded(object: Record<string, unknown>, count: number): Record<string, unknown> {
+  const result = { ...object }
+  for (let i = 0; i < count; i++) result[`pad${i}`] = i
+  return result
+}
+
+// Padding that puts an object on each path: small (≤ 16 entries), the walk, the walk's dictionary copy.
+const paddings = [0, 20, DICTIONARY_KEYS + 8]
+
 describe('materializeJson under a polluted Object.prototype', () => {
-  test('an inherited setter never receives the data and the key stays in the snapshot', () => {
+  test.each(paddings)('an inherited setter never receives the data and the key stays in the snapshot (padded by %i)', (padding) => {
     const leaked: unknown[] = []
-    const result = whilePolluted({ secret: { set: (value: unknown) => leaked.push(value) } }, () => materializeJson({ secret: 'hunter2', other: 1 }))
+    const result = whilePolluted({ secret: { set: (value: unknown) => leaked.push(value) } }, () => materializeJson(padded({ secret: 'hunter2', other: 1 }, padding)))
     expect(leaked).toEqual([])
     expect(result.ok).toBe(true)
     if (!result.ok) return
     expect(Object.hasOwn(result.value as object, 'secret')).toBe(true)
-    expect(result.value).toEqual({ secret: 'hunter2', other: 1 })
+    expect(result.value).toEqual(padded({ secret: 'hunter2', other: 1 }, padding))
   })
 
-  test('an inherited read-only property does not make the copy fail', () => {
-    const result = whilePolluted({ title: { value: 'inherited', writable: false } }, () => materializeJson({ title: 'hello' }))
+  test.each(paddings)('an inherited read-only property does not make the copy fail (padded by %i)', (padding) => {
+    const result = whilePolluted({ title: { value: 'inherited', writable: false } }, () => materializeJson(padded({ title: 'hello' }, padding)))
     expect(result).toMatchObject({ ok: true })
     if (result.ok) expect(Object.getOwnPropertyDescriptor(result.value, 'title')?.value).toBe('hello')
   })
 
-  test('inherited "writable" and "value" do not turn a getter into data', () => {
-    const source = {}
+  test.each(paddings)('inherited "writable" and "value" do not turn a getter into data (padded by %i)', (padding) => {
+    const source = padded({}, padding)
     Object.defineProperty(source, 'k', { get: () => 'from the getter', enumerable: true })
     const result = whilePolluted({ writable: { value: true }, value: { value: 'INJECTED' } }, () => materializeJson(source))
     expect(result.ok).toBe(false)

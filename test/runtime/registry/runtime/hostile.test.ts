@@ -146,6 +146,25 @@ describe('a polluted Object.prototype', () => {
       expect(ownKeys(result)).toEqual(want)
     })
   })
+
+  test('a setter on Object.prototype for a key of a result or a content block is never reached', async () => {
+    // Results and text blocks are built key by key where the prototype is clean; here they must not be.
+    const reached: string[] = []
+    const keys = ['isError', 'value', 'content', 'type', 'text']
+    let result: ToolExecutionResult
+    try {
+      // Null-prototype descriptors: once `value` is on Object.prototype, a plain literal would seem to carry one.
+      for (const key of keys) {
+        Object.defineProperty(Object.prototype, key, { __proto__: null, set: () => void reached.push(key), get: () => undefined, configurable: true } as PropertyDescriptor)
+      }
+      const { runtime } = setup()
+      result = await runtime.execute(callInput())
+    } finally {
+      for (const key of keys) delete (Object.prototype as Record<string, unknown>)[key]
+    }
+    expect(reached).toEqual([])
+    expect(JSON.stringify(result)).toBe('{"isError":false,"value":{"text":"hi"},"content":[{"type":"text","text":"hi"}]}')
+  })
 })
 
 describe('hostile listeners', () => {

@@ -1,4 +1,4 @@
-import { createToolRuntime, defineTool } from '@toolsmith/runtime'
+import { createToolRuntime, defineTool, ToolRegistryError } from '@toolsmith/runtime'
 import { describe, expect, test } from 'vitest'
 import { rawTool } from '../fixtures.js'
 
@@ -52,6 +52,13 @@ describe('get — "Look up a tool as one scope sees it"', () => {
     const throwing = Object.defineProperty({ id: 'y' }, 'parent', { get: () => { throw new Error('no') }, enumerable: true })
     expect(runtime.schemas(throwing as never)).toEqual([])
   })
+
+  test.each([['undefined', undefined], ['null', null], ['an object without an id', {}], ['a string', 'alice']])(
+    'forAgent(%s) is an invalid agent (a ToolRegistryError, not a crash of the view cache)',
+    (_name, agent) => {
+      expect(() => createToolRuntime().forAgent(agent as never)).toThrow(ToolRegistryError)
+    },
+  )
 })
 
 describe('schemas — "Project visible definitions onto the allowlisted model-facing schema fields"', () => {
