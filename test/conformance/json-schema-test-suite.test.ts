@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import { JsonSchemaError } from '../../runtime/src/errors/json-schema-error.js'
+import { JsonSchemaError } from '../../runtime/src/errors.js'
 import {
   assertSupportedJsonSchema,
   compileJsonSchema,
   validateJsonSchemaValue,
-} from '../../runtime/src/schema/json-schema/index.js'
+} from '../../runtime/src/index.js'
 
 interface Group {
   file: string

@@ -47,14 +47,10 @@ export const STAGE_LAYERS: Readonly<Record<string, readonly (readonly Stage[])[]
   ],
   runtime: [
     // The issue shape `{ path, message }` and the boundary errors that carry it.
-    [{ stage: 'errors', paths: ['errors/'] }],
+    [{ stage: 'errors', paths: ['errors.ts'] }],
     [{ stage: 'json', paths: ['json/'] }],
     [{ stage: 'schema', paths: ['schema/'] }],
-    [{ stage: 'content', paths: ['content/'] }],
-    [
-      { stage: 'execution', paths: ['execution/'] },
-      { stage: 'presentation', paths: ['presentation/'] },
-    ],
+    [{ stage: 'content', paths: ['content.ts'] }],
     [{ stage: 'tool', paths: ['tool/'] }],
     [{ stage: 'registry', paths: ['registry/'] }],
     [{ stage: 'surface', paths: ['index.ts'] }],

@@ -1,4 +1,4 @@
-import type { SchemaIssue } from '../errors/json-schema-error.js'
+import type { SchemaIssue } from '../errors.js'
 import { hostShowsNoNamedKeys, onlyIndexKeys } from './array-named-keys.js'
 import { appendOwn, assignOwn, prototypesPolluted } from './hostile-prototypes.js'
 import { describeValue } from './describe-value.js'

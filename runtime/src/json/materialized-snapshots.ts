@@ -27,7 +27,7 @@ class SnapshotBrand extends OnTarget {
 
 /**
  * Records a container snapshot and its height before it is frozen. Only materializeJson calls this, and the one-pass
- * content snapshot (content/check-content-blocks.ts), which returns exactly what materializeJson would.
+ * content snapshot (content.ts), which returns exactly what materializeJson would.
  */
 export function registerSnapshot(snapshot: object, height: number): void {
   new SnapshotBrand(snapshot, height)

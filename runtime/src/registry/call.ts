@@ -1,5 +1,5 @@
-import { checkUserMessage } from '../content/check-user-message.js'
-import type { UserMessage } from '../content/content-block.js'
+import { checkUserMessage } from '../content.js'
+import type { UserMessage } from '../content.js'
 import { describeValue } from '../json/describe-value.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'

@@ -1,4 +1,4 @@
-import { formatIssues } from '../errors/json-schema-error.js'
+import { formatIssues } from '../errors.js'
 import { abortReason, BodyAttempt, DispatchExecution, follows, fuseSignals, isAborted, markFollower, offAbort, onAbort, RunContext, type ToolCall } from './call.js'
 import { type RegistryListeners, runWaterfall, type WaterfallSpec } from './events.js'
 import { abortedAfterStart, abortedBeforeDispatch, failureResult, optional, registryFailure, thrownFailure } from './results.js'

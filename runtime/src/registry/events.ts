@@ -1,5 +1,5 @@
-import { checkContentBlocks } from '../content/check-content-blocks.js'
-import type { ContentBlock } from '../content/content-block.js'
+import { checkContentBlocks } from '../content.js'
+import type { ContentBlock } from '../content.js'
 import { describeValue } from '../json/describe-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'

@@ -1,4 +1,4 @@
-import { formatIssues } from '../errors/json-schema-error.js'
+import { formatIssues } from '../errors.js'
 import { describeValue } from '../json/describe-value.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'

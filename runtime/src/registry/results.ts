@@ -1,6 +1,5 @@
-import type { ContentBlock, UserMessage } from '../content/content-block.js'
-import { formatIssues } from '../errors/json-schema-error.js'
-import { ToolOutputError } from '../errors/tool-errors.js'
+import type { ContentBlock, UserMessage } from '../content.js'
+import { formatIssues, ToolOutputError } from '../errors.js'
 import { describeValue } from '../json/describe-value.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'

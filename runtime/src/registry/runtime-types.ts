@@ -1,4 +1,4 @@
-import type { ContentBlock } from '../content/content-block.js'
+import type { ContentBlock } from '../content.js'
 import type { Agent, ScopeKey, ToolExecutionInput, ToolExecution, ToolDispatchExecution, ToolExecutionResult, PreToolDecision, PostToolDecision, ToolGuard, ToolExecutionMode, ToolPresentationMode, ToolRestriction, CodeDispatchLog, CodeDispatchEvent, ApprovalChannel, ApprovalService } from '../tool/tool-call.js'
 import type { ToolDefinition, ToolDescription, ToolSchema } from '../tool/tool-definition.js'
 

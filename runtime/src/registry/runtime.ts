@@ -1,4 +1,4 @@
-import { ToolArgsError, ToolNotFoundError, ToolRegistryError } from '../errors/tool-errors.js'
+import { ToolArgsError, ToolNotFoundError, ToolRegistryError } from '../errors.js'
 import { describeValue } from '../json/describe-value.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'

@@ -1,4 +1,4 @@
-import { ToolRegistryError } from '../errors/tool-errors.js'
+import { ToolRegistryError } from '../errors.js'
 import { describeValue } from '../json/describe-value.js'
 import { escapeJsonPointerToken } from '../json/json-value.js'
 import type { JsonValue } from '../json/json-value.js'

@@ -1,4 +1,4 @@
-import type { ContentBlock, UserMessage } from '../content/content-block.js'
+import type { ContentBlock, UserMessage } from '../content.js'
 import type { JsonValue } from '../json/json-value.js'
 
 // One call as a tool and its listeners see it, as the spec pins it: identity and agents, the execution,

@@ -1,7 +1,6 @@
-import type { ContentBlock, UserMessage } from '../content/content-block.js'
-import type { ToolExecution, ToolExecutionResult, ToolResult } from './tool-call.js'
+import type { ContentBlock, UserMessage } from '../content.js'
+import type { ToolExecution, ToolExecutionResult, ToolResult, ToolCallKind, ToolCallView, ToolResultView } from './tool-call.js'
 import type { JsonValue } from '../json/json-value.js'
-import type { ToolCallKind, ToolCallView, ToolResultView } from './tool-call.js'
 import type { JsonSchemaNode, ObjectJsonSchema } from '../schema/json-schema/json-schema-node.js'
 
 /** The model-facing fields of a tool: the only ones `schemas()` ever sends. */

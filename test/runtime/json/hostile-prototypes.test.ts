@@ -1,8 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { materializeJson } from '../../../runtime/src/json/index.js'
+import { materializeJson, parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema, validateJsonSchemaValue } from '../../../runtime/src/index.js'
 import { DICTIONARY_KEYS } from '../../../runtime/src/json/materialize-json.js'
-import { parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema } from '../../../runtime/src/schema/dsl/index.js'
-import { validateJsonSchemaValue } from '../../../runtime/src/schema/json-schema/index.js'
 
 // Rule: "own `__proto__` keys stay data and never touch a prototype"; "validators never read inherited
 // properties". A polluted Object.prototype — accessors, read-only or non-enumerable properties a caller

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { isMaterializedJson, MAX_ISSUES, MAX_JSON_DEPTH, materializeJson } from '../../../runtime/src/json/index.js'
+import { isMaterializedJson, MAX_ISSUES, MAX_JSON_DEPTH, materializeJson } from '../../../runtime/src/index.js'
 
 /** Builds `levels` nested arrays around `inner`, iteratively (no recursion in the test either). */
 function nestArrays(levels: number, inner: unknown = 0): unknown {

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { MAX_JSON_DEPTH, materializeJson } from '../../../runtime/src/json/index.js'
-import { compileJsonSchema, validateJsonSchemaValue } from '../../../runtime/src/schema/json-schema/index.js'
+import { MAX_JSON_DEPTH, materializeJson, compileJsonSchema, validateJsonSchemaValue } from '../../../runtime/src/index.js'
 import type { JsonSchemaNode } from '../../../runtime/src/schema/json-schema/json-schema-node.js'
 
 // Walkers memoize containers once a value holds thousands of them, so a shared sub-object is walked

@@ -1,7 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
-import { JsonSchemaError } from '../../../runtime/src/errors/json-schema-error.js'
-import { ToolArgsError } from '../../../runtime/src/errors/tool-errors.js'
-import { validateArgs } from '../../../runtime/src/schema/dsl/parameter-schema-spec-to-json-schema.js'
+import { JsonSchemaError, ToolArgsError } from '../../../runtime/src/errors.js'
+import { validateArgs } from '../../../runtime/src/schema/dsl/translate-spec.js'
 import { defineTool } from '../../../runtime/src/tool/define-tool.js'
 import type { ToolRunContext } from '../../../runtime/src/tool/tool-definition.js'
 

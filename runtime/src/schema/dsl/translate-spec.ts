@@ -1,3 +1,7 @@
+import { JsonSchemaError, ToolArgsError } from '../../errors.js'
+import { type CompiledJsonSchema, compileJsonSchema } from '../json-schema/compile-json-schema.js'
+import type { InferArgs } from './infer-value.js'
+import type { ParameterSchemaSpec, ValueSchemaSpec } from './value-schema-spec.js'
 import { assignOwn } from '../../json/hostile-prototypes.js'
 import { MAX_ISSUES, MAX_JSON_DEPTH } from '../../json/json-value.js'
 import { materializeJson } from '../../json/materialize-json.js'
@@ -492,4 +496,42 @@ function orderNode(out: Record<string, unknown>): JsonSchemaNode {
   const node: Record<string, unknown> = {}
   for (const key of JSON_SCHEMA_KEYWORDS) if (Object.hasOwn(out, key)) assignOwn(node, key, out[key])
   return node as JsonSchemaNode
+}
+
+/**
+ * Compiles a `ValueSchemaSpec` (any root) into its frozen raw JSON Schema, cached per
+ * spec object. Throws one `JsonSchemaError` listing every DSL issue (JSON Pointers into
+ * the spec); nothing is partially accepted.
+ */
+export function valueSchemaSpecToJsonSchema(spec: ValueSchemaSpec): JsonSchemaNode {
+  const translation = translateValueSpec(spec)
+  if (translation.schema === undefined) throw new JsonSchemaError(translation.issues, 'value schema spec')
+  return translation.schema
+}
+
+/**
+ * Compiles a `ParameterSchemaSpec` into the model-facing root `{ type: 'object',
+ * properties, required? }` (`required` only when non-empty, in declaration order; no
+ * `additionalProperties` key, so the root stays open), frozen and cached per spec
+ * object. Throws one `JsonSchemaError` listing every DSL issue.
+ */
+export function parameterSchemaSpecToJsonSchema(spec: ParameterSchemaSpec): ObjectJsonSchema {
+  const translation = translateParameterSpec(spec)
+  if (translation.schema === undefined) throw new JsonSchemaError(translation.issues, 'parameter schema spec')
+  return translation.schema
+}
+
+/**
+ * Checks `args` against a parameter spec with the compiled validator (compiled once per spec)
+ * and returns them typed; throws one `ToolArgsError` (`INVALID_ARGS`) listing every mismatch,
+ * with JSON Pointer paths into the arguments.
+ */
+export function validateArgs<const P extends ParameterSchemaSpec>(parameters: P, args: unknown, toolName?: string): InferArgs<P> {
+  return checkArgs<InferArgs<P>>(compileJsonSchema(parameterSchemaSpecToJsonSchema(parameters)), args, toolName)
+}
+
+/** The check behind {@link validateArgs}, for callers that already hold the compiled validator (`defineTool`). */
+export function checkArgs<A>(validator: CompiledJsonSchema, args: unknown, toolName?: string): A {
+  if (validator.is(args)) return args as A
+  throw new ToolArgsError(validator.validate(args).errors, toolName)
 }

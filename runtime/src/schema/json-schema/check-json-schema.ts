@@ -1,9 +1,9 @@
-import { JsonSchemaError } from '../../errors/json-schema-error.js'
+import { JsonSchemaError } from '../../errors.js'
 import { describeValue } from '../../json/describe-value.js'
 import { escapeJsonPointerToken, MAX_JSON_DEPTH } from '../../json/json-value.js'
 import { materializeJson } from '../../json/materialize-json.js'
 import { OnTarget } from '../../json/materialized-snapshots.js'
-import type { JsonSchemaNode, JsonSchemaType, SchemaIssue } from './json-schema-node.js'
+import type { JsonSchemaNode, JsonSchemaType, ObjectJsonSchema, SchemaIssue } from './json-schema-node.js'
 import { readOwnEntries, readOwnItems } from './read-own-data.js'
 import { CONSTRAINT_KEYWORDS, checkConstraintValues, typeHoldsKind } from './value-constraints.js'
 
@@ -270,5 +270,37 @@ function matchesType(value: string | number | boolean | null, type: JsonSchemaTy
       return value === null
     default:
       return false // object and array nodes can never equal a scalar
+  }
+}
+
+/**
+ * Asserts that `node` is a supported schema whose root declares `type: 'object'`, for consumers that
+ * need an object root (tool parameters, structured outputs). Throws one {@link JsonSchemaError} with
+ * every issue, the root-type issue included.
+ */
+export function assertObjectJsonSchema(node: unknown): asserts node is ObjectJsonSchema {
+  const issues: SchemaIssue[] = checkJsonSchema(node)
+  const rootType = readRootType(node)
+  // A type that is not a type name at all is already an issue at /type; do not report it twice.
+  const alreadyReported = issues.some((issue) => issue.path === '/type')
+  if (rootType.readable && rootType.type !== 'object' && !alreadyReported) {
+    issues.unshift(
+      rootType.type === undefined
+        ? { path: '', message: 'an object-rooted schema must declare type: "object"' }
+        : { path: '/type', message: 'an object-rooted schema must have type "object"' },
+    )
+  }
+  if (issues.length > 0) throw new JsonSchemaError(issues)
+}
+
+/** Reads the root's own `type` through its descriptor; unreadable roots are already issues. */
+function readRootType(node: unknown): { readable: boolean; type?: unknown } {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return { readable: false }
+  try {
+    const descriptor = Object.getOwnPropertyDescriptor(node, 'type')
+    if (descriptor === undefined) return { readable: true }
+    return Object.hasOwn(descriptor, 'value') ? { readable: true, type: descriptor.value } : { readable: false }
+  } catch {
+    return { readable: false }
   }
 }

@@ -1,4 +1,4 @@
-import type { SchemaIssue } from '../../errors/json-schema-error.js'
+import type { SchemaIssue } from '../../errors.js'
 import type { JsonValue } from '../../json/json-value.js'
 import type { StringFormat } from './string-formats.js'
 
@@ -75,7 +75,7 @@ export interface JsonSchemaNode {
 /** A consumer-constrained object-rooted schema. */
 export type ObjectJsonSchema = JsonSchemaNode & { readonly type: 'object' }
 
-// SchemaIssue is defined with the errors that carry it (errors/ is below json/ and schema/); re-exported for schema/.
+// SchemaIssue is defined with the errors that carry it (errors.ts is below json/ and schema/); re-exported for schema/.
 export type { SchemaIssue }
 
 /** The answer of a validator. */

@@ -1,14 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { JsonSchemaError } from '../../../../runtime/src/errors/json-schema-error.js'
-import {
-  assertObjectJsonSchema,
-  assertSupportedJsonSchema,
-  checkJsonSchema,
-  MAX_SCHEMA_NODES,
-  validateJsonSchemaValue,
-} from '../../../../runtime/src/schema/json-schema/index.js'
+import { JsonSchemaError } from '../../../../runtime/src/errors.js'
+import { assertObjectJsonSchema, assertSupportedJsonSchema, checkJsonSchema, MAX_SCHEMA_NODES, validateJsonSchemaValue, valueSchemaSpecToJsonSchema } from '../../../../runtime/src/index.js'
 import type { JsonSchemaNode } from '../../../../runtime/src/schema/json-schema/json-schema-node.js'
-import { valueSchemaSpecToJsonSchema } from '../../../../runtime/src/schema/dsl/index.js'
 
 type Want = readonly (readonly [path: string, message: RegExp])[]
 

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
-import { JsonSchemaError } from '../../../../runtime/src/errors/json-schema-error.js'
-import { compileJsonSchema, validateJsonSchemaValue } from '../../../../runtime/src/schema/json-schema/index.js'
+import { JsonSchemaError } from '../../../../runtime/src/errors.js'
+import { compileJsonSchema, validateJsonSchemaValue } from '../../../../runtime/src/index.js'
 import type { JsonSchemaNode } from '../../../../runtime/src/schema/json-schema/json-schema-node.js'
 import { expectErrors, validationCases } from './validation-cases.js'
 

@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { JsonSchemaError } from '../../../../runtime/src/errors/json-schema-error.js'
-import { MAX_ISSUES } from '../../../../runtime/src/json/index.js'
+import { JsonSchemaError } from '../../../../runtime/src/errors.js'
+import { MAX_ISSUES, validateJsonSchemaValue } from '../../../../runtime/src/index.js'
 import { materializeJson } from '../../../../runtime/src/json/materialize-json.js'
-import { validateJsonSchemaValue } from '../../../../runtime/src/schema/json-schema/index.js'
 import type { JsonSchemaNode } from '../../../../runtime/src/schema/json-schema/json-schema-node.js'
 import { expectErrors, validationCases } from './validation-cases.js'
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { checkContentBlocks, snapshotContentBlocks } from '../../../runtime/src/content/check-content-blocks.js'
-import { materializeJson, materializeJsonExact } from '../../../runtime/src/json/materialize-json.js'
-import { snapshotHeight } from '../../../runtime/src/json/materialized-snapshots.js'
-import type { SchemaIssue } from '../../../runtime/src/errors/json-schema-error.js'
+import { checkContentBlocks, snapshotContentBlocks } from '../../runtime/src/content.js'
+import { materializeJson, materializeJsonExact } from '../../runtime/src/json/materialize-json.js'
+import { snapshotHeight } from '../../runtime/src/json/materialized-snapshots.js'
+import type { SchemaIssue } from '../../runtime/src/errors.js'
 
 // snapshotContentBlocks is the one-pass shortcut of materializeJson followed by checkContentBlocks for a rendered
 // result. It must return exactly the snapshot those two steps return (the same JSON, frozen and registered with the

@@ -1,10 +1,26 @@
-import type { JsonValue } from '../json/json-value.js'
-import { onlyIndexKeys } from '../json/array-named-keys.js'
-import { describeValue } from '../json/describe-value.js'
-import { prototypesPolluted } from '../json/hostile-prototypes.js'
-import { registerSnapshot, snapshotHeight } from '../json/materialized-snapshots.js'
-import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
-import type { ContentBlock } from './content-block.js'
+// Model-facing content: the pinned content-block and user-message shapes, their exact checks on snapshots, and the
+// one-pass snapshot of a rendered content list.
+import type { SchemaIssue } from './errors.js'
+import { onlyIndexKeys } from './json/array-named-keys.js'
+import { describeValue } from './json/describe-value.js'
+import { prototypesPolluted } from './json/hostile-prototypes.js'
+import { escapeJsonPointerToken, type JsonValue } from './json/json-value.js'
+import { registerSnapshot, snapshotHeight } from './json/materialized-snapshots.js'
+
+/** One block of model-facing content. */
+export type ContentBlock =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image'; readonly data: string; readonly mimeType: string }
+
+/** A user-role message, used for deferred contexts a tool attaches to its result. */
+export interface UserMessage {
+  readonly role: 'user'
+  readonly content: readonly ContentBlock[]
+  /** Who produced the message (a plugin, a nested dispatch). */
+  readonly source?: string
+  /** Lossless JSON metadata carried with the message. */
+  readonly meta?: JsonValue
+}
 
 const hasOwn = Object.hasOwn
 const isArray = Array.isArray
@@ -77,7 +93,7 @@ function contentBlockMessage(block: JsonValue | undefined): string {
 // (`type` first, as every renderer writes them) is checked and copied here in one pass instead, each block built as a
 // literal of its fixed shape. It is a shortcut of those two steps, not a second definition: it returns exactly the
 // snapshot they would (the same keys in the same order, frozen and registered the same way) or gives up, and the
-// caller then takes them, which word every issue (test/runtime/content/content-snapshot.test.ts proves the two agree).
+// caller then takes them, which word every issue (test/runtime/content.test.ts proves the two agree).
 
 /** Most blocks the one-pass path copies; a longer list takes materializeJson. */
 const CONTENT_FAST_BLOCKS = 16
@@ -173,4 +189,41 @@ function ownString(record: object, key: string): string | undefined {
 /** Defines `array[index]` as an own data element (a null-prototype descriptor: a polluted one could not add `get`). */
 function defineOwn(array: unknown[], index: number, value: unknown): void {
   defineProperty(array, index, { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor)
+}
+
+const KNOWN_KEYS = new Set(['role', 'content', 'source', 'meta'])
+
+/**
+ * Checks that a lossless-JSON snapshot is a `UserMessage`: `role: 'user'`, `content` of content
+ * blocks, optional string `source`, optional JSON `meta`, and no other keys (it is appended to durable
+ * logs verbatim). Takes a snapshot, so `hasOwn`-guarded reads are safe. Appends issues under `path`.
+ */
+export function checkUserMessage(value: JsonValue, path: string, issues: SchemaIssue[]): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    issues.push({ path, message: `a context must be a user message object, found ${describeValue(value)}` })
+    return false
+  }
+  const record = value as { readonly [key: string]: JsonValue }
+  let ok = true
+  for (const key of Object.keys(record)) {
+    if (!KNOWN_KEYS.has(key)) {
+      issues.push({ path: `${path}/${escapeJsonPointerToken(key)}`, message: 'is not a user message field (role, content, source, meta)' })
+      ok = false
+    }
+  }
+  if (!hasOwn(record, 'role') || record.role !== 'user') {
+    issues.push({ path: `${path}/role`, message: 'must be "user"' })
+    ok = false
+  }
+  if (!hasOwn(record, 'content')) {
+    issues.push({ path: `${path}/content`, message: 'is required' })
+    ok = false
+  } else if (!checkContentBlocks(record.content as JsonValue, `${path}/content`, issues)) {
+    ok = false
+  }
+  if (hasOwn(record, 'source') && typeof record.source !== 'string') {
+    issues.push({ path: `${path}/source`, message: `must be a string, found ${describeValue(record.source)}` })
+    ok = false
+  }
+  return ok
 }
