@@ -68,6 +68,9 @@ export function formatDiagnosticsText(
   sources: ReadonlyMap<string, string>,
   options: TextFormatOptions,
 ): string {
+  // Each source's line starts are found once per call: an import reports thousands of diagnostics in one large file,
+  // where splitting the whole text per frame cost seconds.
+  const lines = new Map<string, number[]>()
   return diagnostics
     .map((diagnostic) => {
       const label = options.color
@@ -77,38 +80,32 @@ export function formatDiagnosticsText(
         : diagnostic.severity
       const head = `${terminalSafeText(diagnostic.file)}:${diagnostic.line}:${diagnostic.column}: ${label}: ${terminalSafeText(diagnostic.message)} [${diagnostic.code}]`
       const source = sources.get(diagnostic.file)
-      const frame = source === undefined ? undefined : renderCodeFrame(source, diagnostic.line, diagnostic.column)
+      let starts = lines.get(diagnostic.file)
+      if (source !== undefined && starts === undefined) lines.set(diagnostic.file, (starts = lineStarts(source)))
+      const frame = source === undefined ? undefined : renderCodeFrame(source, diagnostic.line, diagnostic.column, starts)
       return frame === undefined ? `${head}\n` : `${head}\n${frame}\n`
     })
     .join('\n')
 }
 
 const CONTEXT_LINES = 1
-
-// The offsets where each line of the last source starts: one file's diagnostics are printed one after another, and
-// an import reports thousands in one large file, where splitting the whole text per frame cost seconds.
-let lastSource: string | undefined
-let lastStarts: number[] = []
-
-function lineStarts(source: string): number[] {
-  if (source !== lastSource) {
-    lastStarts = [0]
-    for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) lastStarts.push(at + 1)
-    lastSource = source
-  }
-  return lastStarts
-}
 // Lines longer than this are shown as a window around the column, so one long line (minified YAML) cannot flood the terminal.
 const MAX_SHOWN = 160
 const HALF = MAX_SHOWN / 2
+
+/** The offsets where each line of `source` starts (after each `\n`, as the YAML positions count lines). */
+function lineStarts(source: string): number[] {
+  const starts = [0]
+  for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) starts.push(at + 1)
+  return starts
+}
 
 /**
  * A short plain-text excerpt of `source` around a 1-based line and column, with a caret; `undefined`
  * when the line does not exist. Only the lines shown are passed on, split on `\n` as the YAML
  * positions count them (the frame library would also split on U+2028 and lone `\r`).
  */
-export function renderCodeFrame(source: string, line: number, column: number): string | undefined {
-  const starts = lineStarts(source)
+export function renderCodeFrame(source: string, line: number, column: number, starts = lineStarts(source)): string | undefined {
   if (line < 1 || line > starts.length) return undefined
   const first = Math.max(1, line - CONTEXT_LINES)
   const last = Math.min(starts.length, line + CONTEXT_LINES)
