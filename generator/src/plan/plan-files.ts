@@ -10,7 +10,7 @@ import { findLeftovers } from './find-leftovers.js'
 import { mapBounded } from '../base/bounded.js'
 import { codeModeSdkDeclarationPath, codeModeSdkModulePath, indexPath, resultViewsPath, toolPaths } from './output-paths.js'
 import { codeModeSdkText, emitCodeModeSdkDeclaration, emitCodeModeSdkModule, printCodeModeSdkModule } from './emit-code-mode-sdk.js'
-import { tsLayoutOptions } from '../print/typescript/lay-out-typescript.js'
+import { type TsPart, tsLayoutOptions } from '../print/typescript/lay-out-typescript.js'
 import { planTool, type PreparedTool } from './plan-tool.js'
 import { toolIdentifiers } from './tool-identifiers.js'
 import { withFormatCache } from './cache/cached-formatter.js'
@@ -129,8 +129,16 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
       cannot(path, error)
     }
   }
-  if (tools.length > 0) await shared(resultViewsPath(options.out), emitResultViews())
-  await shared(indexPath(options.out), emitIndex(tools.map((tool) => tool.name)))
+  // Printed from their trees (by prettier too when the project's options are outside what the printers model).
+  const printed = async (path: string, part: TsPart): Promise<void> => {
+    try {
+      files.push({ path, content: await formatter.printTypeScript(path, [part]), owner: 'generator' })
+    } catch (error) {
+      cannot(path, error)
+    }
+  }
+  if (tools.length > 0) await printed(resultViewsPath(options.out), emitResultViews())
+  await printed(indexPath(options.out), emitIndex(tools.map((tool) => tool.name)))
   // The Code Mode SDK: the declaration is kept exactly as printed (it must equal the run-time text), the module is formatted.
   const sdkPath = codeModeSdkDeclarationPath(options.out)
   // Printed once for both files, from each tool's part in its cache entry.

@@ -112,8 +112,9 @@ test('the code frame library loads only when there is a diagnostic to show', () 
   expect(heavyImportsExiting(2, 'generate', '--no-cache')).toContain('@babel/code-frame')
 })
 
-test('the shipped templates are filled from the build\'s precompiled module: the Handlebars compiler loads only for a project\'s own template', () => {
+test('the shipped stub is printed from its tree; its template is filled from the build\'s precompiled module for a card stub; the Handlebars compiler loads only for a project\'s own template', () => {
   const shipped = new TempProject()
+  const card = new TempProject()
   const own = new TempProject()
   try {
     const run = (where: TempProject): string[] => {
@@ -122,7 +123,10 @@ test('the shipped templates are filled from the build\'s precompiled module: the
       return result.stderr.split('\n').filter((line) => line.startsWith('IMPORTED handlebars')).map((line) => line.slice('IMPORTED '.length))
     }
     shipped.declare('lookup')
-    expect(run(shipped)).toEqual(['handlebars/dist/handlebars.runtime.js'])
+    expect(run(shipped)).toEqual([])
+    card.declare('lookup', 'presentation: { card: generic }\n')
+    expect(run(card)).toEqual(['handlebars/dist/handlebars.runtime.js'])
+    expect(card.read('src/tools/lookup.ts')).toContain('presentCall: (_args) =>')
     own.declare('lookup')
     own.write('toolsmith.config.yaml', 'templates: templates\n')
     own.write('templates/stub.ts.hbs', readFileSync(path.join(repoRoot, 'templates/stub.ts.hbs'), 'utf8').replace('// This file is yours', '// Our own template. This file is yours'))
@@ -130,6 +134,25 @@ test('the shipped templates are filled from the build\'s precompiled module: the
     expect(own.read('src/tools/lookup.ts')).toContain('// Our own template. This file is yours')
   } finally {
     shipped.remove()
+    card.remove()
     own.remove()
+  }
+})
+
+
+// Without a prettier config every file of a project whose tools declare no presentation card is printed from the
+// model with prettier's document printer (its small standalone build): its parsers and plugins never load.
+test('a generate without a prettier config, of tools without cards, loads neither prettier itself nor Handlebars', () => {
+  const plain = new TempProject()
+  try {
+    plain.declare('lookup')
+    plain.declare('search')
+    const run = spawnSync(process.execPath, ['--import', register, cli, 'generate', '--no-cache'], { cwd: plain.cwd, encoding: 'utf8' })
+    expect(run.status, run.stderr).toBe(0)
+    const imported = run.stderr.split('\n').filter((line) => line.startsWith('IMPORTED ')).map((line) => line.slice('IMPORTED '.length))
+    expect(imported.filter((specifier) => specifier === 'prettier' || specifier.startsWith('handlebars'))).toEqual([])
+    expect(plain.read('src/tools/index.ts')).toContain('export const tools: readonly [LookupTool, SearchTool] = [lookup as LookupTool, search as SearchTool]')
+  } finally {
+    plain.remove()
   }
 })

@@ -101,7 +101,11 @@ async function compile(source: string): Promise<Handlebars.TemplateDelegate> {
  */
 export async function shippedTemplate(name: TemplateFile, source: string, table?: PrecompiledTemplates): Promise<Handlebars.TemplateDelegate> {
   const made = (table ?? (await precompiled()))[name]
-  if (made !== undefined && made.source === source) return runtime().template(made.spec)
+  if (made !== undefined && made.source === source) {
+    // Handlebars' runtime loads on the first fill: a run whose files are all printed from the model never needs it.
+    let filled: Handlebars.TemplateDelegate | undefined
+    return (context, options) => (filled ??= runtime().template(made.spec))(context, options)
+  }
   return compile(source)
 }
 
