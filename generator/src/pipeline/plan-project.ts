@@ -7,7 +7,7 @@ import { PLAN_CACHE_PATH, readPlanCacheFile } from '../plan/cache/plan-cache-fil
 import type { PlanCacheStore } from '../plan/cache/plan-cache-store.js'
 import { type ExportSpec, loadConfig, type ProjectConfig } from '../config/project-config.js'
 import { planFiles } from '../plan/plan-files.js'
-import { exportDeclarations, exportFilePath } from '../plan/exports/export-declarations.js'
+import { exportFilePath } from '../plan/output-paths.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 import type { PlanResult, RunOptions } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
@@ -96,7 +96,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>):
     diagnostics.push({ severity: 'error', code: 'unreadable-file', message: error.message, file: error.file, line: 1, column: 1 })
     return stop()
   }
-  if (config.targets !== undefined) plan = withExports(plan, loaded.declarations, config.targets, config.catalogJson, sources)
+  if (config.targets !== undefined) plan = await withExports(plan, loaded.declarations, config.targets, config.catalogJson, sources)
   for (const diagnostic of plan.diagnostics) diagnostics.push(diagnostic)
   // Problems in stubs and catalog pages get code frames too: their texts join the sources.
   for (const file of new Set(plan.diagnostics.map((diagnostic) => diagnostic.file))) {
@@ -116,14 +116,18 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>):
   return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison, ...(cache === undefined ? {} : { cache }) } }
 }
 
-/** The plan plus one export file per configured target (`tools.<name>.json` beside catalog.json) and its located losses. */
-function withExports(
+/**
+ * The plan plus one export file per configured target (`tools.<name>.json` beside catalog.json) and its located losses.
+ * The providers' lowering loads only for a project that configures targets.
+ */
+async function withExports(
   plan: PlanResult,
   declarations: readonly ToolDeclaration[],
   targets: readonly ExportSpec[],
   catalogJson: string,
   sources: ReadonlyMap<string, string>,
-): PlanResult {
+): Promise<PlanResult> {
+  const { exportDeclarations } = await import('../plan/exports/export-declarations.js')
   const files = [...plan.files]
   const diagnostics = [...plan.diagnostics]
   for (const spec of targets) {

@@ -156,3 +156,37 @@ test('a generate without a prettier config, of tools without cards, loads neithe
     plain.remove()
   }
 })
+
+// A cold generate takes the runtime's and the providers' code from the bundle, and its plan cache fingerprint takes
+// the bundle's build id instead of reading the code again.
+test('a cold generate with a plan cache loads neither prettier itself, Handlebars nor the runtime package, and lists none of the code folders', () => {
+  const cold = new TempProject()
+  try {
+    cold.write('schemas/lookup.tool.yaml', 'name: lookup\ndescription: Look a path up.\nparameters:\n  path: { type: string, required: true }\noutput: { type: array, items: { type: string } }\n')
+    cold.declare('search')
+    cold.write('node_modules/.keep', '')
+    const listings = path.join(cold.root, 'listings.cjs')
+    writeFileSync(
+      listings,
+      `const fs = require('node:fs')
+const { syncBuiltinESMExports } = require('node:module')
+const readdirSync = fs.readdirSync
+fs.readdirSync = function (folder, ...rest) {
+  process.stderr.write('LISTED ' + String(folder) + '\\n')
+  return readdirSync.call(this, folder, ...rest)
+}
+syncBuiltinESMExports()\n`,
+    )
+    const run = spawnSync(process.execPath, ['--require', listings, '--import', register, cli, 'generate'], { cwd: cold.cwd, encoding: 'utf8' })
+    expect(run.status, run.stderr).toBe(0)
+    const imported = new Set(run.stderr.split('\n').filter((line) => line.startsWith('IMPORTED ')).map((line) => line.slice('IMPORTED '.length)))
+    expect(['prettier', 'handlebars', 'handlebars/dist/handlebars.runtime.js', '@toolsmith/runtime', '@toolsmith/providers', 'yaml', 'ts-morph'].filter((name) => imported.has(name))).toEqual([])
+    expect(imported.has('prettier/standalone')).toBe(true)
+    const listed = run.stderr.split('\n').filter((line) => line.startsWith('LISTED ')).map((line) => line.slice('LISTED '.length))
+    expect(listed.filter((folder) => /\/(generator|runtime|providers)\/dist\b/.test(folder))).toEqual([])
+    expect(cold.read('node_modules/.cache/toolsmith/plan.json')).toBeDefined()
+    expect(cold.read('src/tools/index.ts')).toContain('export const tools: readonly [LookupTool, SearchTool] = [lookup as LookupTool, search as SearchTool]')
+  } finally {
+    cold.remove()
+  }
+})

@@ -11,7 +11,14 @@ const LIBRARIES = ['prettier', 'handlebars', 'ts-morph', 'typescript', 'yaml', '
 // Workspace siblings: their versions do not move with their code, so their built code counts too.
 const WORKSPACE_LIBRARIES = new Set(['@toolsmith/runtime', '@toolsmith/providers'])
 
-// This file sits in generator/{src,dist}/cache/: the generator's own code is the folder above, the shipped
+// `true` in the CLI bundle, whose build rewrites this very line (generator/scripts/bundle-cli.mjs). The bundle holds
+// the generator's code and the runtime's and providers' code it calls, and its build records a hash of all of it
+// (dist/bundle/build-id.json): a bundled run reads that instead of hashing the code again (tens of milliseconds of a
+// cold generate). Unbundled (the library entry, the sources under test) the code is hashed as it runs.
+const IN_CLI_BUNDLE = false
+const BUILD_ID_FILE = fileURLToPath(new URL('../../bundle/build-id.json', import.meta.url))
+
+// This file sits in generator/{src,dist}/plan/cache/: the generator's own code is two folders above, the shipped
 // templates are at the repository's (package's) top level.
 const CODE_FOLDER = fileURLToPath(new URL('../../', import.meta.url))
 const TEMPLATES_FOLDER = fileURLToPath(new URL('../../../../templates/', import.meta.url))
@@ -89,9 +96,9 @@ function packageManifest(name: string, from: NodeJS.Require): Manifest | undefin
  * dependency may move within its range while the library's own version stays), plus the built code of the runtime and the providers.
  * Libraries are resolved as from the module `resolveFrom` (a file path or URL; this module by default).
  */
-export async function fingerprintOf(folders: readonly string[], libraries: readonly string[], resolveFrom: string = import.meta.url): Promise<string> {
+export async function fingerprintOf(folders: readonly string[], libraries: readonly string[], resolveFrom: string = import.meta.url, build = ''): Promise<string> {
   const hash = createHash('sha256')
-  hash.update(`toolsmith plan cache\nnode ${process.version}\n`)
+  hash.update(`toolsmith plan cache\nnode ${process.version}\n${build}`)
   for (const folder of folders) hashFolder(hash, folder)
   const seen = new Set<string>()
   const visit = (name: string, from: NodeJS.Require, depth: number): void => {
@@ -112,11 +119,19 @@ let fingerprint: Promise<string> | undefined
 
 /**
  * What identifies this generator build for the plan cache: a hash of its own code (every file of the running
- * `dist`, or `src` under the tests), the shipped templates, the Node version, the versions of the libraries that
- * shape its output and of their dependencies, and the built code of the runtime and the providers. Any upgrade or code change gives another fingerprint, so nothing
- * a different build planned is ever reused. Computed once per process.
+ * `dist`, or `src` under the tests; the CLI bundle's build id), the shipped templates, the Node version, the versions
+ * of the libraries that shape its output and of their dependencies, and the built code of the runtime and the
+ * providers (inside the bundle's build id when bundled). Any upgrade or code change gives another fingerprint, so
+ * nothing a different build planned is ever reused. Computed once per process.
  */
 export function generatorFingerprint(): Promise<string> {
-  fingerprint ??= fingerprintOf([CODE_FOLDER, TEMPLATES_FOLDER], LIBRARIES)
+  fingerprint ??= IN_CLI_BUNDLE ? bundleFingerprint() : fingerprintOf([CODE_FOLDER, TEMPLATES_FOLDER], LIBRARIES)
   return fingerprint
+}
+
+/** The fingerprint of the CLI bundle: its build id for its code, the rest as `generatorFingerprint` takes it. */
+function bundleFingerprint(): Promise<string> {
+  const build = readOrUndefined(BUILD_ID_FILE)?.toString('utf8')
+  if (build === undefined) return fingerprintOf([CODE_FOLDER, TEMPLATES_FOLDER], LIBRARIES)
+  return fingerprintOf([TEMPLATES_FOLDER], LIBRARIES.filter((name) => !WORKSPACE_LIBRARIES.has(name)), import.meta.url, `bundle ${build}`)
 }
