@@ -14,7 +14,8 @@ import { type TsPart, tsLayoutOptions } from '../print/typescript/lay-out-typesc
 import { planTool, type PreparedTool } from './plan-tool.js'
 import { toolIdentifiers } from './tool-identifiers.js'
 import { withFormatCache } from './cache/cached-formatter.js'
-import { toolCacheKeys } from './cache/cache-key.js'
+import { cacheKey, isCacheableLayout, toolCacheKeys } from './cache/cache-key.js'
+import { cachedToolValues } from './cache/cached-values.js'
 import { loadTemplates } from './template/template-set.js'
 
 // Enough tools in flight that their format requests meet in prettier batches (the formatter batches what is asked
@@ -129,16 +130,26 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
       cannot(path, error)
     }
   }
-  // Printed from their trees (by prettier too when the project's options are outside what the printers model).
-  const printed = async (path: string, part: TsPart): Promise<void> => {
+  // Printed from their trees (by prettier too when the project's options are outside what the printers model), and
+  // kept in the plan cache under the layout for the path and what the tree is made of (`source`): the index of a
+  // thousand tools takes a noticeable part of a run that changed one declaration.
+  const printed = async (path: string, source: readonly string[], part: () => TsPart): Promise<void> => {
     try {
-      files.push({ path, content: await formatter.printTypeScript(path, [part]), owner: 'generator' })
+      const layout = cache === undefined || !isCacheableLayout(await formatter.layoutOptions(path)) ? undefined : await formatter.layoutKey(path)
+      const key = layout === undefined || cache === undefined ? undefined : cacheKey([cache.fingerprint, 'printed', path, layout, ...source])
+      let content = key === undefined ? undefined : cachedToolValues.text(cache?.get(key))
+      if (content === undefined) {
+        content = await formatter.printTypeScript(path, [part()])
+        if (key !== undefined) cache?.set(key, content)
+      }
+      files.push({ path, content, owner: 'generator' })
     } catch (error) {
       cannot(path, error)
     }
   }
-  if (tools.length > 0) await printed(resultViewsPath(options.out), emitResultViews())
-  await printed(indexPath(options.out), emitIndex(tools.map((tool) => tool.name)))
+  if (tools.length > 0) await printed(resultViewsPath(options.out), ['result-views'], emitResultViews)
+  const names = tools.map((tool) => tool.name)
+  await printed(indexPath(options.out), ['index', ...names], () => emitIndex(names))
   // The Code Mode SDK: the declaration is kept exactly as printed (it must equal the run-time text), the module is formatted.
   const sdkPath = codeModeSdkDeclarationPath(options.out)
   // Printed once for both files, from each tool's part in its cache entry.
