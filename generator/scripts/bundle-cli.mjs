@@ -5,10 +5,10 @@
 // are bundled too, tree-shaken: the runtime's barrel alone is about 50 modules. `toolsmith mcp` still imports
 // @toolsmith/runtime as installed, since it must be the one copy the user's tools share (it registers them), and the
 // third-party libraries load as installed. bin/toolsmith.js runs the bundle; dist/ keeps the unbundled modules for the
-// library entry (dist/index.js) and for the bundle's own file lookups, see below. Last, dist/bundle/build-id.json
-// records a hash of the bundle's code, which the plan cache's fingerprint takes instead of hashing it on every run.
+// library entry (dist/index.js) and for the bundle's own file lookups, see below. Last, dist/build-id.json records a
+// hash of the code, which the plan cache's fingerprint takes instead of hashing it on every run.
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
@@ -57,11 +57,29 @@ await build({
   output: { dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', sourcemap: false },
 })
 
-// The build id: every file of the bundle and the precompiled templates it loads, by name and bytes.
-const hash = createHash('sha256')
-const files = [...readdirSync(out).map((name) => path.join(out, name)), path.join(dist, 'plan/template/precompiled-templates.js')]
-for (const file of files.sort()) {
-  const bytes = readFileSync(file)
-  hash.update(`${path.relative(dist, file)} ${bytes.length}\n`).update(bytes)
+// The build ids: a hash of the code a run executes, bundled (every file of the bundle and the precompiled templates it
+// loads) and unbundled (every module of dist/ but the bundle: the library entry), each with the size and modification
+// time of every file it covers, so a run can tell in a few stat calls that none changed since (a later `tsc` alone
+// rewrites them) before it trusts the id. The plan cache's fingerprint takes the id instead of reading the code.
+const codeFiles = (folder) =>
+  readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.map') && entry.name !== 'build-id.json')
+    .map((entry) => path.join(entry.parentPath, entry.name))
+function buildId(files) {
+  const hash = createHash('sha256')
+  const stats = {}
+  for (const file of [...files].sort()) {
+    const bytes = readFileSync(file)
+    const relative = path.relative(dist, file).split(path.sep).join('/')
+    hash.update(`${relative} ${bytes.length}\n`).update(bytes)
+    const { size, mtimeMs } = statSync(file)
+    stats[relative] = [size, mtimeMs]
+  }
+  return { id: hash.digest('base64url'), files: stats }
 }
-writeFileSync(path.join(out, 'build-id.json'), `${JSON.stringify({ id: hash.digest('base64url') })}\n`)
+const precompiled = path.join(dist, 'plan/template/precompiled-templates.js')
+const ids = {
+  bundle: buildId([...codeFiles(out), precompiled]),
+  library: buildId(codeFiles(dist).filter((file) => !file.startsWith(`${out}${path.sep}`))),
+}
+writeFileSync(path.join(dist, 'build-id.json'), `${JSON.stringify(ids)}\n`)

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { TempProject } from '../pipeline/temp-project.js'
 
@@ -186,6 +186,13 @@ syncBuiltinESMExports()\n`,
     expect(listed.filter((folder) => /\/(generator|runtime|providers)\/dist\b/.test(folder))).toEqual([])
     expect(cold.read('node_modules/.cache/toolsmith/plan.json')).toBeDefined()
     expect(cold.read('src/tools/index.ts')).toContain('export const tools: readonly [LookupTool, SearchTool] = [lookup as LookupTool, search as SearchTool]')
+    // The library entry (dist/index.js) takes the build's record of its own modules too.
+    const entry = JSON.stringify(pathToFileURL(path.join(repoRoot, 'generator/dist/index.js')).href)
+    const program = `const { runGenerate } = await import(${entry}); process.exitCode = (await runGenerate({ cwd: process.cwd(), cache: true })).exitCode`
+    cold.write('schemas/lookup.tool.yaml', 'name: lookup\ndescription: Look it up.\nparameters: {}\noutput: { type: string }\n')
+    const library = spawnSync(process.execPath, ['--require', listings, '--input-type=module', '-e', program], { cwd: cold.cwd, encoding: 'utf8' })
+    expect(library.status, library.stderr).toBe(0)
+    expect(library.stderr.split('\n').filter((line) => line.startsWith('LISTED ') && line.includes('/generator/dist'))).toEqual([])
   } finally {
     cold.remove()
   }
