@@ -113,6 +113,8 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
     return options
   }
 
+  // The key of each options object (a project without a config has one for every path).
+  const layoutKeys = new WeakMap<prettier.Options, string>()
   const run = prettierRunner()
   const batcher = createFormatBatcher(run)
   // Probes of the TypeScript layout (one arrow-function member in its place) repeat across files: each is formatted
@@ -151,7 +153,13 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
       return optionsFor(resolve(cwd, path))
     },
     async layoutKey(path) {
-      return JSON.stringify(await optionsFor(resolve(cwd, path)))
+      const options = await optionsFor(resolve(cwd, path))
+      let key = layoutKeys.get(options)
+      if (key === undefined) {
+        key = JSON.stringify(options)
+        layoutKeys.set(options, key)
+      }
+      return key
     },
     async format(path, source, { batchable = false, embeddedFormatting = true } = {}) {
       const absolutePath = resolve(cwd, path)

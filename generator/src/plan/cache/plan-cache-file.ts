@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { constants } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs'
 import { mkdir, open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, realPathInside } from '../../base/project-files.js'
@@ -46,8 +46,14 @@ export async function readPlanCacheFile(
     note(`${outside}; running without the plan cache`)
     return undefined
   }
-  const [build, bytes] = await Promise.all([fingerprint(), readRegularFile(planCacheFile(cwd)).catch(() => undefined)])
-  return PlanCacheStore.parse(bytes, build)
+  // Read synchronously: nothing else can proceed before it, and a thread-pool read of megabytes only adds waiting.
+  let bytes: Buffer | undefined
+  try {
+    bytes = readRegularFileSync(planCacheFile(cwd))
+  } catch {
+    bytes = undefined
+  }
+  return PlanCacheStore.parse(bytes, await fingerprint())
 }
 
 /** The project path of the plan cache file (for notes about it). */
@@ -72,14 +78,14 @@ async function hasNodeModules(cwd: string): Promise<boolean> {
   return (await stat(path.join(cwd, 'node_modules')).catch(() => undefined))?.isDirectory() === true
 }
 
-async function readRegularFile(file: string): Promise<Buffer | undefined> {
-  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+function readRegularFileSync(file: string): Buffer | undefined {
+  const handle = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
   try {
-    const stats = await handle.stat()
+    const stats = fstatSync(handle)
     if (!stats.isFile() || stats.size > MAX_CACHE_BYTES) return undefined
-    return await handle.readFile()
+    return readFileSync(handle)
   } finally {
-    await handle.close()
+    closeSync(handle)
   }
 }
 
