@@ -29,11 +29,13 @@ const READ_CONCURRENCY = 16
 /**
  * Loads and checks every `*.tool.yaml` in the schemas folder, collecting every problem of every file
  * (then the cross-file name checks) instead of stopping at the first. `loadSource` turns one file's bytes into
- * its loaded form (the plan cache passes one that answers from the cache).
+ * its loaded form (the plan cache passes one that answers from the cache); `known` answers a file's loaded form
+ * without reading it when it can tell the file is unchanged since an earlier run loaded it.
  */
 export async function loadDeclarations(
   options: LoadDeclarationsOptions,
   loadSource: (file: string, bytes: Uint8Array) => LoadedDeclarationSource = loadDeclarationSource,
+  known?: (file: string, absolute: string) => LoadedDeclarationSource | undefined,
 ): Promise<LoadedDeclarations> {
   const discovered = await discoverDeclarationFiles(options.cwd, options.schemas)
   const diagnostics: Diagnostic[] = []
@@ -51,7 +53,10 @@ export async function loadDeclarations(
   }
 
   const loaded = await mapBounded(discovered.files, READ_CONCURRENCY, async (file) => {
-    const read = await readSourceFile(path.resolve(options.cwd, file))
+    const absolute = path.resolve(options.cwd, file)
+    const unchanged = known?.(file, absolute)
+    if (unchanged !== undefined) return { file, source: unchanged }
+    const read = await readSourceFile(absolute)
     if (!read.ok) {
       const message =
         read.reason === 'too-large'
