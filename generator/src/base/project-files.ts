@@ -197,19 +197,40 @@ export class FileAppearedError extends Error {
  */
 export async function writeFileAtomic(absolute: string, content: string, mode?: number | null): Promise<void> {
   const existingMode = mode !== undefined ? mode : (statOrUndefined(absolute)?.mode ?? null)
-  const temporary = path.join(path.dirname(absolute), `.${path.basename(absolute)}.${process.pid}-${token}${(counter++).toString(36)}.toolsmith-tmp`)
+  const temporary = temporaryPath(absolute)
   try {
     writeFileSync(temporary, content, { flag: 'wx', ...(existingMode === null ? {} : { mode: existingMode & 0o7777 }) })
-    if (mode === null) {
-      if (createExclusive(temporary, absolute)) unlinkSync(temporary)
-    } else renameSync(temporary, absolute)
   } catch (error) {
-    try {
-      unlinkSync(temporary)
-    } catch {
-      // Nothing was left behind.
-    }
+    removeQuietly(temporary)
     throw error
+  }
+  placeTemporary(temporary, absolute, mode === null)
+}
+
+/** A fresh temporary path beside `absolute`, in the shape `isLeftoverTemporary` recognizes. */
+export function temporaryPath(absolute: string): string {
+  return path.join(path.dirname(absolute), `.${path.basename(absolute)}.${process.pid}-${token}${(counter++).toString(36)}.toolsmith-tmp`)
+}
+
+/**
+ * Puts a written `temporary` (in the same folder) at `absolute`: renamed over it, or with `exclusive` only while
+ * nothing is there (FileAppearedError otherwise). The temporary is gone afterwards, whatever happened.
+ */
+export function placeTemporary(temporary: string, absolute: string, exclusive: boolean): void {
+  try {
+    if (!exclusive) renameSync(temporary, absolute)
+    else if (createExclusive(temporary, absolute)) unlinkSync(temporary)
+  } catch (error) {
+    removeQuietly(temporary)
+    throw error
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    unlinkSync(file)
+  } catch {
+    // Nothing was left behind.
   }
 }
 

@@ -9,7 +9,8 @@ import { type ExportSpec, loadConfig, type ProjectConfig } from '../config/proje
 import { planFiles } from '../plan/plan-files.js'
 import { exportFilePath } from '../plan/output-paths.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
-import type { PlanResult, RunOptions } from '../model/plan.js'
+import type { PlannedFile, PlanResult, RunOptions } from '../model/plan.js'
+import { WriteStager } from '../apply/write-plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { loadDeclarationsCached } from './load-declarations-cached.js'
 
@@ -27,6 +28,8 @@ export interface ProjectPlan {
     readonly comparison: PlanComparison
     /** The plan cache this plan read and added to (absent with `cache: false`); `generate` saves it. */
     readonly cache?: PlanCacheStore
+    /** The temporaries written while planning, when `generate` asked for them. */
+    readonly stager?: WriteStager
   }
 }
 
@@ -35,18 +38,29 @@ export interface ProjectPlan {
  * Pure up to the comparison (reads only); stops after the first stage that found an error, having
  * collected every error of that stage.
  */
-export async function planProject(options: RunOptions): Promise<ProjectPlan> {
+export async function planProject(options: RunOptions, staging?: StagingRequest): Promise<ProjectPlan> {
   const sources = new Map<string, string>()
   try {
-    return await planProjectIn(options, sources)
+    const plan = await planProjectIn(options, sources, staging)
+    if (plan.ready === undefined) await staging?.stager?.discard()
+    return plan
   } catch (error) {
+    await staging?.stager?.discard()
     // A file-system failure anywhere in the reads (a link loop, a permission) is a located error, never a crash.
     if (!isFileSystemError(error)) throw error
     return { diagnostics: [fileSystemDiagnostic(options.cwd, error, 'read', '.')], sources }
   }
 }
 
-async function planProjectIn(options: RunOptions, sources: Map<string, string>): Promise<ProjectPlan> {
+/**
+ * `generate`'s request to write new files' temporaries while planning: `planProject` sets `stager` once it plans
+ * (then `ready.stager` is it), and discards it when the plan is refused.
+ */
+export interface StagingRequest {
+  stager?: WriteStager
+}
+
+async function planProjectIn(options: RunOptions, sources: Map<string, string>, staging: StagingRequest | undefined): Promise<ProjectPlan> {
   const diagnostics: Diagnostic[] = []
   const stop = (): ProjectPlan => ({ diagnostics: sortDiagnostics(diagnostics), sources })
   const failed = (): boolean => diagnostics.some((d) => d.severity === 'error')
@@ -77,6 +91,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>):
 
   const realRoot = await realpath(config.cwd)
   const reader = createProjectReader(config.cwd, realRoot)
+  const stager = staging === undefined ? undefined : (staging.stager = new WriteStager(config.cwd, realRoot))
   let plan: PlanResult
   try {
     plan = await (options.planFiles ?? planFiles)(loaded.declarations, {
@@ -90,6 +105,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>):
       listFiles: reader.listFiles,
       isFolder: reader.isFolder,
       ...(cache === undefined ? {} : { cache }),
+      ...(stager === undefined ? {} : { planned: (file: PlannedFile) => stager.stage(file) }),
     })
   } catch (error) {
     if (!(error instanceof ProjectReadError)) throw error
@@ -107,13 +123,15 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>):
   if (failed()) return stop()
   diagnostics.push(...checkPlanPaths(config, plan))
   if (failed()) return stop()
+  // The whole-plan files (index, catalogs, Code Mode SDK) are written while the plan is compared with disk.
+  for (const file of plan.files) stager?.stage(file)
 
   const comparison = await comparePlan(config.cwd, plan, reader.reads, cache === undefined ? undefined : knownOutputs(cache))
   for (const { path, reason, code = 'output-blocked' } of comparison.blocked) {
     diagnostics.push({ severity: 'error', code, message: `cannot write this output: ${reason}`, file: path, line: 1, column: 1 })
   }
   if (failed()) return stop()
-  return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison, ...(cache === undefined ? {} : { cache }) } }
+  return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison, ...(cache === undefined ? {} : { cache }), ...(stager === undefined ? {} : { stager }) } }
 }
 
 /**

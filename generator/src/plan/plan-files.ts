@@ -100,7 +100,9 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     try {
       const tool = prepared[index]
       if (tool === undefined || !('keys' in tool)) throw tool?.failure
-      return await planTool(declaration, tool, context)
+      const result = await planTool(declaration, tool, context)
+      for (const file of result.files) options.planned?.(file)
+      return result
     } catch (error) {
       // A file the tool needs that cannot be read (a FIFO, a permission, a link loop) is that file's problem.
       const unreadable = readFailureFile(error)
