@@ -85,8 +85,25 @@ export interface OutputRecord {
 export interface KnownOutputs {
   get(path: string): OutputRecord | undefined
   note(path: string, record: OutputRecord): void
+  /**
+   * The text of hash `hash`, kept for a file the planner reads (a stub), so a later planner can take the file's text
+   * from its record without reading it; `undefined` when not kept.
+   */
+  text?(hash: string): string | undefined
+  /** Keeps `text` (of hash `hash`) for `text`. */
+  noteText?(hash: string, text: string): void
   /** A time in nanoseconds since the epoch. */
   readonly settledBefore: bigint
+}
+
+/** The record of what `stats` show of a file holding the text of hash `hash`. */
+export function outputRecordOf(stats: BigIntStats, hash: string): OutputRecord {
+  return recordOf(stats, hash)
+}
+
+/** Whether two records are of the same file in the same state. */
+export function sameOutputRecord(a: OutputRecord, b: OutputRecord): boolean {
+  return sameRecord(a, b)
 }
 
 const contentHash = (text: string): string => hash('sha256', text, 'base64url')
@@ -119,6 +136,7 @@ export async function comparePlan(
   plan: PlanResult,
   reads?: ReadonlyMap<string, string | undefined>,
   known?: KnownOutputs,
+  recordedReads?: ReadonlyMap<string, OutputRecord>,
 ): Promise<PlanComparison> {
   const blocked: BlockedPath[] = []
   const read = (file: string): Buffer | undefined => {
@@ -152,21 +170,31 @@ export async function comparePlan(
   }
   const changes = plan.files.map((file): PlannedChange => {
     const base = { path: file.path, owner: file.owner, planned: file.content }
-    // A file the planner read is compared with what it read, so it is always read again.
-    const recordable = known !== undefined && !(reads?.has(file.path) ?? false)
-    const contentKey = recordable ? contentHash(file.content) : undefined
-    const before = recordable ? statOrUndefined(path.resolve(cwd, file.path)) : undefined
-    const record = recordable ? known.get(file.path) : undefined
+    const absolute = path.resolve(cwd, file.path)
+    const wasRead = reads?.has(file.path) ?? false
+    // A file the planner read is compared with what it read, so it is read again; unless the planner took its text
+    // from its record and its stat is still the recorded one (then it still holds that text).
+    const takenFromRecord = wasRead ? recordedReads?.get(file.path) : undefined
+    const contentKey = known !== undefined ? contentHash(file.content) : undefined
+    const before = known !== undefined ? statOrUndefined(absolute) : undefined
+    const record = known !== undefined && !wasRead ? known.get(file.path) : undefined
     if (before?.isFile() === true && record !== undefined && contentKey !== undefined && sameRecord(record, recordOf(before, contentKey))) {
       return { ...base, status: 'unchanged', current: file.content }
     }
-    const bytes = read(file.path)
+    const recordedText = takenFromRecord !== undefined && before?.isFile() === true && sameRecord(takenFromRecord, recordOf(before, takenFromRecord.hash)) ? reads?.get(file.path) : undefined
+    if (recordedText !== undefined && recordedText === file.content) return { ...base, status: 'unchanged', current: file.content }
+    const bytes = recordedText === undefined ? read(file.path) : Buffer.from(recordedText, 'utf8')
     if (!unchangedSinceRead(file.path, bytes)) blocked.push({ path: file.path, reason: CHANGED, code: 'changed-during-run' })
     if (bytes === undefined) return { ...base, status: 'create', current: undefined }
     const same = holdsText(bytes, file.content)
     if (same && known !== undefined && before?.isFile() === true && contentKey !== undefined && before.mtimeNs < known.settledBefore && before.ctimeNs < known.settledBefore) {
       const seen = recordOf(before, contentKey)
-      if (record === undefined || !sameRecord(record, seen)) known.note(file.path, seen)
+      const noted = wasRead ? recordedReads?.get(file.path) : record
+      if (noted === undefined || !sameRecord(noted, seen)) {
+        known.note(file.path, seen)
+        // A file the planner reads: its text is kept too, for the planner to take from the record.
+        if (wasRead) known.noteText?.(contentKey, file.content)
+      }
     }
     const current = same ? file.content : bytes.toString('utf8')
     if (!same && file.owner === 'generator' && !isGeneratorOwnedText(file.path, current)) {

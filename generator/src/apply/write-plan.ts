@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, type Stats, unlinkSync } from 'node:fs'
+import { lstatSync, mkdirSync, readdirSync, type Stats, unlinkSync } from 'node:fs'
 import { mkdir, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Diagnostic } from '../model/diagnostic.js'
@@ -26,6 +26,7 @@ import {
 export class WriteStager {
   private readonly staged = new Map<string, { readonly content: string; readonly temporary: string; readonly written: Promise<boolean> }>()
   private readonly folders = new Map<string, Promise<boolean>>()
+  private readonly listings = new Map<string, Set<string> | null>()
   private readonly created: string[] = []
 
   constructor(
@@ -37,12 +38,9 @@ export class WriteStager {
   stage(file: Pick<PlannedFile, 'path' | 'content'>): void {
     if (this.staged.has(file.path)) return
     const absolute = path.resolve(this.cwd, file.path)
-    try {
-      lstatSync(absolute)
-      return // something is there: the write edge compares and replaces it as ever
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return
-    }
+    // Something is there (or the folder cannot be listed): the write edge compares and replaces it as ever. A file
+    // that appears after the listing is found by the comparison, and a staged temporary is never put over it.
+    if (this.present(path.dirname(absolute))?.has(path.basename(absolute)) !== false) return
     const temporary = temporaryPath(absolute)
     const written = this.folder(path.dirname(absolute)).then(
       async (ready) => {
@@ -73,6 +71,21 @@ export class WriteStager {
     }))
     // Deepest first: a folder is removed only once what the stager created inside it is gone.
     for (const folder of this.created.splice(0).sort((a, b) => b.length - a.length)) await rmdir(folder).catch(() => undefined)
+  }
+
+  // What each folder holds, listed once: one listing instead of a stat per planned file.
+  private present(folder: string): ReadonlySet<string> | undefined {
+    let names = this.listings.get(folder)
+    if (names === undefined) {
+      try {
+        names = new Set(readdirSync(folder))
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        names = code === 'ENOENT' ? new Set() : null
+      }
+      this.listings.set(folder, names)
+    }
+    return names ?? undefined
   }
 
   // A folder is written into only when its nearest existing folder resolves inside the project (no link leads out).

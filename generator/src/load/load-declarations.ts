@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises'
+import { type Dirent, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { mapBounded } from '../base/bounded.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
@@ -163,10 +163,13 @@ export const DECLARATION_SUFFIX = '.tool.yaml'
  * the folder is the whole inventory and a stray copy elsewhere never becomes a tool.
  */
 export async function discoverDeclarationFiles(cwd: string, schemas: string): Promise<DiscoveredFiles> {
-  const entries = await readdir(path.resolve(cwd, schemas), { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined
-    throw error
-  })
+  let entries: Dirent[] | undefined
+  try {
+    entries = readdirSync(path.resolve(cwd, schemas), { withFileTypes: true })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error
+  }
   if (entries === undefined) return { found: false, files: [], ignored: [] }
   const files: string[] = []
   const ignored: string[] = []

@@ -1,5 +1,5 @@
-import { realpath } from 'node:fs/promises'
-import { checkPlanPaths, comparePlan, type KnownOutputs, type OutputRecord, type PlanComparison } from '../apply/compare-plan.js'
+import { realpathSync, statSync } from 'node:fs'
+import { checkPlanPaths, comparePlan, type KnownOutputs, type OutputRecord, outputRecordOf, type PlanComparison, sameOutputRecord } from '../apply/compare-plan.js'
 import { cacheKey, isObject } from '../plan/cache/cache-key.js'
 import { createProjectReader, fileSystemDiagnostic, isFileSystemError, ProjectReadError } from '../base/project-files.js'
 import { generatorFingerprint } from '../plan/cache/generator-fingerprint.js'
@@ -89,8 +89,20 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
   for (const diagnostic of loaded.diagnostics) diagnostics.push(diagnostic)
   if (failed()) return stop()
 
-  const realRoot = await realpath(config.cwd)
-  const reader = createProjectReader(config.cwd, realRoot)
+  const realRoot = realpathSync(config.cwd)
+  // A file the planner reads (a stub) whose stat is the one recorded when it last held a text the cache keeps is taken
+  // from the cache; the comparison then checks its stat again instead of reading it.
+  const known = cache === undefined ? undefined : knownOutputs(cache)
+  const recordedReads = new Map<string, OutputRecord>()
+  const reader = createProjectReader(config.cwd, realRoot, known === undefined ? undefined : (file, absolute) => {
+    const record = known.get(file)
+    if (record === undefined) return undefined
+    const stats = statSync(absolute, { bigint: true, throwIfNoEntry: false })
+    if (stats === undefined || !stats.isFile() || !sameOutputRecord(record, outputRecordOf(stats, record.hash))) return undefined
+    const text = known.text?.(record.hash)
+    if (text !== undefined) recordedReads.set(file, record)
+    return text
+  })
   const stager = staging === undefined ? undefined : (staging.stager = new WriteStager(config.cwd, realRoot))
   let plan: PlanResult
   try {
@@ -126,7 +138,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
   // The whole-plan files (index, catalogs, Code Mode SDK) are written while the plan is compared with disk.
   for (const file of plan.files) stager?.stage(file)
 
-  const comparison = await comparePlan(config.cwd, plan, reader.reads, cache === undefined ? undefined : knownOutputs(cache))
+  const comparison = await comparePlan(config.cwd, plan, reader.reads, known, recordedReads)
   for (const { path, reason, code = 'output-blocked' } of comparison.blocked) {
     diagnostics.push({ severity: 'error', code, message: `cannot write this output: ${reason}`, file: path, line: 1, column: 1 })
   }
@@ -171,6 +183,13 @@ function knownOutputs(cache: PlanCacheStore): KnownOutputs {
     },
     note(file, record) {
       cache.set(key(file), record)
+    },
+    text(hash) {
+      const text = cache.get(cacheKey([cache.fingerprint, 'text', hash]))
+      return typeof text === 'string' ? text : undefined
+    },
+    noteText(hash, text) {
+      cache.set(cacheKey([cache.fingerprint, 'text', hash]), text)
     },
     settledBefore: BigInt(Date.now()) * 1_000_000n - SETTLE_NS,
   }
