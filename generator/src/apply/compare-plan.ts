@@ -90,29 +90,21 @@ export interface KnownOutputs {
    * from its record without reading it; `undefined` when not kept.
    */
   text?(hash: string): string | undefined
-  /** Keeps `text` (of hash `hash`) for `text`. */
+  /** Keeps `text`, of hash `hash`, for `text` to answer. */
   noteText?(hash: string, text: string): void
   /** A time in nanoseconds since the epoch. */
   readonly settledBefore: bigint
 }
 
-/** The record of what `stats` show of a file holding the text of hash `hash`. */
-export function outputRecordOf(stats: BigIntStats, hash: string): OutputRecord {
-  return recordOf(stats, hash)
-}
-
-/** Whether two records are of the same file in the same state. */
-export function sameOutputRecord(a: OutputRecord, b: OutputRecord): boolean {
-  return sameRecord(a, b)
-}
-
 const contentHash = (text: string): string => hash('sha256', text, 'base64url')
 
-function recordOf(stats: BigIntStats, contentKey: string): OutputRecord {
+/** The record of what `stats` show of a file holding the text of hash `contentKey`. */
+export function outputRecordOf(stats: BigIntStats, contentKey: string): OutputRecord {
   return { hash: contentKey, size: String(stats.size), mtimeNs: String(stats.mtimeNs), ctimeNs: String(stats.ctimeNs), ino: String(stats.ino), dev: String(stats.dev) }
 }
 
-const sameRecord = (a: OutputRecord, b: OutputRecord): boolean =>
+/** Whether two records are of the same file in the same state. */
+export const sameOutputRecord = (a: OutputRecord, b: OutputRecord): boolean =>
   a.hash === b.hash && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.ino === b.ino && a.dev === b.dev
 
 const statOrUndefined = (file: string): BigIntStats | undefined => {
@@ -129,7 +121,8 @@ const statOrUndefined = (file: string): BigIntStats | undefined => {
  * read: one that now holds other bytes changed during the run and is refused, so an author's edit is never reverted.
  * A generator-owned path holding a file toolsmith did not write is refused too (`not-generated`). The reads are
  * synchronous: thousands of small local files, where each asynchronous read costs a thread-pool round trip several
- * times the read itself.
+ * times the read itself. `recordedReads` are the files the planner took from their records (see `KnownOutputs.text`)
+ * instead of reading them: while a file's stat is still its record's, it holds that text and is not read.
  */
 export async function comparePlan(
   cwd: string,
@@ -178,19 +171,19 @@ export async function comparePlan(
     const contentKey = known !== undefined ? contentHash(file.content) : undefined
     const before = known !== undefined ? statOrUndefined(absolute) : undefined
     const record = known !== undefined && !wasRead ? known.get(file.path) : undefined
-    if (before?.isFile() === true && record !== undefined && contentKey !== undefined && sameRecord(record, recordOf(before, contentKey))) {
+    if (before?.isFile() === true && record !== undefined && contentKey !== undefined && sameOutputRecord(record, outputRecordOf(before, contentKey))) {
       return { ...base, status: 'unchanged', current: file.content }
     }
-    const recordedText = takenFromRecord !== undefined && before?.isFile() === true && sameRecord(takenFromRecord, recordOf(before, takenFromRecord.hash)) ? reads?.get(file.path) : undefined
+    const recordedText = takenFromRecord !== undefined && before?.isFile() === true && sameOutputRecord(takenFromRecord, outputRecordOf(before, takenFromRecord.hash)) ? reads?.get(file.path) : undefined
     if (recordedText !== undefined && recordedText === file.content) return { ...base, status: 'unchanged', current: file.content }
     const bytes = recordedText === undefined ? read(file.path) : Buffer.from(recordedText, 'utf8')
     if (!unchangedSinceRead(file.path, bytes)) blocked.push({ path: file.path, reason: CHANGED, code: 'changed-during-run' })
     if (bytes === undefined) return { ...base, status: 'create', current: undefined }
     const same = holdsText(bytes, file.content)
     if (same && known !== undefined && before?.isFile() === true && contentKey !== undefined && before.mtimeNs < known.settledBefore && before.ctimeNs < known.settledBefore) {
-      const seen = recordOf(before, contentKey)
+      const seen = outputRecordOf(before, contentKey)
       const noted = wasRead ? recordedReads?.get(file.path) : record
-      if (noted === undefined || !sameRecord(noted, seen)) {
+      if (noted === undefined || !sameOutputRecord(noted, seen)) {
         known.note(file.path, seen)
         // A file the planner reads: its text is kept too, for the planner to take from the record.
         if (wasRead) known.noteText?.(contentKey, file.content)
