@@ -52,8 +52,12 @@ export async function planProject(options: RunOptions, staging?: StagingRequest)
   }
 }
 
+// Writing temporaries beside the planning pays off once there are many new files; for a handful of tools the thread
+// pool's round trips cost about what they hide (a few milliseconds of a cold start).
+const STAGE_FROM_TOOLS = 50
+
 /**
- * `generate`'s request to write new files' temporaries while planning: `planProject` sets `stager` once it plans
+ * `generate`'s request to write new files' temporaries while planning (projects of at least `STAGE_FROM_TOOLS` tools): `planProject` sets `stager` once it plans
  * (then `ready.stager` is it), and discards it when the plan is refused.
  */
 export interface StagingRequest {
@@ -103,7 +107,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
     if (text !== undefined) recordedReads.set(file, record)
     return text
   })
-  const stager = staging === undefined ? undefined : (staging.stager = new WriteStager(config.cwd, realRoot))
+  const stager = staging === undefined || loaded.declarations.length < STAGE_FROM_TOOLS ? undefined : (staging.stager = new WriteStager(config.cwd, realRoot))
   let plan: PlanResult
   try {
     plan = await (options.planFiles ?? planFiles)(loaded.declarations, {
