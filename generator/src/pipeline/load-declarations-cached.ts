@@ -33,7 +33,7 @@ export async function loadDeclarationsCached(
     const before = statSync(absolute, { bigint: true, throwIfNoEntry: false })
     if (before === undefined || !before.isFile()) return undefined
     stats.set(file, before)
-    const record = cache.get(recordKey(cache, file))
+    const record = cache.get(recordKey(file))
     if (!isObject(record) || typeof record['source'] !== 'string' || typeof record['text'] !== 'string' || record['stat'] !== statText(before)) return undefined
     const source = cachedDeclarationSource.decodeWithText(cache.get(record['source']), record['text'])
     // Only a file without problems is taken this way: the text of one with problems is read for its code frames.
@@ -49,8 +49,8 @@ export async function loadDeclarationsCached(
       // A file changed within the file system's timestamp tick may change again without another stat: not recorded.
       if (key !== undefined && before !== undefined && before.mtimeNs < settledBefore && before.ctimeNs < settledBefore) {
         const record = { source: key, text: source.text, stat: statText(before) }
-        const noted = cache.get(recordKey(cache, file))
-        if (!isObject(noted) || noted['source'] !== record.source || noted['text'] !== record.text || noted['stat'] !== record.stat) cache.set(recordKey(cache, file), record)
+        const noted = cache.get(recordKey(file))
+        if (!isObject(noted) || noted['source'] !== record.source || noted['text'] !== record.text || noted['stat'] !== record.stat) cache.set(recordKey(file), record)
       }
       return source
     },
@@ -61,7 +61,9 @@ export async function loadDeclarationsCached(
 // A file system keeps file times to a tick of up to 2 s (FAT; ext3 and HFS+ 1 s, most others far less).
 const SETTLE_NS = 2_000_000_000n
 
-const recordKey = (cache: LoaderCache, file: string): string => cacheKey([cache.fingerprint, 'declaration-on-disk', file])
+// A record's key is its kind and the file's path, unhashed: the cache file holds only this build's entries (its header
+// names the build), and a run looks up thousands of records.
+const recordKey = (file: string): string => `declaration-on-disk\u0000${file}`
 
 /** A file's identity and times as one text: any write changes its ctime, which no tool can set back. */
 const statText = (stats: BigIntStats): string => `${stats.size} ${stats.mtimeNs} ${stats.ctimeNs} ${stats.ino} ${stats.dev}`

@@ -1,6 +1,6 @@
 import { realpathSync, statSync } from 'node:fs'
 import { checkPlanPaths, comparePlan, type KnownOutputs, type OutputRecord, outputRecordOf, type PlanComparison, sameOutputRecord } from '../apply/compare-plan.js'
-import { cacheKey, isObject } from '../plan/cache/cache-key.js'
+import { isObject } from '../plan/cache/cache-key.js'
 import { createProjectReader, fileSystemDiagnostic, isFileSystemError, ProjectReadError } from '../base/project-files.js'
 import { generatorFingerprint } from '../plan/cache/generator-fingerprint.js'
 import { PLAN_CACHE_PATH, readPlanCacheFile } from '../plan/cache/plan-cache-file.js'
@@ -178,7 +178,9 @@ const RECORD_FIELDS = ['hash', 'size', 'mtimeNs', 'ctimeNs', 'ino', 'dev'] as co
 
 /** The comparison's records of the outputs (see `KnownOutputs`), kept in the plan cache: one entry per output path. */
 function knownOutputs(cache: PlanCacheStore): KnownOutputs {
-  const key = (file: string): string => cacheKey([cache.fingerprint, 'output-on-disk', file])
+  // Keys of the kind and the path (or the text's hash), unhashed: the cache file holds only this build's entries (its
+  // header names the build), and a run looks up thousands of records.
+  const key = (file: string): string => `output-on-disk\u0000${file}`
   return {
     get(file) {
       const value = cache.get(key(file))
@@ -189,11 +191,11 @@ function knownOutputs(cache: PlanCacheStore): KnownOutputs {
       cache.set(key(file), record)
     },
     text(hash) {
-      const text = cache.get(cacheKey([cache.fingerprint, 'text', hash]))
+      const text = cache.get(`text\u0000${hash}`)
       return typeof text === 'string' ? text : undefined
     },
     noteText(hash, text) {
-      cache.set(cacheKey([cache.fingerprint, 'text', hash]), text)
+      cache.set(`text\u0000${hash}`, text)
     },
     settledBefore: BigInt(Date.now()) * 1_000_000n - SETTLE_NS,
   }
