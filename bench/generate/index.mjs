@@ -1,9 +1,9 @@
 // toolsmith generate/check vs json-schema-to-typescript alone, on 10, 100 and 1,000 synthetic tools
 // (BFCL parameter schemas in the DSL plus varied outputs). Every measurement runs in a fresh process
 // (measure.mjs) with only the operation timed, contenders interleaved per round; medians and ratios.
-// Targets (issue 4): cold generate of 1,000 tools <= 1.0x json2ts on their 2,000 schemas;
-// one-changed <= 0.25x cold; roughly linear growth from 100 to 1,000. Then start-up (startup.mjs): --version and a
-// 3-tool cold generate as whole processes. BENCH_SIZES= (empty) runs start-up alone.
+// Targets (issue 12): cold generate of 1,000 tools <= 0.8x json2ts on their 2,000 schemas; one-changed <= 0.15x
+// cold; roughly linear growth from 100 to 1,000. Then start-up (startup.mjs): --version and a 3-tool cold generate as
+// whole processes. BENCH_SIZES= (empty) runs start-up alone.
 // The project has a node_modules, so generate keeps its plan cache (node_modules/.cache/toolsmith/): cold starts
 // without one; the first no-op after it still merges every stub cold created (their text is new to the cache);
 // the warm no-op, one-changed and check runs find everything else in it.

@@ -3,7 +3,7 @@ import { type BigIntStats, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, isPlainPathInside, readRegularFile } from '../base/project-files.js'
 import type { ProjectConfig } from '../config/project-config.js'
-import { exportFilePath } from '../plan/exports/export-declarations.js'
+import { exportFilePath } from '../plan/output-paths.js'
 import { isGeneratorOwnedText } from '../plan/generated-header.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { FileOwner, PlanResult } from '../model/plan.js'
@@ -85,17 +85,26 @@ export interface OutputRecord {
 export interface KnownOutputs {
   get(path: string): OutputRecord | undefined
   note(path: string, record: OutputRecord): void
+  /**
+   * The text of hash `hash`, kept for a file the planner reads (a stub), so a later planner can take the file's text
+   * from its record without reading it; `undefined` when not kept.
+   */
+  text?(hash: string): string | undefined
+  /** Keeps `text`, of hash `hash`, for `text` to answer. */
+  noteText?(hash: string, text: string): void
   /** A time in nanoseconds since the epoch. */
   readonly settledBefore: bigint
 }
 
 const contentHash = (text: string): string => hash('sha256', text, 'base64url')
 
-function recordOf(stats: BigIntStats, contentKey: string): OutputRecord {
+/** The record of what `stats` show of a file holding the text of hash `contentKey`. */
+export function outputRecordOf(stats: BigIntStats, contentKey: string): OutputRecord {
   return { hash: contentKey, size: String(stats.size), mtimeNs: String(stats.mtimeNs), ctimeNs: String(stats.ctimeNs), ino: String(stats.ino), dev: String(stats.dev) }
 }
 
-const sameRecord = (a: OutputRecord, b: OutputRecord): boolean =>
+/** Whether two records are of the same file in the same state. */
+export const sameOutputRecord = (a: OutputRecord, b: OutputRecord): boolean =>
   a.hash === b.hash && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.ino === b.ino && a.dev === b.dev
 
 const statOrUndefined = (file: string): BigIntStats | undefined => {
@@ -112,13 +121,15 @@ const statOrUndefined = (file: string): BigIntStats | undefined => {
  * read: one that now holds other bytes changed during the run and is refused, so an author's edit is never reverted.
  * A generator-owned path holding a file toolsmith did not write is refused too (`not-generated`). The reads are
  * synchronous: thousands of small local files, where each asynchronous read costs a thread-pool round trip several
- * times the read itself.
+ * times the read itself. `recordedReads` are the files the planner took from their records (see `KnownOutputs.text`)
+ * instead of reading them: while a file's stat is still its record's, it holds that text and is not read.
  */
 export async function comparePlan(
   cwd: string,
   plan: PlanResult,
   reads?: ReadonlyMap<string, string | undefined>,
   known?: KnownOutputs,
+  recordedReads?: ReadonlyMap<string, OutputRecord>,
 ): Promise<PlanComparison> {
   const blocked: BlockedPath[] = []
   const read = (file: string): Buffer | undefined => {
@@ -152,21 +163,31 @@ export async function comparePlan(
   }
   const changes = plan.files.map((file): PlannedChange => {
     const base = { path: file.path, owner: file.owner, planned: file.content }
-    // A file the planner read is compared with what it read, so it is always read again.
-    const recordable = known !== undefined && !(reads?.has(file.path) ?? false)
-    const contentKey = recordable ? contentHash(file.content) : undefined
-    const before = recordable ? statOrUndefined(path.resolve(cwd, file.path)) : undefined
-    const record = recordable ? known.get(file.path) : undefined
-    if (before?.isFile() === true && record !== undefined && contentKey !== undefined && sameRecord(record, recordOf(before, contentKey))) {
+    const absolute = path.resolve(cwd, file.path)
+    const wasRead = reads?.has(file.path) ?? false
+    // A file the planner read is compared with what it read, so it is read again; unless the planner took its text
+    // from its record and its stat is still the recorded one (then it still holds that text).
+    const takenFromRecord = wasRead ? recordedReads?.get(file.path) : undefined
+    const contentKey = known !== undefined ? contentHash(file.content) : undefined
+    const before = known !== undefined ? statOrUndefined(absolute) : undefined
+    const record = known !== undefined && !wasRead ? known.get(file.path) : undefined
+    if (before?.isFile() === true && record !== undefined && contentKey !== undefined && sameOutputRecord(record, outputRecordOf(before, contentKey))) {
       return { ...base, status: 'unchanged', current: file.content }
     }
-    const bytes = read(file.path)
+    const recordedText = takenFromRecord !== undefined && before?.isFile() === true && sameOutputRecord(takenFromRecord, outputRecordOf(before, takenFromRecord.hash)) ? reads?.get(file.path) : undefined
+    if (recordedText !== undefined && recordedText === file.content) return { ...base, status: 'unchanged', current: file.content }
+    const bytes = recordedText === undefined ? read(file.path) : Buffer.from(recordedText, 'utf8')
     if (!unchangedSinceRead(file.path, bytes)) blocked.push({ path: file.path, reason: CHANGED, code: 'changed-during-run' })
     if (bytes === undefined) return { ...base, status: 'create', current: undefined }
     const same = holdsText(bytes, file.content)
     if (same && known !== undefined && before?.isFile() === true && contentKey !== undefined && before.mtimeNs < known.settledBefore && before.ctimeNs < known.settledBefore) {
-      const seen = recordOf(before, contentKey)
-      if (record === undefined || !sameRecord(record, seen)) known.note(file.path, seen)
+      const seen = outputRecordOf(before, contentKey)
+      const noted = wasRead ? recordedReads?.get(file.path) : record
+      if (noted === undefined || !sameOutputRecord(noted, seen)) {
+        known.note(file.path, seen)
+        // A file the planner reads: its text is kept too, for the planner to take from the record.
+        if (wasRead) known.noteText?.(contentKey, file.content)
+      }
     }
     const current = same ? file.content : bytes.toString('utf8')
     if (!same && file.owner === 'generator' && !isGeneratorOwnedText(file.path, current)) {

@@ -1,8 +1,113 @@
-import { lstatSync, mkdirSync, type Stats, unlinkSync } from 'node:fs'
+import { lstatSync, mkdirSync, readdirSync, type Stats, unlinkSync } from 'node:fs'
+import { mkdir, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Diagnostic } from '../model/diagnostic.js'
+import type { PlannedFile } from '../model/plan.js'
 import type { PlanComparison } from './compare-plan.js'
-import { FileAppearedError, fileSystemAdvice, isFileSystemError, readRegularFile, realPathInside, writeFileAtomic } from '../base/project-files.js'
+import {
+  FileAppearedError,
+  fileSystemAdvice,
+  isFileSystemError,
+  placeTemporary,
+  readRegularFile,
+  realPathInside,
+  temporaryPath,
+  writeFileAtomic,
+} from '../base/project-files.js'
+
+/**
+ * Writes the temporaries of new files while the plan is still being made (`generate` only), for `writePlan` to put in
+ * place once the whole plan is known good: the file system's time of a first run (creating a file costs this disk
+ * about half a millisecond, thousands of them seconds) then runs on libuv's threads beside the planning. A file is
+ * staged only when nothing is at its path and its folder is really inside the project (the folders are created as
+ * needed). A temporary carries the shape every toolsmith temporary has, so one an interrupted run leaves is removed
+ * by the next; `discard` removes every temporary not taken, and the folders the stager created that stay empty.
+ */
+export class WriteStager {
+  private readonly staged = new Map<string, { readonly content: string; readonly temporary: string; readonly written: Promise<boolean> }>()
+  private readonly folders = new Map<string, Promise<boolean>>()
+  private readonly listings = new Map<string, Set<string> | null>()
+  private readonly created: string[] = []
+
+  constructor(
+    private readonly cwd: string,
+    private readonly realRoot: string,
+  ) {}
+
+  /** Starts writing the temporary of `file` when nothing is at its path yet. */
+  stage(file: Pick<PlannedFile, 'path' | 'content'>): void {
+    if (this.staged.has(file.path)) return
+    const absolute = path.resolve(this.cwd, file.path)
+    // Something is there (or the folder cannot be listed): the write edge compares and replaces it as ever. A file
+    // that appears after the listing is found by the comparison, and a staged temporary is never put over it.
+    if (this.present(path.dirname(absolute))?.has(path.basename(absolute)) !== false) return
+    const temporary = temporaryPath(absolute)
+    const written = this.folder(path.dirname(absolute)).then(
+      async (ready) => {
+        if (!ready) return false
+        await writeFile(temporary, file.content, { flag: 'wx' })
+        return true
+      },
+      () => false,
+    )
+    this.staged.set(file.path, { content: file.content, temporary, written: written.catch(() => false) })
+  }
+
+  /** The staged temporary of `file` once written, when it holds exactly `content` (it is then the caller's); else `undefined`. */
+  async take(file: string, content: string): Promise<string | undefined> {
+    const entry = this.staged.get(file)
+    if (entry === undefined || entry.content !== content || !(await entry.written)) return undefined
+    this.staged.delete(file)
+    return entry.temporary
+  }
+
+  /** Removes every temporary not taken, then the folders the stager created, where they are empty. */
+  async discard(): Promise<void> {
+    const entries = [...this.staged.values()]
+    this.staged.clear()
+    await Promise.all(entries.map(async (entry) => {
+      await entry.written
+      await unlink(entry.temporary).catch(() => undefined)
+    }))
+    // Deepest first: a folder is removed only once what the stager created inside it is gone.
+    for (const folder of this.created.splice(0).sort((a, b) => b.length - a.length)) await rmdir(folder).catch(() => undefined)
+  }
+
+  // What each folder holds, listed once: one listing instead of a stat per planned file.
+  private present(folder: string): ReadonlySet<string> | undefined {
+    let names = this.listings.get(folder)
+    if (names === undefined) {
+      try {
+        names = new Set(readdirSync(folder))
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        names = code === 'ENOENT' ? new Set() : null
+      }
+      this.listings.set(folder, names)
+    }
+    return names ?? undefined
+  }
+
+  // A folder is written into only when its nearest existing folder resolves inside the project (no link leads out).
+  private folder(folder: string): Promise<boolean> {
+    let ready = this.folders.get(folder)
+    if (ready === undefined) {
+      ready = (async () => {
+        if (!(await realPathInside(this.realRoot, folder))) return false
+        const first = await mkdir(folder, { recursive: true })
+        if (first !== undefined) {
+          // Every level from the first one created down to `folder`, outermost first.
+          const levels: string[] = []
+          for (let level = folder; level.length >= first.length; level = path.dirname(level)) levels.unshift(level)
+          this.created.push(...levels)
+        }
+        return true
+      })().catch(() => false)
+      this.folders.set(folder, ready)
+    }
+    return ready
+  }
+}
 
 /** What `generate` did on disk. */
 export interface WriteResult {
@@ -17,7 +122,8 @@ export interface WriteResult {
 
 /**
  * The one effectful edge of `generate`: writes only the planned files whose bytes differ, each
- * atomically, and deletes the planned deletions. First every target is checked against the real
+ * atomically (a new file from its temporary `stager` wrote while planning, when it did), and deletes the planned
+ * deletions. First every target is checked against the real
  * project folder (its nearest existing folder resolved through symbolic links) and refused if it is
  * itself a symbolic link; one refusal means nothing at all is written. The file-system calls are
  * synchronous, in plan order: thousands of small local files, where each asynchronous call costs a
@@ -25,7 +131,7 @@ export interface WriteResult {
  * bytes the comparison read, and created only while still absent: anything else changed during the run and is left
  * alone with a `changed-during-run` error (an author's edit is never reverted).
  */
-export async function writePlan(cwd: string, realRoot: string, comparison: PlanComparison): Promise<WriteResult> {
+export async function writePlan(cwd: string, realRoot: string, comparison: PlanComparison, stager?: WriteStager): Promise<WriteResult> {
   const toWrite = comparison.changes.filter((change) => change.status !== 'unchanged')
   const toDelete = comparison.deletions.map((file) => file.path)
   const diagnostics: Diagnostic[] = []
@@ -109,7 +215,9 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
         continue
       }
       // A file compared as absent is created only while still absent (`null`): one that appeared is not replaced.
-      await writeFileAtomic(absolute, change.planned, change.status === 'create' ? null : (modes.get(change.path) ?? null))
+      const staged = change.status === 'create' ? await stager?.take(change.path, change.planned) : undefined
+      if (staged !== undefined) placeTemporary(staged, absolute, true)
+      else await writeFileAtomic(absolute, change.planned, change.status === 'create' ? null : (modes.get(change.path) ?? null))
       done.add(change.path)
     } catch (error) {
       if (error instanceof FileAppearedError) {

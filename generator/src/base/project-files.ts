@@ -197,19 +197,40 @@ export class FileAppearedError extends Error {
  */
 export async function writeFileAtomic(absolute: string, content: string, mode?: number | null): Promise<void> {
   const existingMode = mode !== undefined ? mode : (statOrUndefined(absolute)?.mode ?? null)
-  const temporary = path.join(path.dirname(absolute), `.${path.basename(absolute)}.${process.pid}-${token}${(counter++).toString(36)}.toolsmith-tmp`)
+  const temporary = temporaryPath(absolute)
   try {
     writeFileSync(temporary, content, { flag: 'wx', ...(existingMode === null ? {} : { mode: existingMode & 0o7777 }) })
-    if (mode === null) {
-      if (createExclusive(temporary, absolute)) unlinkSync(temporary)
-    } else renameSync(temporary, absolute)
   } catch (error) {
-    try {
-      unlinkSync(temporary)
-    } catch {
-      // Nothing was left behind.
-    }
+    removeQuietly(temporary)
     throw error
+  }
+  placeTemporary(temporary, absolute, mode === null)
+}
+
+/** A fresh temporary path beside `absolute`, in the shape `isLeftoverTemporary` recognizes. */
+export function temporaryPath(absolute: string): string {
+  return path.join(path.dirname(absolute), `.${path.basename(absolute)}.${process.pid}-${token}${(counter++).toString(36)}.toolsmith-tmp`)
+}
+
+/**
+ * Puts a written `temporary` (in the same folder) at `absolute`: renamed over it, or with `exclusive` only while
+ * nothing is there (FileAppearedError otherwise). The temporary is gone afterwards, whatever happened.
+ */
+export function placeTemporary(temporary: string, absolute: string, exclusive: boolean): void {
+  try {
+    if (!exclusive) renameSync(temporary, absolute)
+    else if (createExclusive(temporary, absolute)) unlinkSync(temporary)
+  } catch (error) {
+    removeQuietly(temporary)
+    throw error
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    unlinkSync(file)
+  } catch {
+    // Nothing was left behind.
   }
 }
 
@@ -266,11 +287,12 @@ export class ProjectReadError extends Error {
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
 /**
- * Reads for the planner, confined to the project: paths outside it (lexically or through a symbolic
+ * Reads for the planner, confined to the project (`unchanged` may answer a file's text without reading it, when it
+ * can tell the file still holds a text it knows): paths outside it (lexically or through a symbolic
  * link) are refused; text is strict UTF-8 with any BOM kept, so an author's file round-trips byte
  * for byte (a lossy decode would silently rewrite their bytes on the next write).
  */
-export function createProjectReader(cwd: string, realRoot: string): ProjectReader {
+export function createProjectReader(cwd: string, realRoot: string, unchanged?: (file: string, absolute: string) => string | undefined): ProjectReader {
   // One real-path walk per folder: a planner reads a file per tool from the same few folders.
   const folders = new Map<string, Promise<boolean>>()
   const folderInside = (folder: string): Promise<boolean> => {
@@ -298,8 +320,13 @@ export function createProjectReader(cwd: string, realRoot: string): ProjectReade
     reads,
     async readFile(file) {
       const absolute = await confined(file)
-      const read = await guarded(file, async () => readRegularFile(absolute))
       const key = path.relative(cwd, absolute).split(path.sep).join('/')
+      const known = reads.has(key) ? undefined : unchanged?.(key, absolute)
+      if (known !== undefined) {
+        reads.set(key, known)
+        return known
+      }
+      const read = await guarded(file, async () => readRegularFile(absolute))
       if (!read.ok) {
         if (read.reason === 'not-a-file') {
           throw new ProjectReadError(file, `${JSON.stringify(file)} is not a regular file (a FIFO, socket or device); replace it with a file or remove it`)

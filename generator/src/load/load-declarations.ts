@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises'
+import { type Dirent, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { mapBounded } from '../base/bounded.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
@@ -29,11 +29,13 @@ const READ_CONCURRENCY = 16
 /**
  * Loads and checks every `*.tool.yaml` in the schemas folder, collecting every problem of every file
  * (then the cross-file name checks) instead of stopping at the first. `loadSource` turns one file's bytes into
- * its loaded form (the plan cache passes one that answers from the cache).
+ * its loaded form (the plan cache passes one that answers from the cache); `known` answers a file's loaded form
+ * without reading it when it can tell the file is unchanged since an earlier run loaded it.
  */
 export async function loadDeclarations(
   options: LoadDeclarationsOptions,
   loadSource: (file: string, bytes: Uint8Array) => LoadedDeclarationSource = loadDeclarationSource,
+  known?: (file: string, absolute: string) => LoadedDeclarationSource | undefined,
 ): Promise<LoadedDeclarations> {
   const discovered = await discoverDeclarationFiles(options.cwd, options.schemas)
   const diagnostics: Diagnostic[] = []
@@ -51,7 +53,10 @@ export async function loadDeclarations(
   }
 
   const loaded = await mapBounded(discovered.files, READ_CONCURRENCY, async (file) => {
-    const read = await readSourceFile(path.resolve(options.cwd, file))
+    const absolute = path.resolve(options.cwd, file)
+    const unchanged = known?.(file, absolute)
+    if (unchanged !== undefined) return { file, source: unchanged }
+    const read = await readSourceFile(absolute)
     if (!read.ok) {
       const message =
         read.reason === 'too-large'
@@ -158,10 +163,13 @@ export const DECLARATION_SUFFIX = '.tool.yaml'
  * the folder is the whole inventory and a stray copy elsewhere never becomes a tool.
  */
 export async function discoverDeclarationFiles(cwd: string, schemas: string): Promise<DiscoveredFiles> {
-  const entries = await readdir(path.resolve(cwd, schemas), { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined
-    throw error
-  })
+  let entries: Dirent[] | undefined
+  try {
+    entries = readdirSync(path.resolve(cwd, schemas), { withFileTypes: true })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error
+  }
   if (entries === undefined) return { found: false, files: [], ignored: [] }
   const files: string[] = []
   const ignored: string[] = []

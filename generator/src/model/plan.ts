@@ -30,6 +30,11 @@ export interface PlanOptions extends ProjectLayout {
   readonly isFolder?: (path: string) => Promise<boolean>
   /** Results of earlier plans to reuse (content-addressed); absent: everything is planned afresh. */
   readonly cache?: PlanCache
+  /**
+   * Told of each file as soon as it is planned, before the plan is complete (`generate` starts writing the
+   * temporaries of new files meanwhile; nothing is put in place before the whole plan is known good).
+   */
+  readonly planned?: (file: PlannedFile) => void
 }
 
 /**

@@ -1,4 +1,5 @@
-import { cacheKey } from '../plan/cache/cache-key.js'
+import { type BigIntStats, statSync } from 'node:fs'
+import { cacheKey, isObject } from '../plan/cache/cache-key.js'
 import { cachedDeclarationSource } from '../plan/cache/cached-values.js'
 import { type LoadedDeclarationSource, loadDeclarationSource } from '../load/load-declaration-source.js'
 import { type LoadDeclarationsOptions, type LoadedDeclarations, loadDeclarations } from '../load/load-declarations.js'
@@ -15,25 +16,73 @@ export interface LoaderCache extends PlanCache {
  * `loadDeclarations`, with each file's result (its declaration, problems, text and name position) taken from the
  * plan cache when the cache holds it for the same file name and bytes: parsing and checking YAML is the largest
  * cost of a run whose declarations did not change. It is loadDeclarations itself, with a per-file loader that
- * answers from the cache; a test holds the two to the same answers.
+ * answers from the cache; a test holds the two to the same answers. A file whose stat (size, times, inode) is the one
+ * a run recorded when it loaded it is not read at all: any write changes its ctime, which no tool can set back.
  */
-export async function loadDeclarationsCached(options: LoadDeclarationsOptions, cache: LoaderCache | undefined): Promise<LoadedDeclarations> {
+export async function loadDeclarationsCached(
+  options: LoadDeclarationsOptions,
+  cache: LoaderCache | undefined,
+  settledBefore = BigInt(Date.now()) * 1_000_000n - SETTLE_NS,
+): Promise<LoadedDeclarations> {
   if (cache === undefined) return loadDeclarations(options)
-  return loadDeclarations(options, (file, bytes) => cachedSource(cache, file, bytes))
+  // Before each read, the file's stat: an unchanged file (the stat an earlier run recorded with what it loaded) is
+  // not read again, and a file read is recorded with the stat taken before reading it, when it was last changed before
+  // `settledBefore` (nanoseconds since the epoch).
+  const stats = new Map<string, BigIntStats>()
+  const known = (file: string, absolute: string): LoadedDeclarationSource | undefined => {
+    const before = statSync(absolute, { bigint: true, throwIfNoEntry: false })
+    if (before === undefined || !before.isFile()) return undefined
+    stats.set(file, before)
+    const record = cache.get(recordKey(file))
+    if (!isObject(record) || typeof record['source'] !== 'string' || typeof record['text'] !== 'string' || record['stat'] !== statText(before)) return undefined
+    const source = cachedDeclarationSource.decodeWithText(cache.get(record['source']), record['text'])
+    // Only a file without problems is taken this way: the text of one with problems is read for its code frames.
+    if (source?.declaration === undefined || source.diagnostics.length > 0) return undefined
+    cache.noteDeclarationSource?.(source.declaration, record['source'])
+    return source
+  }
+  return loadDeclarations(
+    options,
+    (file, bytes) => {
+      const { source, key } = cachedSource(cache, file, bytes)
+      const before = stats.get(file)
+      // A file changed within the file system's timestamp tick may change again without another stat: not recorded.
+      if (key !== undefined && before !== undefined && before.mtimeNs < settledBefore && before.ctimeNs < settledBefore) {
+        const record = { source: key, text: source.text, stat: statText(before) }
+        const noted = cache.get(recordKey(file))
+        if (!isObject(noted) || noted['source'] !== record.source || noted['text'] !== record.text || noted['stat'] !== record.stat) cache.set(recordKey(file), record)
+      }
+      return source
+    },
+    known,
+  )
 }
+
+// A file system keeps file times to a tick of up to 2 s (FAT; ext3 and HFS+ 1 s, most others far less).
+const SETTLE_NS = 2_000_000_000n
+
+// A record's key is its kind and the file's path, unhashed: the cache file holds only this build's entries (its header
+// names the build), and a run looks up thousands of records.
+const recordKey = (file: string): string => `declaration-on-disk\u0000${file}`
+
+/** A file's identity and times as one text: any write changes its ctime, which no tool can set back. */
+const statText = (stats: BigIntStats): string => `${stats.size} ${stats.mtimeNs} ${stats.ctimeNs} ${stats.ino} ${stats.dev}`
 
 /**
  * One file loaded, or its result from an earlier run: keyed by the generator build, the file's name and its bytes.
- * The declaration is noted with that key, which then stands for it in the planner's keys.
+ * The declaration is noted with that key, which then stands for it in the planner's keys. `key` is absent when the
+ * result is not cached (it would not come back the same).
  */
-function cachedSource(cache: LoaderCache, file: string, bytes: Uint8Array): LoadedDeclarationSource {
+function cachedSource(cache: LoaderCache, file: string, bytes: Uint8Array): { readonly source: LoadedDeclarationSource; readonly key: string | undefined } {
   const key = cacheKey([cache.fingerprint, 'declaration-source', file, bytes])
   let source = cachedDeclarationSource.decode(cache.get(key), bytes)
+  let stored = source !== undefined
   if (source === undefined) {
     source = loadDeclarationSource(file, bytes)
     const value = cachedDeclarationSource.encode(source, bytes)
     if (value !== undefined) cache.set(key, value)
+    stored = value !== undefined
   }
   if (source.declaration !== undefined) cache.noteDeclarationSource?.(source.declaration, key)
-  return source
+  return { source, key: stored ? key : undefined }
 }

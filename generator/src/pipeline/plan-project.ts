@@ -1,15 +1,16 @@
-import { realpath } from 'node:fs/promises'
-import { checkPlanPaths, comparePlan, type KnownOutputs, type OutputRecord, type PlanComparison } from '../apply/compare-plan.js'
-import { cacheKey, isObject } from '../plan/cache/cache-key.js'
+import { realpathSync, statSync } from 'node:fs'
+import { checkPlanPaths, comparePlan, type KnownOutputs, type OutputRecord, outputRecordOf, type PlanComparison, sameOutputRecord } from '../apply/compare-plan.js'
+import { isObject } from '../plan/cache/cache-key.js'
 import { createProjectReader, fileSystemDiagnostic, isFileSystemError, ProjectReadError } from '../base/project-files.js'
 import { generatorFingerprint } from '../plan/cache/generator-fingerprint.js'
 import { PLAN_CACHE_PATH, readPlanCacheFile } from '../plan/cache/plan-cache-file.js'
 import type { PlanCacheStore } from '../plan/cache/plan-cache-store.js'
 import { type ExportSpec, loadConfig, type ProjectConfig } from '../config/project-config.js'
 import { planFiles } from '../plan/plan-files.js'
-import { exportDeclarations, exportFilePath } from '../plan/exports/export-declarations.js'
+import { exportFilePath } from '../plan/output-paths.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
-import type { PlanResult, RunOptions } from '../model/plan.js'
+import type { PlannedFile, PlanResult, RunOptions } from '../model/plan.js'
+import { WriteStager } from '../apply/write-plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { loadDeclarationsCached } from './load-declarations-cached.js'
 
@@ -27,6 +28,8 @@ export interface ProjectPlan {
     readonly comparison: PlanComparison
     /** The plan cache this plan read and added to (absent with `cache: false`); `generate` saves it. */
     readonly cache?: PlanCacheStore
+    /** The temporaries written while planning, when `generate` asked for them. */
+    readonly stager?: WriteStager
   }
 }
 
@@ -35,18 +38,33 @@ export interface ProjectPlan {
  * Pure up to the comparison (reads only); stops after the first stage that found an error, having
  * collected every error of that stage.
  */
-export async function planProject(options: RunOptions): Promise<ProjectPlan> {
+export async function planProject(options: RunOptions, staging?: StagingRequest): Promise<ProjectPlan> {
   const sources = new Map<string, string>()
   try {
-    return await planProjectIn(options, sources)
+    const plan = await planProjectIn(options, sources, staging)
+    if (plan.ready === undefined) await staging?.stager?.discard()
+    return plan
   } catch (error) {
+    await staging?.stager?.discard()
     // A file-system failure anywhere in the reads (a link loop, a permission) is a located error, never a crash.
     if (!isFileSystemError(error)) throw error
     return { diagnostics: [fileSystemDiagnostic(options.cwd, error, 'read', '.')], sources }
   }
 }
 
-async function planProjectIn(options: RunOptions, sources: Map<string, string>): Promise<ProjectPlan> {
+// Writing temporaries beside the planning pays off once there are many new files; for a handful of tools the thread
+// pool's round trips cost about what they hide (a few milliseconds of a cold start).
+const STAGE_FROM_TOOLS = 50
+
+/**
+ * `generate`'s request to write new files' temporaries while planning (projects of at least `STAGE_FROM_TOOLS` tools): `planProject` sets `stager` once it plans
+ * (then `ready.stager` is it), and discards it when the plan is refused.
+ */
+export interface StagingRequest {
+  stager?: WriteStager
+}
+
+async function planProjectIn(options: RunOptions, sources: Map<string, string>, staging: StagingRequest | undefined): Promise<ProjectPlan> {
   const diagnostics: Diagnostic[] = []
   const stop = (): ProjectPlan => ({ diagnostics: sortDiagnostics(diagnostics), sources })
   const failed = (): boolean => diagnostics.some((d) => d.severity === 'error')
@@ -75,8 +93,21 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>):
   for (const diagnostic of loaded.diagnostics) diagnostics.push(diagnostic)
   if (failed()) return stop()
 
-  const realRoot = await realpath(config.cwd)
-  const reader = createProjectReader(config.cwd, realRoot)
+  const realRoot = realpathSync(config.cwd)
+  // A file the planner reads (a stub) whose stat is the one recorded when it last held a text the cache keeps is taken
+  // from the cache; the comparison then checks its stat again instead of reading it.
+  const known = cache === undefined ? undefined : knownOutputs(cache)
+  const recordedReads = new Map<string, OutputRecord>()
+  const reader = createProjectReader(config.cwd, realRoot, known === undefined ? undefined : (file, absolute) => {
+    const record = known.get(file)
+    if (record === undefined) return undefined
+    const stats = statSync(absolute, { bigint: true, throwIfNoEntry: false })
+    if (stats === undefined || !stats.isFile() || !sameOutputRecord(record, outputRecordOf(stats, record.hash))) return undefined
+    const text = known.text?.(record.hash)
+    if (text !== undefined) recordedReads.set(file, record)
+    return text
+  })
+  const stager = staging === undefined || loaded.declarations.length < STAGE_FROM_TOOLS ? undefined : (staging.stager = new WriteStager(config.cwd, realRoot))
   let plan: PlanResult
   try {
     plan = await (options.planFiles ?? planFiles)(loaded.declarations, {
@@ -90,13 +121,14 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>):
       listFiles: reader.listFiles,
       isFolder: reader.isFolder,
       ...(cache === undefined ? {} : { cache }),
+      ...(stager === undefined ? {} : { planned: (file: PlannedFile) => stager.stage(file) }),
     })
   } catch (error) {
     if (!(error instanceof ProjectReadError)) throw error
     diagnostics.push({ severity: 'error', code: 'unreadable-file', message: error.message, file: error.file, line: 1, column: 1 })
     return stop()
   }
-  if (config.targets !== undefined) plan = withExports(plan, loaded.declarations, config.targets, config.catalogJson, sources)
+  if (config.targets !== undefined) plan = await withExports(plan, loaded.declarations, config.targets, config.catalogJson, sources)
   for (const diagnostic of plan.diagnostics) diagnostics.push(diagnostic)
   // Problems in stubs and catalog pages get code frames too: their texts join the sources.
   for (const file of new Set(plan.diagnostics.map((diagnostic) => diagnostic.file))) {
@@ -107,23 +139,29 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>):
   if (failed()) return stop()
   diagnostics.push(...checkPlanPaths(config, plan))
   if (failed()) return stop()
+  // The whole-plan files (index, catalogs, Code Mode SDK) are written while the plan is compared with disk.
+  for (const file of plan.files) stager?.stage(file)
 
-  const comparison = await comparePlan(config.cwd, plan, reader.reads, cache === undefined ? undefined : knownOutputs(cache))
+  const comparison = await comparePlan(config.cwd, plan, reader.reads, known, recordedReads)
   for (const { path, reason, code = 'output-blocked' } of comparison.blocked) {
     diagnostics.push({ severity: 'error', code, message: `cannot write this output: ${reason}`, file: path, line: 1, column: 1 })
   }
   if (failed()) return stop()
-  return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison, ...(cache === undefined ? {} : { cache }) } }
+  return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison, ...(cache === undefined ? {} : { cache }), ...(stager === undefined ? {} : { stager }) } }
 }
 
-/** The plan plus one export file per configured target (`tools.<name>.json` beside catalog.json) and its located losses. */
-function withExports(
+/**
+ * The plan plus one export file per configured target (`tools.<name>.json` beside catalog.json) and its located losses.
+ * The providers' lowering loads only for a project that configures targets.
+ */
+async function withExports(
   plan: PlanResult,
   declarations: readonly ToolDeclaration[],
   targets: readonly ExportSpec[],
   catalogJson: string,
   sources: ReadonlyMap<string, string>,
-): PlanResult {
+): Promise<PlanResult> {
+  const { exportDeclarations } = await import('../plan/exports/export-declarations.js')
   const files = [...plan.files]
   const diagnostics = [...plan.diagnostics]
   for (const spec of targets) {
@@ -140,7 +178,9 @@ const RECORD_FIELDS = ['hash', 'size', 'mtimeNs', 'ctimeNs', 'ino', 'dev'] as co
 
 /** The comparison's records of the outputs (see `KnownOutputs`), kept in the plan cache: one entry per output path. */
 function knownOutputs(cache: PlanCacheStore): KnownOutputs {
-  const key = (file: string): string => cacheKey([cache.fingerprint, 'output-on-disk', file])
+  // Keys of the kind and the path (or the text's hash), unhashed: the cache file holds only this build's entries (its
+  // header names the build), and a run looks up thousands of records.
+  const key = (file: string): string => `output-on-disk\u0000${file}`
   return {
     get(file) {
       const value = cache.get(key(file))
@@ -149,6 +189,13 @@ function knownOutputs(cache: PlanCacheStore): KnownOutputs {
     },
     note(file, record) {
       cache.set(key(file), record)
+    },
+    text(hash) {
+      const text = cache.get(`text\u0000${hash}`)
+      return typeof text === 'string' ? text : undefined
+    },
+    noteText(hash, text) {
+      cache.set(`text\u0000${hash}`, text)
     },
     settledBefore: BigInt(Date.now()) * 1_000_000n - SETTLE_NS,
   }

@@ -1,7 +1,7 @@
 import { writePlan } from '../apply/write-plan.js'
 import { PLAN_CACHE_PATH, writePlanCacheFile } from '../plan/cache/plan-cache-file.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
-import { planProject } from './plan-project.js'
+import { planProject, type StagingRequest } from './plan-project.js'
 import type { RunOptions } from '../model/plan.js'
 
 /** What `generate` did. */
@@ -28,11 +28,21 @@ export interface GenerateOutcome {
  * deleted; then the plan cache saved (see `writePlanCacheFile`) for the next run.
  */
 export async function runGenerate(options: RunOptions): Promise<GenerateOutcome> {
-  const project = await planProject(options)
+  const staging: StagingRequest = {}
+  try {
+    return await generate(options, staging)
+  } finally {
+    // What was staged and not put in place (files that turned out to exist, a refused or failed write) goes.
+    await staging.stager?.discard()
+  }
+}
+
+async function generate(options: RunOptions, staging: StagingRequest): Promise<GenerateOutcome> {
+  const project = await planProject(options, staging)
   const nothing = { written: [], unchanged: 0, deleted: [], orphans: [] }
   if (project.ready === undefined) return { exitCode: 2, diagnostics: project.diagnostics, sources: project.sources, ...nothing }
-  const { comparison, realRoot, config } = project.ready
-  const result = await writePlan(config.cwd, realRoot, comparison)
+  const { comparison, realRoot, config, stager } = project.ready
+  const result = await writePlan(config.cwd, realRoot, comparison, stager)
   const orphans = comparison.orphans.map((file) => file.path)
   const warnings: Diagnostic[] = orphans.map((file) => ({
     severity: 'warning',

@@ -2,7 +2,7 @@ import { codeModeSdkTypeNames, joinCodeModeSdk, printCodeModeSdkPart, type CodeM
 import { parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema, type ParameterSchemaSpec, type ValueSchemaSpec } from '@toolsmith/runtime'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { tsStringLiteral } from '../print/ts-literals.js'
-import { printStringLiteral } from '../print/typescript/prettier-literals.js'
+import { printJsonStringLiteral } from '../print/typescript/prettier-literals.js'
 import type { TsLayoutOptions } from '../print/typescript/ts-layout-context.js'
 import { cacheKey, type DeclarationEntry } from './cache/cache-key.js'
 import { generatedHeader } from './generated-header.js'
@@ -45,7 +45,7 @@ export function emitCodeModeSdkModule(sdk: string): string {
  */
 export function printCodeModeSdkModule(sdk: string, layout: TsLayoutOptions): string {
   const indentUnit = layout.useTabs ? '\t' : ' '.repeat(layout.tabWidth)
-  const literal = printStringLiteral(tsStringLiteral(sdk), layout.singleQuote)
+  const literal = printJsonStringLiteral(tsStringLiteral(sdk), layout.singleQuote)
   return [
     generatedHeader(),
     '',

@@ -1,7 +1,7 @@
 import { jsdocComment, tsStringLiteral } from '../print/ts-literals.js'
 import { type LiteralLayout, tsSpecLiteral } from '../print/ts-spec-literal.js'
 import type { TsPart } from '../print/typescript/lay-out-typescript.js'
-import type { Comment, Expression, ObjectMember, Statement } from '../print/typescript/ts-subset-ast.js'
+import { type Expression, leadingComment as comment, type ObjectMember, type Statement, stringExpression } from '../print/typescript/ts-subset-ast.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { generatedHeader } from './generated-header.js'
 import type { ToolIdentifiers } from './tool-identifiers.js'
@@ -15,15 +15,7 @@ export interface GeneratedModule {
   readonly output: TsPart
 }
 
-/** A comment as the subset's tree holds one, written on the line(s) above what follows it. */
-function comment(text: string): Comment {
-  const block = text.startsWith('/*')
-  return { block, value: block ? text.slice(2, -2) : text.slice(2), after: 'hardline', blankLineAfter: false, blankLineBefore: false }
-}
-
-function stringLiteral(text: string): Expression {
-  return { kind: 'literal', literal: { kind: 'string', raw: tsStringLiteral(text), value: text } }
-}
+const stringLiteral = (text: string): Expression => stringExpression(tsStringLiteral(text), text)
 
 /** A JSON scalar or object (the declaration's limits and annotations) as an expression; written on one line. */
 function jsonExpression(value: unknown): Expression {

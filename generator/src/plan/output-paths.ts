@@ -54,3 +54,9 @@ export function codeModeSdkDeclarationPath(out: string): string {
 export function codeModeSdkModulePath(out: string): string {
   return posix.join(normalizePath(out), 'code-mode-sdk.ts')
 }
+
+/** The file a configured export target is written to: `tools.<name>.json` beside `catalog.json`. */
+export function exportFilePath(catalogJson: string, spec: { readonly name: string }): string {
+  const slash = catalogJson.lastIndexOf('/')
+  return `${slash === -1 ? '' : catalogJson.slice(0, slash + 1)}tools.${spec.name}.json`
+}

@@ -10,11 +10,12 @@ import { findLeftovers } from './find-leftovers.js'
 import { mapBounded } from '../base/bounded.js'
 import { codeModeSdkDeclarationPath, codeModeSdkModulePath, indexPath, resultViewsPath, toolPaths } from './output-paths.js'
 import { codeModeSdkText, emitCodeModeSdkDeclaration, emitCodeModeSdkModule, printCodeModeSdkModule } from './emit-code-mode-sdk.js'
-import { tsLayoutOptions } from '../print/typescript/lay-out-typescript.js'
+import { type TsPart, tsLayoutOptions } from '../print/typescript/lay-out-typescript.js'
 import { planTool, type PreparedTool } from './plan-tool.js'
 import { toolIdentifiers } from './tool-identifiers.js'
 import { withFormatCache } from './cache/cached-formatter.js'
-import { toolCacheKeys } from './cache/cache-key.js'
+import { cacheKey, isCacheableLayout, toolCacheKeys } from './cache/cache-key.js'
+import { cachedToolValues } from './cache/cached-values.js'
 import { loadTemplates } from './template/template-set.js'
 
 // Enough tools in flight that their format requests meet in prettier batches (the formatter batches what is asked
@@ -99,7 +100,9 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     try {
       const tool = prepared[index]
       if (tool === undefined || !('keys' in tool)) throw tool?.failure
-      return await planTool(declaration, tool, context)
+      const result = await planTool(declaration, tool, context)
+      for (const file of result.files) options.planned?.(file)
+      return result
     } catch (error) {
       // A file the tool needs that cannot be read (a FIFO, a permission, a link loop) is that file's problem.
       const unreadable = readFailureFile(error)
@@ -129,8 +132,26 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
       cannot(path, error)
     }
   }
-  if (tools.length > 0) await shared(resultViewsPath(options.out), emitResultViews())
-  await shared(indexPath(options.out), emitIndex(tools.map((tool) => tool.name)))
+  // Printed from their trees (by prettier too when the project's options are outside what the printers model), and
+  // kept in the plan cache under the layout for the path and what the tree is made of (`source`): the index of a
+  // thousand tools takes a noticeable part of a run that changed one declaration.
+  const printed = async (path: string, source: readonly string[], part: () => TsPart): Promise<void> => {
+    try {
+      const layout = cache === undefined || !isCacheableLayout(await formatter.layoutOptions(path)) ? undefined : await formatter.layoutKey(path)
+      const key = layout === undefined || cache === undefined ? undefined : cacheKey([cache.fingerprint, 'printed', path, layout, ...source])
+      let content = key === undefined ? undefined : cachedToolValues.text(cache?.get(key))
+      if (content === undefined) {
+        content = await formatter.printTypeScript(path, [part()])
+        if (key !== undefined) cache?.set(key, content)
+      }
+      files.push({ path, content, owner: 'generator' })
+    } catch (error) {
+      cannot(path, error)
+    }
+  }
+  if (tools.length > 0) await printed(resultViewsPath(options.out), ['result-views'], emitResultViews)
+  const names = tools.map((tool) => tool.name)
+  await printed(indexPath(options.out), ['index', ...names], () => emitIndex(names))
   // The Code Mode SDK: the declaration is kept exactly as printed (it must equal the run-time text), the module is formatted.
   const sdkPath = codeModeSdkDeclarationPath(options.out)
   // Printed once for both files, from each tool's part in its cache entry.

@@ -12,7 +12,7 @@ import type { WiringNames } from './stub/find-stub-wiring.js'
 import type { StubMerge } from './stub/merge-stub.js'
 import type { StubOutcome } from './stub/parse-stub.js'
 import { lineAndColumn } from './stub/text-edits.js'
-import { stubModel } from './stub/stub-model.js'
+import { shippedStubProgram, stubModel } from './stub/stub-model.js'
 import { messageOf } from '../model/diagnostic.js'
 import { type Template, templateDiagnostic } from './template/template-set.js'
 import { type ToolIdentifiers, toolIdentifiers } from './tool-identifiers.js'
@@ -162,6 +162,11 @@ async function createStub(
 ): Promise<Created> {
   const { formatter, options } = context
   const paths = toolPaths(options.out, declaration.name)
+  // The shipped template's stub is built from the model and printed; the template renders it only where the tree
+  // or the project's layout is outside what the printers take.
+  const program = stubTemplate.shipped ? shippedStubProgram(declaration, toolIdentifiers(declaration.name), paths) : undefined
+  const printed = program === undefined ? undefined : await formatter.printTree(paths.stub, program)
+  if (printed !== undefined) return { ok: true, value: printed }
   let source: string
   try {
     source = stubTemplate.render(stubModel(declaration, toolIdentifiers(declaration.name), paths))

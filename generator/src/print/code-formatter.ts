@@ -5,6 +5,7 @@ import { canBatch, createFormatBatcher, loadPrettier, prettierLoaded, prettierRu
 import { mayHavePrettierConfig } from './prettier-config-files.js'
 import { joinParts, layOutTypeScript, printTypeScript, type TsPart, tsLayoutOptions } from './typescript/lay-out-typescript.js'
 import { OutsideLayout } from './typescript/ts-layout-context.js'
+import type { Program } from './typescript/ts-subset-ast.js'
 
 /** Formats planned outputs with prettier, honouring the project's own config for each path. */
 export interface CodeFormatter {
@@ -21,6 +22,11 @@ export interface CodeFormatter {
    * formats that with the whole config, as `format` does.
    */
   printTypeScript(path: string, parts: readonly TsPart[]): Promise<string>
+  /**
+   * `program` printed as the TypeScript file at `path` as prettier would lay it out with the project's config for it,
+   * or `undefined` where the config holds what the printers do not model or the program is outside them.
+   */
+  printTree(path: string, program: Program): Promise<string | undefined>
   /** The layout options that apply to `path` (the project's config for it, or our defaults), without the parser. */
   layoutOptions(path: string): Promise<prettier.Options>
   /** The same options as a comparable key. */
@@ -107,6 +113,8 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
     return options
   }
 
+  // The key of each options object (a project without a config has one for every path).
+  const layoutKeys = new WeakMap<prettier.Options, string>()
   const run = prettierRunner()
   const batcher = createFormatBatcher(run)
   // Probes of the TypeScript layout (one arrow-function member in its place) repeat across files: each is formatted
@@ -122,17 +130,21 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
     return probe
   }
   const formatter: CodeFormatter = {
-    async printTypeScript(path, parts) {
-      const options = await optionsFor(resolve(cwd, path))
-      const layout = tsLayoutOptions({ ...options, parser: 'typescript' })
-      const program = layout === undefined ? undefined : joinParts(parts)
-      if (layout !== undefined && program !== undefined) {
-        try {
-          return printTypeScript(program, layout)
-        } catch (error) {
-          if (!(error instanceof OutsideLayout)) throw error
-        }
+    async printTree(path, program) {
+      const layout = tsLayoutOptions({ ...(await optionsFor(resolve(cwd, path))), parser: 'typescript' })
+      if (layout === undefined) return undefined
+      try {
+        return printTypeScript(program, layout)
+      } catch (error) {
+        if (!(error instanceof OutsideLayout)) throw error
+        return undefined
       }
+    },
+    async printTypeScript(path, parts) {
+      const program = joinParts(parts)
+      const printed = program === undefined ? undefined : await formatter.printTree(path, program)
+      if (printed !== undefined) return printed
+      const options = await optionsFor(resolve(cwd, path))
       const lenient = tsLayoutOptions(options, true) as NonNullable<ReturnType<typeof tsLayoutOptions>>
       const texts = parts.map((part) => (part.text ?? (part.program === undefined ? '' : printTypeScript(part.program, lenient))).trim())
       return formatter.format(path, `${texts.filter((text) => text !== '').join('\n\n')}\n`, { batchable: true })
@@ -141,7 +153,13 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
       return optionsFor(resolve(cwd, path))
     },
     async layoutKey(path) {
-      return JSON.stringify(await optionsFor(resolve(cwd, path)))
+      const options = await optionsFor(resolve(cwd, path))
+      let key = layoutKeys.get(options)
+      if (key === undefined) {
+        key = JSON.stringify(options)
+        layoutKeys.set(options, key)
+      }
+      return key
     },
     async format(path, source, { batchable = false, embeddedFormatting = true } = {}) {
       const absolutePath = resolve(cwd, path)

@@ -86,14 +86,35 @@ describe('records of what earlier runs saw (KnownOutputs)', () => {
     expect(known.notes).toEqual([])
   })
 
-  test('a file the planner read is always read again, record or not', async () => {
+  test('a file the planner read is read again: an edit after the read is caught, record or not; an unchanged one is recorded with its text', async () => {
     writeFileSync(path.join(cwd, 'stub.txt'), 'stub\n')
     const known = memory(future)
+    const texts = new Map<string, string>()
+    const keeping = { ...known, text: (hash: string) => texts.get(hash), noteText: (hash: string, text: string) => void texts.set(hash, text) }
     const reads = new Map([['stub.txt', 'stub\n']])
-    await comparePlan(cwd, planOf('stub.txt', 'stub\n'), reads, known)
-    expect(known.notes).toEqual([])
+    await comparePlan(cwd, planOf('stub.txt', 'stub\n'), reads, keeping)
+    expect({ notes: known.notes, texts: [...texts.values()] }).toEqual({ notes: ['stub.txt'], texts: ['stub\n'] })
     writeFileSync(path.join(cwd, 'stub.txt'), 'stub, edited\n')
-    const after = await comparePlan(cwd, planOf('stub.txt', 'stub\n'), reads, known)
+    const after = await comparePlan(cwd, planOf('stub.txt', 'stub\n'), reads, keeping)
     expect(after.blocked).toEqual([expect.objectContaining({ path: 'stub.txt', code: 'changed-during-run' })])
+  })
+
+  test('a file the planner took from its record is not read while its stat is the recorded one; an edit since is caught', async () => {
+    writeFileSync(path.join(cwd, 'taken.txt'), 'taken\n')
+    const known = memory(future)
+    const texts = new Map<string, string>()
+    const keeping = { ...known, text: (hash: string) => texts.get(hash), noteText: (hash: string, text: string) => void texts.set(hash, text) }
+    await comparePlan(cwd, planOf('taken.txt', 'taken\n'), new Map([['taken.txt', 'taken\n']]), keeping)
+    const record = known.records.get('taken.txt') as OutputRecord
+    // As the planner took it: the text the record's hash names, the record beside it.
+    const reads = new Map([['taken.txt', texts.get(record.hash) as string]])
+    const taken = new Map([['taken.txt', record]])
+    const unchanged = await comparePlan(cwd, planOf('taken.txt', 'taken\n'), reads, keeping, taken)
+    expect(unchanged.changes.map((change) => change.status)).toEqual(['unchanged'])
+    const merged = await comparePlan(cwd, planOf('taken.txt', 'merged\n'), reads, keeping, taken)
+    expect(merged.changes.map((change) => [change.status, change.current, change.bytes?.toString()])).toEqual([['update', 'taken\n', 'taken\n']])
+    writeFileSync(path.join(cwd, 'taken.txt'), 'taken, edited\n')
+    const edited = await comparePlan(cwd, planOf('taken.txt', 'taken\n'), reads, keeping, taken)
+    expect(edited.blocked).toEqual([expect.objectContaining({ path: 'taken.txt', code: 'changed-during-run' })])
   })
 })

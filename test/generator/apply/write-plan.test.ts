@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -15,7 +15,7 @@ vi.mock('../../../generator/src/base/project-files.js', async (original) => {
     },
   }
 })
-const { writePlan } = await import('../../../generator/src/apply/write-plan.js')
+const { WriteStager, writePlan } = await import('../../../generator/src/apply/write-plan.js')
 
 let cwd = ''
 afterEach(() => rmSync(cwd, { recursive: true, force: true }))
@@ -40,5 +40,42 @@ describe('writePlan when a write fails', () => {
     expect(result.diagnostics[1]?.message).toContain('4 file(s)')
     for (const file of ['src/tools/a.ts', 'src/tools/b.ts', 'src/tools/index.ts', 'docs/tools.md']) expect(existsSync(path.join(cwd, file)), file).toBe(false)
     expect(readFileSync(path.join(cwd, 'src/tools/generated/old.ts'), 'utf8')).toBe('// old\n')
+  })
+})
+
+describe('writePlan with temporaries staged while planning', () => {
+  test('a staged new file is put in place; one whose path was taken meanwhile is left as it is; no temporary stays', async () => {
+    cwd = realpathSync(mkdtempSync(path.join(tmpdir(), 'toolsmith-write-')))
+    const stager = new WriteStager(cwd, cwd)
+    stager.stage({ path: 'src/tools/x.ts', content: 'x\n' })
+    stager.stage({ path: 'src/tools/y.ts', content: 'y\n' })
+    const temporaries = (): string[] => (existsSync(path.join(cwd, 'src/tools')) ? readdirSync(path.join(cwd, 'src/tools')).filter((name) => name.endsWith('.toolsmith-tmp')) : [])
+    for (let tries = 0; tries < 300 && temporaries().length < 2; tries++) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(temporaries()).toHaveLength(2)
+    writeFileSync(path.join(cwd, 'src/tools/y.ts'), 'mine\n')
+    const create = (file: string, planned: string) => ({ path: file, owner: 'generator' as const, status: 'create' as const, planned, current: undefined })
+    const result = await writePlan(cwd, cwd, { changes: [create('src/tools/x.ts', 'x\n'), create('src/tools/y.ts', 'y\n')], deletions: [], orphans: [], blocked: [] }, stager)
+    expect(result.written).toEqual(['src/tools/x.ts'])
+    expect(result.diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual(['changed-during-run src/tools/y.ts'])
+    expect(readFileSync(path.join(cwd, 'src/tools/x.ts'), 'utf8')).toBe('x\n')
+    expect(readFileSync(path.join(cwd, 'src/tools/y.ts'), 'utf8')).toBe('mine\n')
+    await stager.discard()
+    expect(temporaries()).toEqual([])
+  })
+
+  test('nothing is staged through a folder that leads outside the project', async () => {
+    cwd = realpathSync(mkdtempSync(path.join(tmpdir(), 'toolsmith-write-')))
+    const outside = realpathSync(mkdtempSync(path.join(tmpdir(), 'toolsmith-outside-')))
+    try {
+      mkdirSync(path.join(cwd, 'src'))
+      symlinkSync(outside, path.join(cwd, 'src/tools'))
+      const stager = new WriteStager(cwd, cwd)
+      stager.stage({ path: 'src/tools/x.ts', content: 'x\n' })
+      expect(await stager.take('src/tools/x.ts', 'x\n')).toBeUndefined()
+      await stager.discard()
+      expect(readdirSync(outside)).toEqual([])
+    } finally {
+      rmSync(outside, { recursive: true, force: true })
+    }
   })
 })

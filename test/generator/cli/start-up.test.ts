@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { TempProject } from '../pipeline/temp-project.js'
 
@@ -112,8 +112,9 @@ test('the code frame library loads only when there is a diagnostic to show', () 
   expect(heavyImportsExiting(2, 'generate', '--no-cache')).toContain('@babel/code-frame')
 })
 
-test('the shipped templates are filled from the build\'s precompiled module: the Handlebars compiler loads only for a project\'s own template', () => {
+test('the shipped stub is printed from its tree; its template is filled from the build\'s precompiled module for a card stub; the Handlebars compiler loads only for a project\'s own template', () => {
   const shipped = new TempProject()
+  const card = new TempProject()
   const own = new TempProject()
   try {
     const run = (where: TempProject): string[] => {
@@ -122,7 +123,10 @@ test('the shipped templates are filled from the build\'s precompiled module: the
       return result.stderr.split('\n').filter((line) => line.startsWith('IMPORTED handlebars')).map((line) => line.slice('IMPORTED '.length))
     }
     shipped.declare('lookup')
-    expect(run(shipped)).toEqual(['handlebars/dist/handlebars.runtime.js'])
+    expect(run(shipped)).toEqual([])
+    card.declare('lookup', 'presentation: { card: generic }\n')
+    expect(run(card)).toEqual(['handlebars/dist/handlebars.runtime.js'])
+    expect(card.read('src/tools/lookup.ts')).toContain('presentCall: (_args) =>')
     own.declare('lookup')
     own.write('toolsmith.config.yaml', 'templates: templates\n')
     own.write('templates/stub.ts.hbs', readFileSync(path.join(repoRoot, 'templates/stub.ts.hbs'), 'utf8').replace('// This file is yours', '// Our own template. This file is yours'))
@@ -130,6 +134,66 @@ test('the shipped templates are filled from the build\'s precompiled module: the
     expect(own.read('src/tools/lookup.ts')).toContain('// Our own template. This file is yours')
   } finally {
     shipped.remove()
+    card.remove()
     own.remove()
+  }
+})
+
+
+// Without a prettier config every file of a project whose tools declare no presentation card is printed from the
+// model with prettier's document printer (its small standalone build): its parsers and plugins never load.
+test('a generate without a prettier config, of tools without cards, loads neither prettier itself nor Handlebars', () => {
+  const plain = new TempProject()
+  try {
+    plain.declare('lookup')
+    plain.declare('search')
+    const run = spawnSync(process.execPath, ['--import', register, cli, 'generate', '--no-cache'], { cwd: plain.cwd, encoding: 'utf8' })
+    expect(run.status, run.stderr).toBe(0)
+    const imported = run.stderr.split('\n').filter((line) => line.startsWith('IMPORTED ')).map((line) => line.slice('IMPORTED '.length))
+    expect(imported.filter((specifier) => specifier === 'prettier' || specifier.startsWith('handlebars'))).toEqual([])
+    expect(plain.read('src/tools/index.ts')).toContain('export const tools: readonly [LookupTool, SearchTool] = [lookup as LookupTool, search as SearchTool]')
+  } finally {
+    plain.remove()
+  }
+})
+
+// A cold generate takes the runtime's and the providers' code from the bundle, and its plan cache fingerprint takes
+// the bundle's build id instead of reading the code again.
+test('a cold generate with a plan cache loads neither prettier itself, Handlebars nor the runtime package, and lists none of the code folders', () => {
+  const cold = new TempProject()
+  try {
+    cold.write('schemas/lookup.tool.yaml', 'name: lookup\ndescription: Look a path up.\nparameters:\n  path: { type: string, required: true }\noutput: { type: array, items: { type: string } }\n')
+    cold.declare('search')
+    cold.write('node_modules/.keep', '')
+    const listings = path.join(cold.root, 'listings.cjs')
+    writeFileSync(
+      listings,
+      `const fs = require('node:fs')
+const { syncBuiltinESMExports } = require('node:module')
+const readdirSync = fs.readdirSync
+fs.readdirSync = function (folder, ...rest) {
+  process.stderr.write('LISTED ' + String(folder) + '\\n')
+  return readdirSync.call(this, folder, ...rest)
+}
+syncBuiltinESMExports()\n`,
+    )
+    const run = spawnSync(process.execPath, ['--require', listings, '--import', register, cli, 'generate'], { cwd: cold.cwd, encoding: 'utf8' })
+    expect(run.status, run.stderr).toBe(0)
+    const imported = new Set(run.stderr.split('\n').filter((line) => line.startsWith('IMPORTED ')).map((line) => line.slice('IMPORTED '.length)))
+    expect(['prettier', 'handlebars', 'handlebars/dist/handlebars.runtime.js', '@toolsmith/runtime', '@toolsmith/providers', 'yaml', 'ts-morph'].filter((name) => imported.has(name))).toEqual([])
+    expect(imported.has('prettier/standalone')).toBe(true)
+    const listed = run.stderr.split('\n').filter((line) => line.startsWith('LISTED ')).map((line) => line.slice('LISTED '.length))
+    expect(listed.filter((folder) => /\/(generator|runtime|providers)\/dist\b/.test(folder))).toEqual([])
+    expect(cold.read('node_modules/.cache/toolsmith/plan.json')).toBeDefined()
+    expect(cold.read('src/tools/index.ts')).toContain('export const tools: readonly [LookupTool, SearchTool] = [lookup as LookupTool, search as SearchTool]')
+    // The library entry (dist/index.js) takes the build's record of its own modules too.
+    const entry = JSON.stringify(pathToFileURL(path.join(repoRoot, 'generator/dist/index.js')).href)
+    const program = `const { runGenerate } = await import(${entry}); process.exitCode = (await runGenerate({ cwd: process.cwd(), cache: true })).exitCode`
+    cold.write('schemas/lookup.tool.yaml', 'name: lookup\ndescription: Look it up.\nparameters: {}\noutput: { type: string }\n')
+    const library = spawnSync(process.execPath, ['--require', listings, '--input-type=module', '-e', program], { cwd: cold.cwd, encoding: 'utf8' })
+    expect(library.status, library.stderr).toBe(0)
+    expect(library.stderr.split('\n').filter((line) => line.startsWith('LISTED ') && line.includes('/generator/dist'))).toEqual([])
+  } finally {
+    cold.remove()
   }
 })

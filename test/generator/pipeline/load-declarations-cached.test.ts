@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import fs, { cpSync, mkdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { syncBuiltinESMExports } from 'node:module'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { exactJson } from '../../../generator/src/plan/cache/cache-key.js'
 import { PlanCacheStore } from '../../../generator/src/plan/cache/plan-cache-store.js'
 import { loadDeclarations, type LoadedDeclarations } from '../../../generator/src/load/load-declarations.js'
@@ -74,5 +75,52 @@ describe('loadDeclarationsCached answers what loadDeclarations answers', () => {
     mkdirSync(path.join(project.cwd, 'empty'))
     await expectSameAsLoader('empty')
     rmSync(path.join(project.cwd, 'empty'), { recursive: true })
+  })
+})
+
+// A file's stat, recorded with what was loaded from it, stands for its bytes in later runs: thousands of unchanged
+// declarations are then not read at all. Any write changes the ctime, which no tool can set back.
+describe('declaration files unchanged since a run loaded them', () => {
+  const future = BigInt(Date.now() + 3_600_000) * 1_000_000n
+  /** The declaration files a load opened (through the fs module the loader reads with). */
+  async function opened(load: () => Promise<unknown>): Promise<string[]> {
+    const spy = vi.spyOn(fs, 'openSync')
+    syncBuiltinESMExports()
+    try {
+      await load()
+      return spy.mock.calls.map(([file]) => String(file)).filter((file) => file.endsWith('.tool.yaml')).map((file) => path.basename(file))
+    } finally {
+      spy.mockRestore()
+      syncBuiltinESMExports()
+    }
+  }
+
+  test('are not read again; an edited one is, even with its modification time put back', async () => {
+    project.declare('a')
+    project.declare('b')
+    const options = { cwd: project.cwd, schemas: 'schemas' }
+    const reference = view(await loadDeclarations(options))
+    const store = PlanCacheStore.empty('build')
+    expect((await opened(() => loadDeclarationsCached(options, store, future))).sort()).toEqual(['a.tool.yaml', 'b.tool.yaml'])
+    const warm = PlanCacheStore.parse(store.serialize(), 'build')
+    let loaded: LoadedDeclarations | undefined
+    expect(await opened(async () => (loaded = await loadDeclarationsCached(options, warm, future)))).toEqual([])
+    expect(view(loaded as LoadedDeclarations)).toBe(reference)
+    const file = path.join(project.cwd, 'schemas/b.tool.yaml')
+    const { atime, mtime } = fs.statSync(file)
+    project.declare('b', 'timeoutMs: 5\n')
+    fs.utimesSync(file, atime, mtime)
+    const edited = PlanCacheStore.parse(warm.serialize(), 'build')
+    expect(await opened(async () => (loaded = await loadDeclarationsCached(options, edited, future)))).toEqual(['b.tool.yaml'])
+    expect(view(loaded as LoadedDeclarations)).toBe(view(await loadDeclarations(options)))
+  })
+
+  test('a file changed within the last tick of its file system is not recorded', async () => {
+    project.declare('a')
+    const options = { cwd: project.cwd, schemas: 'schemas' }
+    const store = PlanCacheStore.empty('build')
+    const past = BigInt(Date.now() - 60_000) * 1_000_000n
+    await loadDeclarationsCached(options, store, past)
+    expect(await opened(() => loadDeclarationsCached(options, PlanCacheStore.parse(store.serialize(), 'build'), past))).toEqual(['a.tool.yaml'])
   })
 })

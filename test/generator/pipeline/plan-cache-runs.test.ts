@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import fs, { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { syncBuiltinESMExports } from 'node:module'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { generatorFingerprint } from '../../../generator/src/plan/cache/generator-fingerprint.js'
 import { planCacheFile } from '../../../generator/src/plan/cache/plan-cache-file.js'
 import { PlanCacheStore } from '../../../generator/src/plan/cache/plan-cache-store.js'
@@ -185,4 +186,34 @@ describe('the plan cache across runs', () => {
     expect(restored).toMatchObject({ exitCode: 0, written: ['src/tools/generated/alpha.ts'] })
     expect(outputs()).toEqual(before)
   })
+
+  test('once recorded, a run opens no declaration and no stub; an edited stub is read again and kept', async () => {
+    declareTools()
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    await runGenerate({ cwd: project.cwd })
+    await new Promise((resolve) => setTimeout(resolve, 2_100))
+    // This run records the declarations and the stubs (with the stubs' texts); the next one takes them from there.
+    await runGenerate({ cwd: project.cwd })
+    const before = outputs()
+    const opened = async (): Promise<string[]> => {
+      const spy = vi.spyOn(fs, 'openSync')
+      syncBuiltinESMExports()
+      try {
+        expect(await runGenerate({ cwd: project.cwd })).toMatchObject({ exitCode: 0, written: [] })
+        return spy.mock.calls.map(([file]) => path.relative(project.cwd, String(file))).filter((file) => file.startsWith('schemas/') || /^src\/tools\/[^/]+\.ts$/.test(file))
+      } finally {
+        spy.mockRestore()
+        syncBuiltinESMExports()
+      }
+    }
+    expect(await opened()).toEqual([])
+    expect(outputs()).toEqual(before)
+    const stub = path.join(project.cwd, 'src/tools/alpha.ts')
+    const { atime, mtime } = statSync(stub)
+    writeFileSync(stub, readFileSync(stub, 'utf8').replace('throw new Error(', 'throw new TypeError('))
+    utimesSync(stub, atime, mtime)
+    expect(await opened()).toContain('src/tools/alpha.ts')
+    expect(readFileSync(stub, 'utf8')).toContain('throw new TypeError(')
+  })
 })
+

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, utime
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { PlanFiles } from '../../../generator/src/model/plan.js'
+import { runCheck } from '../../../generator/src/pipeline/run-check.js'
 import { runGenerate } from '../../../generator/src/pipeline/run-generate.js'
 import { FAKE_HEADER, fakePlanFiles } from './fake-planner.js'
 import { TempProject } from './temp-project.js'
@@ -171,5 +172,99 @@ describe('runGenerate', () => {
     await generate()
     expect(statSync(path.join(project.cwd, 'src/tools/index.ts')).mode & 0o777).toBe(0o600)
     expect([...project.snapshot().keys()].some((file) => file.includes('toolsmith-tmp'))).toBe(false)
+  })
+})
+
+// generate writes the temporaries of new files while the plan is still being made (the disk's time then runs beside
+// the planning), and puts them in place only once the whole plan is known good.
+describe('new files staged while planning (a project of 50 tools or more)', () => {
+  // Staging pays off only for many new files: these projects hold `a` and enough others.
+  const declareMany = (): void => {
+    project.declare('a')
+    for (let index = 0; index < 49; index++) project.declare(`t${index}`)
+  }
+  const temporaries = (): string[] => [...project.snapshot(project.root).keys()].filter((file) => file.endsWith('.toolsmith-tmp'))
+  /** Waits (a few seconds at most, or `tries` times 10 ms) until a temporary of `file` is on disk beside it. */
+  const temporaryAppears = async (file: string, tries = 300): Promise<boolean> => {
+    for (let tried = 0; tried < tries; tried++) {
+      const folder = path.join(project.cwd, path.dirname(file))
+      const names = (() => {
+        try {
+          return readdirSync(folder)
+        } catch {
+          return []
+        }
+      })()
+      if (names.some((name) => name.startsWith(`.${path.basename(file)}.`) && name.endsWith('.toolsmith-tmp'))) return true
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    return false
+  }
+
+  test('a new file\'s temporary is written before the plan is complete; the file is in place at the end, no temporary left', async () => {
+    declareMany()
+    let staged = false
+    const planner: PlanFiles = async (declarations, options) => {
+      const plan = await fakePlanFiles(declarations, options)
+      const file = plan.files.find((planned) => planned.path === 'src/tools/generated/a.ts')
+      if (file !== undefined) options.planned?.(file)
+      staged = await temporaryAppears('src/tools/generated/a.ts')
+      return plan
+    }
+    const outcome = await generate(planner)
+    expect({ exitCode: outcome.exitCode, staged }).toEqual({ exitCode: 0, staged: true })
+    expect(project.read('src/tools/generated/a.ts')).toContain('export const spec')
+    expect(temporaries()).toEqual([])
+  })
+
+  test('a plan refused after staging leaves neither temporaries nor the folders staging made', async () => {
+    declareMany()
+    const refused: PlanFiles = async (declarations, options) => {
+      const plan = await fakePlanFiles(declarations, options)
+      for (const file of plan.files) options.planned?.(file)
+      expect(await temporaryAppears('src/tools/generated/a.ts')).toBe(true)
+      return { ...plan, diagnostics: [{ severity: 'error', code: 'template', message: 'bad template', file: 'templates/stub.hbs', line: 3, column: 1 }] }
+    }
+    expect((await generate(refused)).exitCode).toBe(2)
+    expect([...project.snapshot(project.root).keys()].every((file) => file.startsWith('project/schemas/'))).toBe(true)
+    expect(readdirSync(project.cwd).sort()).toEqual(['schemas'])
+  })
+
+  test('a file already there is never staged', async () => {
+    declareMany()
+    project.write('src/tools/a.ts', '// mine\n')
+    const planner: PlanFiles = async (declarations, options) => {
+      const plan = await fakePlanFiles(declarations, options)
+      for (const file of plan.files) options.planned?.(file)
+      expect(await temporaryAppears('src/tools/generated/a.ts')).toBe(true)
+      // Staged together: the new one's temporary is there, and none came for the file already there.
+      expect(await temporaryAppears('src/tools/a.ts', 10)).toBe(false)
+      return plan
+    }
+    expect((await generate(planner)).exitCode).toBe(0)
+    expect(project.read('src/tools/a.ts')).toBe('// mine\n')
+    expect(temporaries()).toEqual([])
+  })
+
+  test('a project of fewer tools stages nothing', async () => {
+    project.declare('a')
+    let staged = true
+    const planner: PlanFiles = async (declarations, options) => {
+      staged = options.planned !== undefined
+      return fakePlanFiles(declarations, options)
+    }
+    expect((await generate(planner)).exitCode).toBe(0)
+    expect(staged).toBe(false)
+  })
+
+  test('check stages nothing', async () => {
+    declareMany()
+    let told = false
+    const planner: PlanFiles = async (declarations, options) => {
+      told = options.planned !== undefined
+      return fakePlanFiles(declarations, options)
+    }
+    await runCheck({ cwd: project.cwd, planFiles: planner })
+    expect(told).toBe(false)
   })
 })

@@ -3,6 +3,7 @@ import * as prettier from 'prettier'
 import { describe, expect, test } from 'vitest'
 import { emitGeneratedModule } from '../../../generator/src/plan/emit-generated-file.js'
 import { emitIndex } from '../../../generator/src/plan/emit-index.js'
+import { emitResultViews } from '../../../generator/src/plan/emit-result-views.js'
 import { toolPaths } from '../../../generator/src/plan/output-paths.js'
 import { stubModel } from '../../../generator/src/plan/stub/stub-model.js'
 import { loadTemplates } from '../../../generator/src/plan/template/template-set.js'
@@ -10,12 +11,13 @@ import { toolIdentifiers } from '../../../generator/src/plan/tool-identifiers.js
 import { literalLayout } from '../../../generator/src/print/ts-spec-literal.js'
 import { joinParts, layOutTypeScript, printTypeScript, tsLayoutOptions } from '../../../generator/src/print/typescript/lay-out-typescript.js'
 import type { ToolDeclaration } from '../../../generator/src/model/tool-declaration.js'
+import type { Program } from '../../../generator/src/print/typescript/ts-subset-ast.js'
 import { fixtureCase, fixtureNames } from '../plan/fixture-project.js'
 import { readDeclaration } from '../plan/types/json2ts-reader.js'
 import { declarationWithMetadata as declaration, layoutOptions } from './declaration-arbitrary.js'
 
-// Generated modules are printed from the subset's tree built by their emitter (types included); stubs (rendered from
-// a template) are read into that tree and printed. These tests hold both to prettier's layout: a printed
+// Generated modules, the index and the result-view reader are printed from the subset's tree built by their emitter
+// (types included); stubs rendered from a project's template are read into that tree and printed. These tests hold both to prettier's layout: a printed
 // module is one prettier leaves unchanged (prettier is the oracle), and wherever layOutTypeScript answers for text,
 // its text is prettier's for that text, byte for byte. SEED and RUNS in the environment run the random properties
 // longer, with other seeds.
@@ -47,6 +49,19 @@ async function printedAsPrettier(module: string | undefined, options: Options): 
   return true
 }
 
+/**
+ * Prints `program` under `options` and asserts the text is what prettier makes of the same program printed on lines as
+ * wide as the printers allow (so every choice of where to break is prettier's own); answers whether it printed.
+ */
+async function relaidByPrettier(program: Program, options: Options): Promise<boolean> {
+  const layout = tsLayoutOptions(options)
+  if (layout === undefined) return false
+  const printed = printTypeScript(program, layout)
+  const wide = printTypeScript(program, { ...layout, printWidth: 1000 })
+  expect(printed).toBe(await prettier.format(wide, { ...options, parser: 'typescript' }))
+  return true
+}
+
 /** Lays `source` out both ways; returns whether the local layout answered (and then asserts it is prettier's). */
 async function matchesPrettier(source: string, options: Options): Promise<boolean> {
   const local = await layOutTypeScript(source, options, probe(options))
@@ -74,16 +89,24 @@ describe('generated modules and stubs laid out as prettier lays them out', () =>
     expect(answered.stub / runs).toBeGreaterThan(0.3)
   }, 240_000)
 
-  test('the index of random tool sets is left to prettier (its annotated tuple type is outside the subset)', async () => {
-    const names = fc.uniqueArray(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,30}$/), { maxLength: 30 })
+  test('the index of random tool sets, printed from its tree, is prettier\'s layout of the same code', async () => {
+    const names = fc.uniqueArray(fc.oneof(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,30}$/), fc.constantFrom('typed', 'Typed', 'a', 'x-y')), { maxLength: 30 })
     await fc.assert(
       fc.asyncProperty(names, layoutOptions, async (tools, options) => {
-        // One file per project: prettier formats it (the golden fixtures hold the result).
-        expect(await layOutTypeScript(emitIndex(tools), options, probe(options))).toBeUndefined()
+        expect(await relaidByPrettier(emitIndex(tools).program as Program, options)).toBe(true)
       }),
-      { seed: Number(process.env.SEED ?? 99), numRuns: Number(process.env.RUNS ?? 100) },
+      { seed: Number(process.env.SEED ?? 99), numRuns: Number(process.env.RUNS ?? 150) },
     )
   })
+
+  test('the result-view reader, printed from its tree, is prettier\'s layout of the same code under any options', async () => {
+    await fc.assert(
+      fc.asyncProperty(layoutOptions, async (options) => {
+        expect(await relaidByPrettier(emitResultViews().program as Program, options)).toBe(true)
+      }),
+      { seed: Number(process.env.SEED ?? 5), numRuns: Number(process.env.RUNS ?? 60) },
+    )
+  }, 120_000)
 
   test('every fixture tool, under the default options, the repository style and a narrow tabbed style', async () => {
     const styles: Options[] = [{}, { semi: false, singleQuote: true, printWidth: 120, trailingComma: 'all' }, { useTabs: true, printWidth: 40, semi: true }]

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { PlanCache } from '../../model/plan.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import type { ToolPaths } from '../output-paths.js'
@@ -13,10 +13,12 @@ export const isObject = (value: unknown): value is { readonly [key: string]: unk
  * lists of parts share a key (`['ab', 'c']` and `['a', 'bc']` do not).
  */
 export function cacheKey(parts: readonly (string | Uint8Array)[]): string {
-  const hash = createHash('sha256')
-  // Texts and bytes are told apart too, by their length prefix (`5:` against `5b:`).
-  for (const part of parts) hash.update(typeof part === 'string' ? `${part.length}:` : `${part.length}b:`).update(part)
-  return hash.digest('base64url')
+  // Texts and bytes are told apart too, by their length prefix (`5:` against `5b:`). The parts are hashed as one
+  // input (the same digest as feeding them one by one): a one-shot hash of a run's thousands of small keys costs a
+  // third of a streaming one.
+  if (parts.every((part) => typeof part === 'string')) return hash('sha256', parts.map((part) => `${part.length}:${part}`).join(''), 'base64url')
+  const buffers = parts.map((part) => (typeof part === 'string' ? Buffer.from(`${part.length}:${part}`) : Buffer.concat([Buffer.from(`${part.length}b:`), part])))
+  return hash('sha256', Buffer.concat(buffers), 'base64url')
 }
 
 /**
@@ -146,11 +148,16 @@ export async function toolCacheKeys(declaration: ToolDeclaration, inputs: ToolCa
   const stub = !isCacheableLayout(stubLayout)
     ? undefined
     : existingStub === undefined
-      ? { part: cacheKey(['stub', paths.stub, exactJson(names), stubKey, inputs.stubTemplate]) }
-      : { key: cacheKey([cache.fingerprint, 'stub-merge', paths.stub, exactJson(names), stubKey, existingStub]) }
+      ? { part: cacheKey(['stub', paths.stub, namesKey(names), stubKey, inputs.stubTemplate]) }
+      : { key: cacheKey([cache.fingerprint, 'stub-merge', paths.stub, namesKey(names), stubKey, existingStub]) }
   return {
     entry: new DeclarationEntry(cache, declaration),
     module: isCacheableLayout(moduleLayout) ? cacheKey(['module', paths.generated, moduleKey]) : undefined,
     stub,
   }
+}
+
+/** The wiring names as `exactJson` spells them (every value is a string of a plain object), at `JSON.stringify`'s speed. */
+function namesKey(names: WiringNames): string {
+  return JSON.stringify(names)
 }

@@ -14,6 +14,7 @@ export function withFormatCache(formatter: CodeFormatter, cache: PlanCache): Cod
     layoutOptions: (path) => formatter.layoutOptions(path),
     layoutKey: (path) => formatter.layoutKey(path),
     printTypeScript: (path, parts) => formatter.printTypeScript(path, parts),
+    printTree: (path, program) => formatter.printTree(path, program),
     async format(path, source, options = {}) {
       if (!isCacheableLayout(await formatter.layoutOptions(path))) return formatter.format(path, source, options)
       const flags = `${options.batchable === true ? 'batchable' : 'alone'} ${options.embeddedFormatting === false ? 'embedded-off' : 'embedded-on'}`

@@ -106,17 +106,26 @@ export const cachedDeclarationSource = {
   },
   /** The loaded file a stored value holds (for the file of these `bytes`), or `undefined` when it is not of that shape. */
   decode(value: unknown, bytes: Uint8Array): LoadedDeclarationSource | undefined {
-    if (!isObject(value) || !isPosition(value['nameAt'])) return undefined
-    const stored = value['text']
-    if (stored !== null && typeof stored !== 'string') return undefined
-    const declaration = value['declaration']
-    if (declaration !== null && !isDeclaration(declaration)) return undefined
-    const diagnostics = cachedDiagnostics(value['diagnostics'])
-    if (diagnostics === undefined) return undefined
-    const name = value['name']
-    if (name !== null && typeof name !== 'string') return undefined
-    const { line, column } = value['nameAt']
-    const text = stored ?? decodedText(bytes)
-    return { declaration: declaration ?? undefined, diagnostics, text, nameAt: { line, column }, name: name ?? undefined }
+    return decodeStored(value, () => decodedText(bytes))
   },
+  /** The same for a file known by `text` (its decoded text) without its bytes. */
+  decodeWithText(value: unknown, text: string): LoadedDeclarationSource | undefined {
+    return decodeStored(value, () => text)
+  },
+}
+
+/** A stored loaded file; `fileText` gives its text when the value does not hold it. */
+function decodeStored(value: unknown, fileText: () => string): LoadedDeclarationSource | undefined {
+  if (!isObject(value) || !isPosition(value['nameAt'])) return undefined
+  const stored = value['text']
+  if (stored !== null && typeof stored !== 'string') return undefined
+  const declaration = value['declaration']
+  if (declaration !== null && !isDeclaration(declaration)) return undefined
+  const diagnostics = cachedDiagnostics(value['diagnostics'])
+  if (diagnostics === undefined) return undefined
+  const name = value['name']
+  if (name !== null && typeof name !== 'string') return undefined
+  const { line, column } = value['nameAt']
+  const text = stored ?? fileText()
+  return { declaration: declaration ?? undefined, diagnostics, text, nameAt: { line, column }, name: name ?? undefined }
 }

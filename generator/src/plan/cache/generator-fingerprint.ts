@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type Dirent, readdirSync, readFileSync } from 'node:fs'
+import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,10 +11,36 @@ const LIBRARIES = ['prettier', 'handlebars', 'ts-morph', 'typescript', 'yaml', '
 // Workspace siblings: their versions do not move with their code, so their built code counts too.
 const WORKSPACE_LIBRARIES = new Set(['@toolsmith/runtime', '@toolsmith/providers'])
 
-// This file sits in generator/{src,dist}/cache/: the generator's own code is the folder above, the shipped
+// This file sits in generator/{src,dist}/plan/cache/: the generator's own code is two folders above, the shipped
 // templates are at the repository's (package's) top level.
 const CODE_FOLDER = fileURLToPath(new URL('../../', import.meta.url))
 const TEMPLATES_FOLDER = fileURLToPath(new URL('../../../../templates/', import.meta.url))
+
+// `true` in the CLI bundle, whose build rewrites this very line (generator/scripts/bundle-cli.mjs). The bundle holds
+// the generator's code and the runtime's and providers' code it calls.
+const IN_CLI_BUNDLE = false
+// What the build records of its code (see scripts/bundle-cli.mjs): per scope, a hash of the code and the size and
+// modification time of every file it covers. A run that finds every file as recorded takes the hash instead of reading
+// the code (tens of milliseconds of a run). Absent beside the sources (the tests), where the code is hashed as it runs.
+const BUILD_ID_FILE = fileURLToPath(new URL('../../build-id.json', import.meta.url))
+
+/**
+ * The hash `recordFile` records for the code of `scope` when every file it covers (relative to `codeFolder`) has the
+ * size and modification time recorded with it, else `undefined`.
+ */
+export function recordedCodeId(scope: 'bundle' | 'library', recordFile = BUILD_ID_FILE, codeFolder = CODE_FOLDER): string | undefined {
+  try {
+    const record = (JSON.parse(readFileSync(recordFile, 'utf8')) as Record<string, { id?: unknown; files?: unknown } | undefined>)[scope]
+    if (record === undefined || typeof record.id !== 'string' || typeof record.files !== 'object' || record.files === null) return undefined
+    for (const [file, recorded] of Object.entries(record.files as Record<string, unknown>)) {
+      const stats = statSync(path.join(codeFolder, file), { throwIfNoEntry: false })
+      if (!Array.isArray(recorded) || stats === undefined || stats.size !== recorded[0] || stats.mtimeMs !== recorded[1]) return undefined
+    }
+    return record.id
+  } catch {
+    return undefined
+  }
+}
 
 // Synchronous reads: a few hundred small files at the start of a run, before anything else can proceed, are read
 // several times faster without a thread-pool round trip per call.
@@ -89,9 +115,9 @@ function packageManifest(name: string, from: NodeJS.Require): Manifest | undefin
  * dependency may move within its range while the library's own version stays), plus the built code of the runtime and the providers.
  * Libraries are resolved as from the module `resolveFrom` (a file path or URL; this module by default).
  */
-export async function fingerprintOf(folders: readonly string[], libraries: readonly string[], resolveFrom: string = import.meta.url): Promise<string> {
+export async function fingerprintOf(folders: readonly string[], libraries: readonly string[], resolveFrom: string = import.meta.url, build = ''): Promise<string> {
   const hash = createHash('sha256')
-  hash.update(`toolsmith plan cache\nnode ${process.version}\n`)
+  hash.update(`toolsmith plan cache\nnode ${process.version}\n${build}`)
   for (const folder of folders) hashFolder(hash, folder)
   const seen = new Set<string>()
   const visit = (name: string, from: NodeJS.Require, depth: number): void => {
@@ -112,11 +138,21 @@ let fingerprint: Promise<string> | undefined
 
 /**
  * What identifies this generator build for the plan cache: a hash of its own code (every file of the running
- * `dist`, or `src` under the tests), the shipped templates, the Node version, the versions of the libraries that
- * shape its output and of their dependencies, and the built code of the runtime and the providers. Any upgrade or code change gives another fingerprint, so nothing
- * a different build planned is ever reused. Computed once per process.
+ * `dist`, or `src` under the tests, or the build's record of that hash), the shipped templates, the Node version, the
+ * versions of the libraries that shape its output and of their dependencies, and the built code of the runtime and
+ * the providers (inside the bundle's record when bundled). Any upgrade or code change gives another fingerprint, so
+ * nothing a different build planned is ever reused. Computed once per process.
  */
 export function generatorFingerprint(): Promise<string> {
-  fingerprint ??= fingerprintOf([CODE_FOLDER, TEMPLATES_FOLDER], LIBRARIES)
+  fingerprint ??= codeFingerprint()
   return fingerprint
+}
+
+function codeFingerprint(): Promise<string> {
+  const scope = IN_CLI_BUNDLE ? 'bundle' : 'library'
+  const id = recordedCodeId(scope)
+  if (id === undefined) return fingerprintOf([CODE_FOLDER, TEMPLATES_FOLDER], LIBRARIES)
+  // The bundle carries the runtime's and providers' code it calls; the library imports them as installed.
+  const libraries = IN_CLI_BUNDLE ? LIBRARIES.filter((name) => !WORKSPACE_LIBRARIES.has(name)) : LIBRARIES
+  return fingerprintOf([TEMPLATES_FOLDER], libraries, import.meta.url, `${scope} ${id}\n`)
 }

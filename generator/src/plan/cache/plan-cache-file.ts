@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { constants } from 'node:fs'
-import { mkdir, open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises'
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writevSync } from 'node:fs'
 import path from 'node:path'
 import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, realPathInside } from '../../base/project-files.js'
 import { PlanCacheStore } from './plan-cache-store.js'
@@ -46,8 +45,14 @@ export async function readPlanCacheFile(
     note(`${outside}; running without the plan cache`)
     return undefined
   }
-  const [build, bytes] = await Promise.all([fingerprint(), readRegularFile(planCacheFile(cwd)).catch(() => undefined)])
-  return PlanCacheStore.parse(bytes, build)
+  // Read synchronously: nothing else can proceed before it, and a thread-pool read of megabytes only adds waiting.
+  let bytes: Buffer | undefined
+  try {
+    bytes = readRegularFileSync(planCacheFile(cwd))
+  } catch {
+    bytes = undefined
+  }
+  return PlanCacheStore.parse(bytes, await fingerprint())
 }
 
 /** The project path of the plan cache file (for notes about it). */
@@ -59,7 +64,7 @@ export const PLAN_CACHE_PATH = 'node_modules/.cache/toolsmith/plan.json'
  */
 async function leadsOutside(cwd: string): Promise<string | undefined> {
   try {
-    const realRoot = await realpath(cwd)
+    const realRoot = realpathSync(cwd)
     if (await realPathInside(realRoot, planCacheFile(cwd))) return undefined
     return 'the plan cache folder leads outside the project through a symbolic link (node_modules or node_modules/.cache)'
   } catch (error) {
@@ -68,18 +73,20 @@ async function leadsOutside(cwd: string): Promise<string | undefined> {
   }
 }
 
+// The calls here are synchronous: a run waits for the cache before planning and saves it last, so a thread-pool
+// round trip per call (and one for megabytes of the file) would only add waiting.
 async function hasNodeModules(cwd: string): Promise<boolean> {
-  return (await stat(path.join(cwd, 'node_modules')).catch(() => undefined))?.isDirectory() === true
+  return statSync(path.join(cwd, 'node_modules'), { throwIfNoEntry: false })?.isDirectory() === true
 }
 
-async function readRegularFile(file: string): Promise<Buffer | undefined> {
-  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+function readRegularFileSync(file: string): Buffer | undefined {
+  const handle = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
   try {
-    const stats = await handle.stat()
+    const stats = fstatSync(handle)
     if (!stats.isFile() || stats.size > MAX_CACHE_BYTES) return undefined
-    return await handle.readFile()
+    return readFileSync(handle)
   } finally {
-    await handle.close()
+    closeSync(handle)
   }
 }
 
@@ -100,24 +107,32 @@ export async function writePlanCacheFile(cwd: string, store: PlanCacheStore, not
   // Named like every toolsmith temporary, so an interrupted save's leftover is recognized and removed by the next one.
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}0.toolsmith-tmp`)
   try {
-    await mkdir(path.dirname(file), { recursive: true })
-    for (const name of await readdir(path.dirname(file))) {
-      if (isLeftoverTemporary(name)) await unlink(path.join(path.dirname(file), name)).catch(() => undefined)
+    mkdirSync(path.dirname(file), { recursive: true })
+    for (const name of readdirSync(path.dirname(file))) {
+      if (isLeftoverTemporary(name)) unlinkQuietly(path.join(path.dirname(file), name))
     }
-    const handle = await open(temporary, 'wx')
+    const handle = openSync(temporary, 'wx')
     try {
       const parts = store.serializeParts()
-      const { bytesWritten } = await handle.writev(parts)
+      const bytesWritten = writevSync(handle, parts)
       if (bytesWritten !== parts[0].length + parts[1].length) throw new Error('short write')
     } finally {
-      await handle.close()
+      closeSync(handle)
     }
-    await rename(temporary, file)
+    renameSync(temporary, file)
     return true
   } catch (error) {
-    await unlink(temporary).catch(() => undefined)
+    unlinkQuietly(temporary)
     const why = isFileSystemError(error) ? `${error.code}: ${fileSystemAdvice(error)}` : error instanceof Error ? error.message : String(error)
     note(`the plan cache could not be saved (${why}); the next run plans afresh`)
     return false
+  }
+}
+
+function unlinkQuietly(file: string): void {
+  try {
+    unlinkSync(file)
+  } catch {
+    // Already gone.
   }
 }

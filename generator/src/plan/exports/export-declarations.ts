@@ -76,9 +76,3 @@ export function yamlPointer(path: string): string {
   if (path.startsWith('/parameters/')) return '/parameters'
   return path === '' ? '/name' : path
 }
-
-/** The file an export is written to: `tools.<name>.json` beside `catalog.json`. */
-export function exportFilePath(catalogJson: string, spec: ExportSpec): string {
-  const slash = catalogJson.lastIndexOf('/')
-  return `${slash === -1 ? '' : catalogJson.slice(0, slash + 1)}tools.${spec.name}.json`
-}

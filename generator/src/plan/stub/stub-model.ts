@@ -1,4 +1,5 @@
 import { lineCommentText, tsStringLiteral } from '../../print/ts-literals.js'
+import { type Expression, identifier, type Program, statement, stringExpression, typeReference } from '../../print/typescript/ts-subset-ast.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import { RESULT_VIEWS_SPECIFIER, type ToolPaths } from '../output-paths.js'
 import type { ToolIdentifiers } from '../tool-identifiers.js'
@@ -46,5 +47,92 @@ export function stubModel(declaration: ToolDeclaration, ids: ToolIdentifiers, pa
     presentationMeta: presenters.presentationMeta ?? '',
     presentResult: presenters.presentResult ?? '',
     resultNote: lineCommentText(presenters.resultNote ?? ''),
+  }
+}
+
+/**
+ * The stub `stub.ts.hbs` renders for `declaration`, built as the subset's tree (for the printers to lay out without
+ * rendering text and reading it back), or `undefined` when the declaration has a presentation card, whose presenters
+ * are code the template places (then the template renders it). test/generator/plan/stub-tree.test.ts holds the two
+ * equal: the tree printed is the template's text as prettier formats it.
+ */
+export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdentifiers, paths: ToolPaths): Program | undefined {
+  if (Object.keys(cardPresenters(declaration)).length > 0) return undefined
+  const model = stubModel(declaration, ids, paths)
+  const string = (raw: string): { readonly kind: 'string'; readonly raw: string; readonly value: string } => ({ kind: 'string', raw, value: JSON.parse(raw) as string })
+  const member = (key: string, value: Expression) => ({ kind: 'property', key: { kind: 'identifier', name: key }, value, comments: [], blankLineAfter: false }) as const
+  // `(_args, value) => [{ type: 'text', text: JSON.stringify(value, null, 2) }]`
+  const render: Expression = {
+    kind: 'arrow',
+    async: false,
+    typeParameters: [],
+    parameters: [{ name: '_args', type: undefined }, { name: 'value', type: undefined }],
+    returnType: undefined,
+    body: {
+      kind: 'array',
+      elements: [
+        {
+          kind: 'object',
+          broken: false,
+          trailingComments: [],
+          members: [
+            member('type', stringExpression("'text'", 'text')),
+            member('text', {
+              kind: 'call',
+              isNew: false,
+              callee: { kind: 'member', object: identifier('JSON'), property: 'stringify' },
+              typeArgs: [],
+              args: [identifier('value'), { kind: 'null' }, { kind: 'literal', literal: { kind: 'number', raw: '2', negative: false } }],
+            }),
+          ],
+        },
+      ],
+    },
+  }
+  const execute = {
+    kind: 'method',
+    async: true,
+    key: { kind: 'identifier', name: 'execute' },
+    parameters: [{ name: '_args', type: typeReference(model.argsType) }],
+    returnType: typeReference('Promise', [typeReference(model.outputType)]),
+    body: [statement({ kind: 'throw', argument: { kind: 'call', isNew: true, callee: identifier('Error'), typeArgs: [], args: [{ kind: 'literal', literal: string(model.notImplementedMessage) }] } })],
+    comments: [],
+    blankLineAfter: false,
+  } as const
+  const definition: Expression = {
+    kind: 'object',
+    broken: true,
+    trailingComments: [],
+    members: [
+      { kind: 'spread', argument: model.declaration, comments: [], blankLineAfter: false },
+      member('output', { kind: 'object', broken: true, trailingComments: [], members: [member('schema', identifier(model.outputSpec)), member('render', render)] }),
+      execute,
+    ],
+  }
+  const specifier = (name: string, typeOnly = false) => ({ name, typeOnly })
+  return {
+    statements: [
+      statement(
+        { kind: 'import', typeOnly: false, defaultName: undefined, specifiers: [specifier('defineTypedTool')], braces: true, source: { kind: 'string', raw: "'@toolsmith/runtime'", value: '@toolsmith/runtime' } },
+        [
+          `// toolsmith:stub ${model.name}`,
+          '// This file is yours: `toolsmith generate` keeps every line of it and only updates the wiring (the import from',
+          `// ${model.generatedModule}, the \`...${model.declaration}\` spread, \`output.schema\` and the \`execute\` annotations).`,
+        ],
+      ),
+      statement(
+        {
+          kind: 'import',
+          typeOnly: false,
+          defaultName: undefined,
+          specifiers: [specifier(model.declaration), specifier(model.outputSpec), specifier(model.argsType, true), specifier(model.outputType, true)],
+          braces: true,
+          source: string(model.generatedSpecifier),
+        },
+        [],
+        true,
+      ),
+      statement({ kind: 'export-default', expression: { kind: 'call', isNew: false, callee: identifier('defineTypedTool'), typeArgs: [model.argsType, model.outputType], args: [definition] } }),
+    ],
   }
 }

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -101,7 +100,11 @@ async function compile(source: string): Promise<Handlebars.TemplateDelegate> {
  */
 export async function shippedTemplate(name: TemplateFile, source: string, table?: PrecompiledTemplates): Promise<Handlebars.TemplateDelegate> {
   const made = (table ?? (await precompiled()))[name]
-  if (made !== undefined && made.source === source) return runtime().template(made.spec)
+  if (made !== undefined && made.source === source) {
+    // Handlebars' runtime loads on the first fill: a run whose files are all printed from the model never needs it.
+    let filled: Handlebars.TemplateDelegate | undefined
+    return (context, options) => (filled ??= runtime().template(made.spec))(context, options)
+  }
   return compile(source)
 }
 
@@ -152,7 +155,7 @@ export async function loadTemplates(
         diagnostics.push(templateDiagnostic(projectFile, `${name} is a folder, not a template file; remove it or put your copy of the template there`))
         return
       }
-      const source = await readFile(`${DEFAULT_FOLDER}${name}`, 'utf8')
+      const source = readFileSync(`${DEFAULT_FOLDER}${name}`, 'utf8')
       templates.set(name, { file: `${DEFAULT_LABEL}/${name}`, shipped: true, render: renderer(await shippedTemplate(name, source)) })
     }),
   )

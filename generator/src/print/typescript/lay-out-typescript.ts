@@ -9,9 +9,8 @@ import { OutsideLayout, type TsLayoutContext, type TsLayoutOptions } from './ts-
 // Options that change nothing in the subset's layout (they concern JSX, other languages, or constructs the subset
 // leaves to prettier through its probes), and the prettier-internal ones resolveConfig may hand over.
 const NEUTRAL_OPTIONS = new Set([
-  'arrowParens', 'bracketSameLine', 'jsxSingleQuote', 'singleAttributePerLine', 'htmlWhitespaceSensitivity',
-  'vueIndentScriptAndStyle', 'proseWrap', 'embeddedLanguageFormatting', 'experimentalTernaries',
-  'experimentalOperatorPosition', 'filepath', 'parser',
+  'bracketSameLine', 'jsxSingleQuote', 'singleAttributePerLine', 'htmlWhitespaceSensitivity',
+  'vueIndentScriptAndStyle', 'proseWrap', 'embeddedLanguageFormatting', 'experimentalTernaries', 'filepath', 'parser',
 ])
 
 /**
@@ -30,6 +29,8 @@ export function tsLayoutOptions(options: Options, lenient = false): TsLayoutOpti
     bracketSpacing: options.bracketSpacing ?? true,
     quoteProps: options.quoteProps ?? 'as-needed',
     objectWrap: options.objectWrap ?? 'preserve',
+    arrowParens: options.arrowParens ?? 'always',
+    experimentalOperatorPosition: options.experimentalOperatorPosition ?? 'end',
   }
   for (const [key, value] of lenient ? [] : Object.entries(options)) {
     if (value === undefined || key in layout || NEUTRAL_OPTIONS.has(key)) continue
@@ -50,9 +51,13 @@ export function tsLayoutOptions(options: Options, lenient = false): TsLayoutOpti
     typeof layout.bracketSpacing === 'boolean' &&
     ['all', 'es5', 'none'].includes(layout.trailingComma) &&
     ['as-needed', 'consistent', 'preserve'].includes(layout.quoteProps) &&
-    ['preserve', 'collapse'].includes(layout.objectWrap)
+    ['preserve', 'collapse'].includes(layout.objectWrap) &&
+    ['always', 'avoid'].includes(layout.arrowParens) &&
+    ['end', 'start'].includes(layout.experimentalOperatorPosition)
   if (sane) return lenient ? { ...(layout as TsLayoutOptions), lenient } : (layout as TsLayoutOptions)
-  return lenient ? { printWidth: 80, tabWidth: 2, useTabs: false, semi: true, singleQuote: false, trailingComma: 'all', bracketSpacing: true, quoteProps: 'as-needed', objectWrap: 'preserve', lenient } : undefined
+  return lenient
+    ? { printWidth: 80, tabWidth: 2, useTabs: false, semi: true, singleQuote: false, trailingComma: 'all', bracketSpacing: true, quoteProps: 'as-needed', objectWrap: 'preserve', arrowParens: 'always', experimentalOperatorPosition: 'end', lenient }
+    : undefined
 }
 
 /**

@@ -62,7 +62,12 @@ function findProbes(program: Program, context: TsLayoutContext): Probe[] | undef
       const arg = statement.expression.args[0]
       if (arg?.kind !== 'object') continue
       object = arg
-      open = `export default ${statement.expression.callee}(`
+      if (statement.expression.callee.kind !== 'identifier') continue
+      // The probe stands for a call whose object argument hugs its parentheses: when the head with its type arguments
+      // does not fit, prettier breaks the arguments out, one level deeper.
+      const typeArgs = statement.expression.typeArgs.length === 0 ? '' : `<${statement.expression.typeArgs.join(', ')}>`
+      if (`export default ${statement.expression.callee.name}${typeArgs}({`.length > context.options.printWidth) return undefined
+      open = `export default ${statement.expression.callee.name}(`
       close = `)${semi ? ';' : ''}`
     } else {
       continue
@@ -138,5 +143,5 @@ function memberLines(probe: Probe, formatted: string, context: TsLayoutContext):
 // Under `quoteProps: consistent` a key is quoted when a sibling must be; the probe has no siblings, so it stands for
 // the member only when none must.
 function quotedSibling(members: readonly ObjectMember[], context: TsLayoutContext): boolean {
-  return members.some((member) => member.kind !== 'spread' && member.key.kind === 'string' && !unquotable(member.key, context))
+  return members.some((member) => (member.kind === 'property' || member.kind === 'method') && member.key.kind === 'string' && !unquotable(member.key, context))
 }

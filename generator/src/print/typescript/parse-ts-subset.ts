@@ -1,9 +1,7 @@
-import type { Comment, Expression, LiteralValue, MethodMember, ObjectExpression, ObjectMember, Program, PropertyKey, Statement, TypeNode } from './ts-subset-ast.js'
+import type { Comment, Expression, LiteralValue, MethodMember, ObjectExpression, ObjectMember, Program, PropertyKey, Statement, StatementBody, TypeNode } from './ts-subset-ast.js'
 import { OutsideLayout } from './ts-layout-context.js'
 import { TokenCursor } from './ts-token-cursor.js'
 import { tokenize } from './ts-tokens.js'
-
-type StatementBody = Statement extends infer S ? (S extends Statement ? Omit<S, 'blankLineAfter' | 'comments'> : never) : never
 
 /**
  * Parses `text`, TypeScript toolsmith does not write itself (stubs rendered from a template: imports, the
@@ -123,7 +121,7 @@ function parsePrimary(cursor: TokenCursor): Expression {
   }
   cursor.expect(')')
   if (cursor.at('.') || cursor.at('(') || cursor.at('[')) throw new OutsideLayout('call chain')
-  return { kind: 'call', isNew, callee: name, typeArgs, args }
+  return { kind: 'call', isNew, callee: { kind: 'identifier', name }, typeArgs, args }
 }
 
 // Words that cannot be a binding or a plain reference in a module (reserved, or reserved in strict mode); a source

@@ -1,7 +1,7 @@
 import { doc } from '../prettier-doc.js'
 import { printAssignment } from './print-ts-assignment.js'
-import { assignmentLayout, type ExpressionPrinters, printExpression } from './print-ts-expressions.js'
-import { huggedType, printInterfaceBody, printLiteral, printType } from './print-ts-types.js'
+import { type ExpressionPrinters, printDeclarator, printExpression } from './print-ts-expressions.js'
+import { huggedType, printInterfaceBody, printLiteral, printSignature, printType } from './print-ts-types.js'
 import type { Program, Statement } from './ts-subset-ast.js'
 import { type Doc, OutsideLayout, semicolon, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
 
@@ -39,11 +39,32 @@ function printStatement(statement: Statement, context: TsLayoutContext, printers
       return join(literalline, [...statement.lines])
     case 'import':
       return printImport(statement, context)
+    case 'export-names':
+      return ['export', ' ', printSpecifiers(statement.names, false, context), semi]
     case 'const': {
-      if (statement.init.kind === 'call' || statement.init.kind === 'opaque') throw new OutsideLayout('variable value')
-      const declarator = printAssignment(statement.name, ' =', printExpression(statement.init, context, printers), assignmentLayout(statement.init, false))
+      const declarator = printDeclarator(statement.name, statement.type, statement.init, context, printers)
       return [statement.exported ? 'export ' : '', group(['const', ' ', declarator, semi])]
     }
+    case 'function':
+      return [
+        statement.exported ? 'export ' : '',
+        'function ',
+        statement.name,
+        printSignature([], statement.parameters, statement.returnType, context),
+        ' ',
+        printBlock(statement.body, context, printers),
+      ]
+    case 'if': {
+      const { consequent } = statement
+      // A block or a commented consequent prints otherwise: not reproduced.
+      if (consequent.comments.length > 0 || (consequent.kind !== 'return' && consequent.kind !== 'throw')) throw new OutsideLayout('if consequent')
+      const test = printExpression(statement.test, context, printers)
+      return group(['if (', group([indent([softline, test]), softline]), ')', indent([line, printStatement(consequent, context, printers)])])
+    }
+    case 'return':
+      if (statement.argument === undefined) return ['return', semi]
+      if (statement.argument.kind === 'arrow' || statement.argument.kind === 'opaque') throw new OutsideLayout('return value')
+      return ['return', ' ', printExpression(statement.argument, context, printers), semi]
     case 'interface':
       return [statement.exported ? 'export ' : '', 'interface', ' ', statement.name, ' ', printInterfaceBody(statement.body, context)]
     case 'type-alias': {
@@ -60,21 +81,27 @@ function printStatement(statement: Statement, context: TsLayoutContext, printers
 }
 
 function printImport(statement: Statement & { kind: 'import' }, context: TsLayoutContext): Doc {
-  const { bracketSpacing } = context.options
   const parts: Doc[] = ['import', statement.typeOnly ? ' type' : '']
   if (statement.braces && statement.specifiers.length === 0) throw new OutsideLayout('empty import braces')
   parts.push(' ')
   if (statement.defaultName !== undefined) parts.push(statement.defaultName)
-  const named = statement.specifiers.map((specifier) => (specifier.typeOnly ? `type ${specifier.name}` : specifier.name))
+  const named = statement.specifiers.map((specifier) => `${specifier.typeOnly ? 'type ' : ''}${specifier.name}${specifier.alias === undefined ? '' : ` as ${specifier.alias}`}`)
   if (named.length > 0) {
     if (statement.defaultName !== undefined) parts.push(', ')
-    if (named.length > 1 || statement.defaultName !== undefined) {
-      const spacing = bracketSpacing ? line : softline
-      parts.push(group(['{', indent([spacing, join([',', line], named)]), trailingComma(context), spacing, '}']))
-    } else {
-      parts.push(['{', bracketSpacing ? ' ' : '', ...named, bracketSpacing ? ' ' : '', '}'])
-    }
+    parts.push(printSpecifiers(named, statement.defaultName !== undefined, context))
   }
   parts.push(' from', ' ', printLiteral(statement.source, context), semicolon(context))
   return parts
+}
+
+// prettier's printModuleSpecifiers: braces that break one name per line when there is more than one name (or a
+// default import before them), else kept on the line.
+function printSpecifiers(named: readonly string[], afterDefault: boolean, context: TsLayoutContext): Doc {
+  const { bracketSpacing } = context.options
+  if (named.length === 0) return '{}'
+  if (named.length > 1 || afterDefault) {
+    const spacing = bracketSpacing ? line : softline
+    return group(['{', indent([spacing, join([',', line], [...named])]), trailingComma(context), spacing, '}'])
+  }
+  return ['{', bracketSpacing ? ' ' : '', ...named, bracketSpacing ? ' ' : '', '}']
 }

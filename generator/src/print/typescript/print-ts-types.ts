@@ -1,12 +1,13 @@
 import { doc } from '../prettier-doc.js'
 import { printNumberLiteral, printStringLiteral } from './prettier-literals.js'
-import type { LiteralValue, PropertyKey, TypeLiteral, TypeMember, TypeNode } from './ts-subset-ast.js'
-import { concat, type Doc, OutsideLayout, semicolon, textGroup, type TsLayoutContext, withComments } from './ts-layout-context.js'
+import type { LiteralValue, Parameter, PropertyKey, TypeLiteral, TypeMember, TypeNode, TypeParameter } from './ts-subset-ast.js'
+import { concat, type Doc, OutsideLayout, semicolon, textGroup, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
 
-const { align, group, hardline, ifBreak, indent, join, line, softline } = doc.builders
+const { align, group, hardline, ifBreak, indent, indentIfBreak, join, line, lineSuffixBoundary, softline } = doc.builders
+const { willBreak } = doc.utils
 
 /** Where a type sits, for the choices prettier makes by parent (parentheses, union indentation, separators). */
-export type TypeParent = 'annotation' | 'alias' | 'array' | 'union' | 'type-argument'
+export type TypeParent = 'annotation' | 'alias' | 'array' | 'union' | 'type-argument' | 'operand'
 
 /** A literal (in a type or an expression) as prettier prints it. */
 export function printLiteral(literal: LiteralValue, context: TsLayoutContext): string {
@@ -63,19 +64,125 @@ export function printType(type: TypeNode, parent: TypeParent, context: TsLayoutC
     case 'literal':
       return printLiteral(type.literal, context)
     case 'reference':
-      if (type.args === undefined) return type.name
-      // prettier hugs a single simple type argument (`Promise<X>`); anything else may break and is left to it.
-      if (type.args.length !== 1 || !huggedType(type.args[0] as TypeNode) || (type.args[0] as TypeNode).kind === 'type-literal') {
-        throw new OutsideLayout('type arguments')
-      }
-      return concat([type.name, '<', printType(type.args[0] as TypeNode, 'type-argument', context), '>'])
+      return printReference(type.name, type.args, context)
     case 'array':
       return concat([printType(type.element, 'array', context), '[]'])
     case 'union':
       return printUnion(type.types, parent, context, breakAfterOperator)
+    case 'intersection':
+      return printIntersection(type.types, parent, context)
+    case 'type-query':
+      return `typeof ${type.name}`
+    case 'tuple':
+      return printTuple(type.elements, context)
+    case 'readonly':
+      return concat(['readonly ', printType(operand(type.type), 'operand', context)])
     case 'type-literal':
       return printTypeLiteral(type, context)
   }
+}
+
+/** A type that needs no parentheses as the operand of a type operator or an intersection (unions do: not reproduced). */
+function operand(type: TypeNode): TypeNode {
+  if (type.kind === 'union' || type.kind === 'intersection') throw new OutsideLayout('parenthesized type')
+  return type
+}
+
+// prettier's printTypeParameters for type arguments: a single type it hugs stays inline (`Promise<X>`), anything
+// else is a group that breaks one argument per line, without a trailing comma (TypeScript rejects one there).
+function printReference(name: string, args: readonly TypeNode[] | undefined, context: TsLayoutContext): Doc {
+  if (args === undefined) return name
+  if (args.length === 0) throw new OutsideLayout('empty type arguments')
+  const only = args.length === 1 ? (args[0] as TypeNode) : undefined
+  // A type literal as the only argument hugs its braces to the angle brackets: not reproduced.
+  if (only?.kind === 'type-literal') throw new OutsideLayout('type literal argument')
+  if (only !== undefined && huggedType(only)) return concat([name, '<', printType(only, 'type-argument', context), '>'])
+  // A union argument prints without its own indentation there: not reproduced.
+  if (args.some((arg) => arg.kind === 'union')) throw new OutsideLayout('union type argument')
+  const printed = args.map((arg) => printType(arg, 'type-argument', context))
+  return [name, group(['<', indent([softline, join([',', line], printed)]), softline, '>'])]
+}
+
+// prettier's printIntersectionType: an object type next to a named one stays on the line (` & `); two named types
+// break before `&`; two object types stay together.
+function printIntersection(types: readonly TypeNode[], parent: TypeParent, context: TsLayoutContext): Doc {
+  if (parent === 'array' || parent === 'operand') throw new OutsideLayout('parenthesized intersection')
+  let wasIndented = false
+  const parts = types.map((type, index): Doc => {
+    const printed = printType(operand(type), 'union', context)
+    if (index === 0) return printed
+    const current = type.kind === 'type-literal'
+    const previous = (types[index - 1] as TypeNode).kind === 'type-literal'
+    if (previous && current) return [' & ', wasIndented ? indent(printed) : printed]
+    if (!previous && !current) return context.options.experimentalOperatorPosition === 'start' ? indent([line, '& ', printed]) : indent([' &', line, printed])
+    if (index > 1) wasIndented = true
+    return [' & ', index > 1 ? indent(printed) : printed]
+  })
+  return group(parts)
+}
+
+// prettier's printArray for a tuple type: one element per line when it breaks, each in a group of its own, and the
+// es5-level trailing comma.
+function printTuple(elements: readonly TypeNode[], context: TsLayoutContext): Doc {
+  if (elements.length === 0) return '[]'
+  // A union element prints with parentheses only when the tuple breaks: not reproduced.
+  const printed = elements.map((element) => {
+    if (element.kind === 'union') throw new OutsideLayout('union tuple element')
+    const type = printType(element, 'annotation', context)
+    return typeof type === 'string' ? type : group(type)
+  })
+  return group(['[', indent([softline, join([',', line], printed), trailingComma(context)]), softline, ']'])
+}
+
+/**
+ * prettier's printTypeParameters for the type parameters of a function (`<const T extends U>`): never inline, one per
+ * line when they break, with the es5-level trailing comma.
+ */
+export function printTypeParameters(parameters: readonly TypeParameter[], context: TsLayoutContext): Doc {
+  if (parameters.length === 0) return ''
+  // One parameter without a constraint keeps a comma after it outside `.ts` files (`<T,>`): not reproduced.
+  if (parameters.length === 1 && (parameters[0] as TypeParameter).constraint === undefined) throw new OutsideLayout('lone type parameter')
+  const printed = parameters.map((parameter) => {
+    const parts: Doc[] = [parameter.const ? 'const ' : '', parameter.name]
+    if (parameter.constraint !== undefined) {
+      const groupId = Symbol('constraint')
+      parts.push(' extends', group(indent(line), { id: groupId }), lineSuffixBoundary, indentIfBreak(printType(parameter.constraint, 'annotation', context), { groupId }))
+    }
+    return group(parts)
+  })
+  return group(['<', indent([softline, join([',', line], printed)]), trailingComma(context), softline, '>'])
+}
+
+/**
+ * prettier's printFunctionParameters (type parameters first): one parameter per line when they break, with the
+ * all-level trailing comma. A lone parameter with an object type hugs it: not reproduced.
+ */
+export function printParameters(typeParameters: readonly TypeParameter[], parameters: readonly Parameter[], context: TsLayoutContext): Doc[] {
+  const typeParametersDoc = printTypeParameters(typeParameters, context)
+  if (parameters.length === 0) return [typeParametersDoc, '(', ')']
+  if (parameters.length === 1 && (parameters[0] as Parameter).type?.kind === 'type-literal') throw new OutsideLayout('hugged parameter')
+  const printed = parameters.map((parameter) => (parameter.type === undefined ? parameter.name : [parameter.name, ': ', printType(parameter.type, 'annotation', context)]))
+  return [typeParametersDoc, '(', indent([softline, join([',', line], printed)]), trailingComma(context, 'all'), softline, ')']
+}
+
+/**
+ * A function's, method's or arrow function's parameters and return type in one group. For a function or method
+ * prettier puts the parameters in a group of their own (so the return type breaks first) when there is one parameter
+ * and the return type is an object type or breaks (shouldGroupFunctionParameters); an arrow function never does.
+ */
+export function printSignature(
+  typeParameters: readonly TypeParameter[],
+  parameters: readonly Parameter[],
+  returnType: TypeNode | undefined,
+  context: TsLayoutContext,
+  arrow = false,
+): Doc {
+  const parametersDoc = printParameters(typeParameters, parameters, context)
+  if (returnType === undefined) return group(parametersDoc)
+  const returnTypeDoc = [': ', printType(returnType, 'annotation', context)]
+  const simpleTypeParameters = typeParameters.length === 0 || (typeParameters.length === 1 && (typeParameters[0] as TypeParameter).constraint === undefined)
+  const grouped = !arrow && simpleTypeParameters && parameters.length === 1 && (returnType.kind === 'type-literal' || willBreak(returnTypeDoc))
+  return group([grouped ? group(parametersDoc) : parametersDoc, returnTypeDoc])
 }
 
 function printUnion(types: readonly TypeNode[], parent: TypeParent, context: TsLayoutContext, breakAfterOperator: boolean): Doc {
@@ -132,9 +239,10 @@ function siblingKeys(members: readonly TypeMember[]): PropertyKey[] {
 }
 
 function printMember(member: TypeMember, keys: readonly PropertyKey[], context: TsLayoutContext): Doc {
+  const modifier = member.readonly === true ? 'readonly ' : ''
   if (member.kind === 'index-signature') {
     const parameter = [member.parameter, ': ', printType(member.parameterType, 'annotation', context)]
-    return group(['[', group([indent([softline, parameter]), softline]), ']', ': ', printType(member.type, 'annotation', context)])
+    return group([modifier, '[', group([indent([softline, parameter]), softline]), ']', ': ', printType(member.type, 'annotation', context)])
   }
-  return textGroup([printPropertyKey(member.key, keys, context), member.optional ? '?' : '', ': ', printType(member.type, 'annotation', context)])
+  return textGroup([modifier, printPropertyKey(member.key, keys, context), member.optional ? '?' : '', ': ', printType(member.type, 'annotation', context)])
 }

@@ -12,6 +12,10 @@ export interface TsLayoutOptions {
   readonly bracketSpacing: boolean
   readonly quoteProps: 'as-needed' | 'consistent' | 'preserve'
   readonly objectWrap: 'preserve' | 'collapse'
+  /** Whether an arrow function's lone untyped parameter keeps its parentheses. */
+  readonly arrowParens: 'always' | 'avoid'
+  /** Where a line that breaks before a type operator (`&`) puts it. */
+  readonly experimentalOperatorPosition: 'end' | 'start'
   /**
    * Printed for prettier to format again (with options the printers do not model): where the layout is not
    * reproduced (a key prettier may unquote), the source is written as it is instead of giving up.

@@ -1,8 +1,8 @@
 // The syntax tree of the TypeScript subset the printers lay out as prettier 3 does. Emitters build it from their model
-// (the generated modules and their types); the subset parser builds it from text toolsmith does not write itself
-// (stubs rendered from a template). Where prettier's layout depends on how the source was written (a
-// blank line kept, an object kept broken, where a comment stands), the node says so in a flag, so the printers never
-// read text.
+// (the generated modules and their types, the index, the result-view reader, stubs from the shipped template); the
+// subset parser builds it from text toolsmith does not write itself (stubs rendered from a project's template).
+// Where prettier's layout depends on how the source was written (a blank line kept, an object kept broken, where a
+// comment stands), the node says so in a flag, so the printers never read text.
 
 /** A comment written on its own lines: `//` (line) or `/* *\/` (block); `value` is the text between the delimiters. */
 export interface Comment {
@@ -38,6 +38,13 @@ export type TypeNode =
   | { readonly kind: 'literal'; readonly literal: LiteralValue }
   | { readonly kind: 'array'; readonly element: TypeNode }
   | { readonly kind: 'union'; readonly types: readonly TypeNode[] }
+  | { readonly kind: 'intersection'; readonly types: readonly TypeNode[] }
+  /** `typeof name`. */
+  | { readonly kind: 'type-query'; readonly name: string }
+  /** `[A, B]`. */
+  | { readonly kind: 'tuple'; readonly elements: readonly TypeNode[] }
+  /** `readonly T`. */
+  | { readonly kind: 'readonly'; readonly type: TypeNode }
   | TypeLiteral
 
 /** `{ ... }` in a type (also an interface body). */
@@ -50,8 +57,23 @@ export interface TypeLiteral {
 
 /** A member of a type literal or interface. */
 export type TypeMember =
-  | (Commented & Spaced & { readonly kind: 'property-signature'; readonly key: PropertyKey; readonly optional: boolean; readonly type: TypeNode })
-  | (Commented & Spaced & { readonly kind: 'index-signature'; readonly parameter: string; readonly parameterType: TypeNode; readonly type: TypeNode })
+  | (Commented &
+      Spaced & { readonly kind: 'property-signature'; readonly readonly?: boolean; readonly key: PropertyKey; readonly optional: boolean; readonly type: TypeNode })
+  | (Commented &
+      Spaced & { readonly kind: 'index-signature'; readonly readonly?: boolean; readonly parameter: string; readonly parameterType: TypeNode; readonly type: TypeNode })
+
+/** A type parameter of a function: `const C extends string`. */
+export interface TypeParameter {
+  readonly const: boolean
+  readonly name: string
+  readonly constraint: TypeNode | undefined
+}
+
+/** A parameter of a function or method: a name, maybe with a type. */
+export interface Parameter {
+  readonly name: string
+  readonly type: TypeNode | undefined
+}
 
 /** A literal: strings keep their source text (prettier re-quotes it), numbers their digits, `-1` its sign. */
 export type LiteralValue =
@@ -66,15 +88,34 @@ export type Expression =
   | { readonly kind: 'null' }
   | ObjectExpression
   | { readonly kind: 'as-const'; readonly expression: Expression }
+  /** `expression as Type` and `expression satisfies Type`. */
+  | { readonly kind: 'as' | 'satisfies'; readonly expression: Expression; readonly type: TypeNode }
+  /** `!argument`. */
+  | { readonly kind: 'not'; readonly argument: Expression }
+  /** `object.property` (a plain name). */
+  | { readonly kind: 'member'; readonly object: Expression; readonly property: string }
+  | { readonly kind: 'array'; readonly elements: readonly Expression[] }
   | {
       readonly kind: 'call'
       readonly isNew: boolean
-      readonly callee: string
+      /** A name, or a member of a name or call (a chain the printers take when it prints on one line). */
+      readonly callee: Expression
       /** Type arguments, each a plain type name (`defineTypedTool<GrepArgs, GrepOutput>(…)`); empty when none. */
       readonly typeArgs: readonly string[]
       readonly args: readonly Expression[]
     }
+  | ArrowFunction
   | OpaqueExpression
+
+/** `<T extends U>(parameter: T): R => body`, an arrow function with an expression body. */
+export interface ArrowFunction {
+  readonly kind: 'arrow'
+  readonly async: boolean
+  readonly typeParameters: readonly TypeParameter[]
+  readonly parameters: readonly Parameter[]
+  readonly returnType: TypeNode | undefined
+  readonly body: Expression
+}
 
 /** An expression the printers do not mirror (an arrow function): its layout is asked of prettier itself, in context. */
 export interface OpaqueExpression {
@@ -99,6 +140,8 @@ export interface ObjectExpression {
 export type ObjectMember =
   | (Commented & Spaced & { readonly kind: 'property'; readonly key: PropertyKey; readonly value: Expression })
   | (Commented & Spaced & { readonly kind: 'spread'; readonly argument: string })
+  /** `name` (a property whose value is the variable of the same name). */
+  | (Commented & Spaced & { readonly kind: 'shorthand'; readonly name: string })
   | MethodMember
 
 /** `async name(parameter: Type): ReturnType { statements }` in an object literal. */
@@ -106,7 +149,7 @@ export interface MethodMember extends Commented, Spaced {
   readonly kind: 'method'
   readonly async: boolean
   readonly key: PropertyKey
-  readonly parameters: readonly { readonly name: string; readonly type: TypeNode | undefined }[]
+  readonly parameters: readonly Parameter[]
   readonly returnType: TypeNode | undefined
   readonly body: readonly Statement[]
 }
@@ -119,11 +162,25 @@ export type Statement = Commented &
         readonly kind: 'import'
         readonly typeOnly: boolean
         readonly defaultName: string | undefined
-        readonly specifiers: readonly { readonly name: string; readonly typeOnly: boolean }[]
+        /** Each imported name, with the local name it takes when renamed (`TypedTool as TypedTool_`). */
+        readonly specifiers: readonly { readonly name: string; readonly alias?: string; readonly typeOnly: boolean }[]
         readonly braces: boolean
         readonly source: LiteralValue & { readonly kind: 'string' }
       }
-    | { readonly kind: 'const'; readonly exported: boolean; readonly name: string; readonly init: Expression }
+    /** `export { a, b }`. */
+    | { readonly kind: 'export-names'; readonly names: readonly string[] }
+    | { readonly kind: 'const'; readonly exported: boolean; readonly name: string; readonly type?: TypeNode; readonly init: Expression }
+    | {
+        readonly kind: 'function'
+        readonly exported: boolean
+        readonly name: string
+        readonly parameters: readonly Parameter[]
+        readonly returnType: TypeNode | undefined
+        readonly body: readonly Statement[]
+      }
+    /** `if (test) consequent` with a consequent that is not a block. */
+    | { readonly kind: 'if'; readonly test: Expression; readonly consequent: Statement }
+    | { readonly kind: 'return'; readonly argument: Expression | undefined }
     | { readonly kind: 'interface'; readonly exported: boolean; readonly name: string; readonly body: TypeLiteral }
     | { readonly kind: 'type-alias'; readonly exported: boolean; readonly name: string; readonly type: TypeNode }
     | { readonly kind: 'export-default'; readonly expression: Expression }
@@ -138,4 +195,35 @@ export type Statement = Commented &
 /** A whole source in the subset. */
 export interface Program {
   readonly statements: readonly Statement[]
+}
+
+// Builders for the emitters' trees.
+
+/** A statement's own fields, without the comments above it and the blank line after it. */
+export type StatementBody = Statement extends infer S ? (S extends Statement ? Omit<S, 'blankLineAfter' | 'comments'> : never) : never
+
+/** `body` as a statement, with the comments (their source text, `//` or `/*`) above it and maybe a blank line after it. */
+export function statement(body: StatementBody, comments: readonly string[] = [], blankLineAfter = false): Statement {
+  return { ...body, comments: comments.map(leadingComment), blankLineAfter } as Statement
+}
+
+/** A comment (`// text` or `/* text *\/` as written) placed on the line(s) above what follows it. */
+export function leadingComment(text: string): Comment {
+  const block = text.startsWith('/*')
+  return { block, value: block ? text.slice(2, -2) : text.slice(2), after: 'hardline', blankLineAfter: false, blankLineBefore: false }
+}
+
+/** A plain name as an expression. */
+export function identifier(name: string): Expression {
+  return { kind: 'identifier', name }
+}
+
+/** A string literal whose source text is `raw` (a JSON string literal, quotes included) and whose value is `value`. */
+export function stringExpression(raw: string, value: string): Expression {
+  return { kind: 'literal', literal: { kind: 'string', raw, value } }
+}
+
+/** A named type (without type arguments unless given). */
+export function typeReference(name: string, args?: readonly TypeNode[]): TypeNode {
+  return { kind: 'reference', name, args }
 }

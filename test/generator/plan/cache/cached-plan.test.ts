@@ -53,6 +53,19 @@ test('the Code Mode SDK is joined from the tools\' parts the cache holds, and a 
   expect(sdk).toContain('Changed.')
 })
 
+test('the index and the result-view reader are kept printed: a warm plan takes them from the cache, and a renamed tool prints the index again', async () => {
+  const fixture = await fixtureCase('cards')
+  const store = PlanCacheStore.empty(BUILD)
+  const cold = await planFiles(fixture.declarations, withCache(fixture.options, store))
+  const contentOf = (result: PlanResult, suffix: string): string => result.files.find((file) => file.path.endsWith(suffix))?.content ?? ''
+  const poisoned = await planFiles(fixture.declarations, withCache(fixture.options, poisonedCache(reloaded(store))))
+  expect([contentOf(poisoned, 'src/tools/index.ts'), contentOf(poisoned, 'generated/_result-views.ts')]).toEqual([POISON, POISON])
+  const renamed = fixture.declarations.map((d) => (d.name === 'grep' ? { ...d, name: 'grep_files' } : d))
+  const index = contentOf(await planFiles(renamed, withCache(fixture.options, poisonedCache(reloaded(store)))), 'src/tools/index.ts')
+  expect(index).toBe(contentOf(await planFiles(renamed, fixture.options), 'src/tools/index.ts'))
+  expect(index).not.toBe(contentOf(cold, 'src/tools/index.ts'))
+})
+
 /** Plans `before`, then `after` with the cache the first plan left: it must equal `after` planned without a cache. */
 async function expectChangeSeen(
   before: { declarations: readonly ToolDeclaration[]; options: PlanOptions },

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { fingerprintOf, generatorFingerprint } from '../../../../generator/src/plan/cache/generator-fingerprint.js'
+import { fingerprintOf, generatorFingerprint, recordedCodeId } from '../../../../generator/src/plan/cache/generator-fingerprint.js'
 
 let folder: string
 beforeEach(() => {
@@ -73,4 +73,35 @@ test.each(['@toolsmith/runtime', '@toolsmith/providers'])('the built code of the
   const before = await fingerprintOf([], [name], from)
   writeFileSync(path.join(root, 'dist/index.js'), 'export const a = 2\n')
   expect(await fingerprintOf([], [name], from)).not.toBe(before)
+})
+
+// The build records a hash of its code with each file's size and modification time (scripts/bundle-cli.mjs); a run
+// takes the hash only while every file is as recorded, so code changed after the build is never taken for the build.
+describe('recordedCodeId', () => {
+  const record = (): string => {
+    const file = path.join(folder, 'emit/plan.js')
+    const { size, mtimeMs } = statSync(file)
+    const recordFile = path.join(folder, 'build-id.json')
+    writeFileSync(recordFile, JSON.stringify({ library: { id: 'the-id', files: { 'emit/plan.js': [size, mtimeMs] } } }))
+    return recordFile
+  }
+
+  test('answers the recorded hash while every file is as recorded', () => {
+    expect(recordedCodeId('library', record(), folder)).toBe('the-id')
+  })
+
+  test.each([
+    ['a file rewritten with another size', () => writeFileSync(path.join(folder, 'emit/plan.js'), 'export const a = 10\n')],
+    ['a file touched (same size)', () => utimesSync(path.join(folder, 'emit/plan.js'), new Date(), new Date(Date.now() + 5_000))],
+    ['a file removed', () => rmSync(path.join(folder, 'emit/plan.js'))],
+  ])('answers undefined after %s', (_name, change) => {
+    const recordFile = record()
+    change()
+    expect(recordedCodeId('library', recordFile, folder)).toBeUndefined()
+  })
+
+  test('answers undefined for a scope the record lacks, or no record at all', () => {
+    expect(recordedCodeId('bundle', record(), folder)).toBeUndefined()
+    expect(recordedCodeId('library', path.join(folder, 'none.json'), folder)).toBeUndefined()
+  })
 })
