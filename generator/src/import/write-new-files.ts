@@ -32,6 +32,12 @@ const BATCH = 16
  */
 export type NewFileWrite = { readonly ok: true } | { readonly ok: false; readonly error: Error }
 
+/** A stage an earlier import left that could not be removed, and the file-system error that kept it. */
+export interface StageLeftover {
+  readonly path: string
+  readonly error: Error
+}
+
 const STAGE_PREFIX = '.import.'
 const token = randomBytes(4).toString('hex')
 let stages = 0
@@ -80,6 +86,8 @@ export class NewFileStage {
     /** The outermost folder `open` created (`mkdir -p`), removed again by `discard`. */
     private readonly created: string | undefined,
     private readonly syncFiles: number,
+    /** The stages of earlier imports that `open` found left over and could not remove (each with why). */
+    readonly leftovers: readonly StageLeftover[],
   ) {}
 
   /**
@@ -91,14 +99,16 @@ export class NewFileStage {
     let created: string | undefined
     try {
       created = mkdirSync(folder, { recursive: true })
-      for (const entry of readdirSync(folder, { withFileTypes: true })) {
-        if (entry.isDirectory() && entry.name.startsWith(STAGE_PREFIX) && isLeftoverTemporary(entry.name)) rmSync(path.join(folder, entry.name), { recursive: true, force: true })
-      }
+    } catch (error) {
+      return new NewFileStage(folder, error as Error, undefined, syncFiles, [])
+    }
+    const leftovers = removeLeftoverStages(folder)
+    try {
       const stage = path.join(folder, `${STAGE_PREFIX}${process.pid}-${token}${(stages++).toString(36)}.toolsmith-tmp`)
       mkdirSync(stage, { mode: 0o700 })
-      return new NewFileStage(folder, stage, created, syncFiles)
+      return new NewFileStage(folder, stage, created, syncFiles, leftovers)
     } catch (error) {
-      return new NewFileStage(folder, error as Error, created, syncFiles)
+      return new NewFileStage(folder, error as Error, created, syncFiles, leftovers)
     }
   }
 
@@ -218,6 +228,31 @@ export class NewFileStage {
       // Best effort: a stage left behind holds no declaration the loader reads, and the next import removes it.
     }
   }
+}
+
+/**
+ * Removes the stages of earlier imports whose process is gone, each on its own: one that cannot be removed (a stage
+ * of a `sudo toolsmith import` this user may not delete, a busy or read-only mount) is reported, never the reason
+ * this import fails. Nor is a folder that cannot be listed: making the stage then says what is wrong.
+ */
+function removeLeftoverStages(folder: string): StageLeftover[] {
+  const leftovers: StageLeftover[] = []
+  let entries
+  try {
+    entries = readdirSync(folder, { withFileTypes: true })
+  } catch {
+    return leftovers
+  }
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !entry.name.startsWith(STAGE_PREFIX) || !isLeftoverTemporary(entry.name)) continue
+    const leftover = path.join(folder, entry.name)
+    try {
+      rmSync(leftover, { recursive: true, force: true })
+    } catch (error) {
+      leftovers.push({ path: leftover, error: error as Error })
+    }
+  }
+  return leftovers
 }
 
 function writeHere(file: string, text: string): true | Error {
