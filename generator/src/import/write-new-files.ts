@@ -1,11 +1,11 @@
 // The import's writes: thousands of new files, each complete or absent, written while the later tools still convert.
-// The files are staged in a hidden folder made inside the target folder (`.import.<pid>-<token>0.toolsmith-tmp`, the
-// shape `isLeftoverTemporary` knows): each file's bytes go there as soon as its tool is converted. Nothing in the
+// The files are staged in a hidden folder made inside the target folder (`.import.<host>.<pid>-<token>0.toolsmith-tmp`,
+// see `isLeftoverStage`): each file's bytes go there as soon as its tool is converted. Nothing in the
 // target folder changes until `publish`: each staged file is hard-linked into place (a link fails rather than replace
 // a file, so one that appeared since the names were assigned is never overwritten, and what it links is already
 // complete), then the stage is removed. `discard` removes the stage and any folder `open` made, so an import that
 // refuses a tool leaves the project as it was. A crash leaves at most the stage, which the loader never reads (it
-// reads no folders) and the next import removes once its process is gone, and files that are complete. Each file
+// reads no folders) and a later import removes (`isLeftoverStage`), and files that are complete. Each file
 // costs one new inode, as a plain write would, plus a link and an unlink. No fsync: like `writeFileAtomic`, the
 // promise is atomic creation, not durability.
 //
@@ -15,11 +15,12 @@
 // them synchronously while this thread converts the next tools. The thread pool's asynchronous writes were tried and
 // cost more: each file is three jobs (open, write, close) and each job wakes a pool thread, which on two cores takes
 // the core from the conversion.
-import { randomBytes } from 'node:crypto'
-import { linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash, randomBytes } from 'node:crypto'
+import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { FileAppearedError, isLeftoverTemporary } from '../base/project-files.js'
+import { FileAppearedError } from '../base/project-files.js'
 
 /** Files written on this thread before the rest go to the worker: a small import never pays for starting it (~30 ms). */
 export const SYNC_FILES = 64
@@ -41,6 +42,26 @@ export interface StageLeftover {
 const STAGE_PREFIX = '.import.'
 const token = randomBytes(4).toString('hex')
 let stages = 0
+/** A stage this old (by its mtime, which each file made in it renews) whose process cannot be asked is left over. */
+export const LEFTOVER_STAGE_AGE_MS = 60 * 60 * 1000
+// A stage's name: the host part, then the process id, the token and a counter. An older toolsmith's stages have no
+// host part; they are judged by their age.
+const STAGE_NAME = /^\.import\.(?:([0-9a-f]{8})\.)?([1-9][0-9]{0,9})-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/
+
+/**
+ * Where this process's id means something, as 8 hex digits in the stage's name: a hash of the host name, the boot id
+ * and the PID namespace (the inode of /proc/self/ns/pid). Another NFS client, another container sharing the folder or
+ * the same machine after a reboot has another one, so its process ids are never looked up here.
+ */
+export const STAGE_HOST = ((): string => {
+  const parts = [hostname()]
+  try {
+    parts.push(readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(), String(statSync('/proc/self/ns/pid').ino))
+  } catch {
+    // No /proc (not Linux): the host name alone.
+  }
+  return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 8)
+})()
 
 /** What the worker answers per file: `null` when written, else the file-system error's fields. */
 type WrittenOrError = null | { message: string; code?: string; errno?: number; syscall?: string; path?: string }
@@ -91,8 +112,8 @@ export class NewFileStage {
   ) {}
 
   /**
-   * Makes `folder` (and its parents) when missing, removes the stages of earlier imports whose process is gone, and
-   * makes this import's stage. Never throws: a folder that cannot be made is every file's error. The first
+   * Makes `folder` (and its parents) when missing, removes the stages of earlier imports that are over
+   * (`isLeftoverStage`; `leftovers` are the ones it could not remove), and makes this import's stage. Never throws: a folder that cannot be made is every file's error. The first
    * `syncFiles` files are written on this thread, the rest by a worker thread.
    */
   static open(folder: string, syncFiles = SYNC_FILES): NewFileStage {
@@ -104,7 +125,7 @@ export class NewFileStage {
     }
     const leftovers = removeLeftoverStages(folder)
     try {
-      const stage = path.join(folder, `${STAGE_PREFIX}${process.pid}-${token}${(stages++).toString(36)}.toolsmith-tmp`)
+      const stage = path.join(folder, `${STAGE_PREFIX}${STAGE_HOST}.${process.pid}-${token}${(stages++).toString(36)}.toolsmith-tmp`)
       mkdirSync(stage, { mode: 0o700 })
       return new NewFileStage(folder, stage, created, syncFiles, leftovers)
     } catch (error) {
@@ -243,16 +264,44 @@ function removeLeftoverStages(folder: string): StageLeftover[] {
   } catch {
     return leftovers
   }
+  const now = Date.now()
   for (const entry of entries) {
-    if (!entry.isDirectory() || !entry.name.startsWith(STAGE_PREFIX) || !isLeftoverTemporary(entry.name)) continue
+    if (!entry.isDirectory() || !entry.name.startsWith(STAGE_PREFIX)) continue
     const leftover = path.join(folder, entry.name)
     try {
-      rmSync(leftover, { recursive: true, force: true })
+      if (isLeftoverStage(leftover, now)) rmSync(leftover, { recursive: true, force: true })
     } catch (error) {
       leftovers.push({ path: leftover, error: error as Error })
     }
   }
   return leftovers
+}
+
+/**
+ * Whether the folder at `stage` is a stage whose import is over: its name has a stage's exact shape, and either it
+ * was made under this host part (`STAGE_HOST`) by a process that is gone, or it is older than
+ * `LEFTOVER_STAGE_AGE_MS`. Only the age can tell for another host's or PID namespace's stage (its process id means
+ * nothing here, so a live import there is never judged by it), and for one whose process id was taken by another
+ * process since.
+ */
+function isLeftoverStage(stage: string, now: number): boolean {
+  const match = STAGE_NAME.exec(path.basename(stage))
+  if (match === null) return false
+  const pid = Number(match[2])
+  if (match[1] === STAGE_HOST && pid !== process.pid && !isRunning(pid)) return true
+  const mtime = lstatSync(stage, { throwIfNoEntry: false })?.mtimeMs
+  return mtime !== undefined && now - mtime > LEFTOVER_STAGE_AGE_MS
+}
+
+/** Whether a process with this id runs (in this PID namespace). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: a process of another user has that id; it is alive.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH'
+  }
 }
 
 function writeHere(file: string, text: string): true | Error {

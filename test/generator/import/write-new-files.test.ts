@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { FileAppearedError } from '../../../generator/src/base/project-files.js'
-import { NewFileStage } from '../../../generator/src/import/write-new-files.js'
+import { LEFTOVER_STAGE_AGE_MS, NewFileStage, STAGE_HOST } from '../../../generator/src/import/write-new-files.js'
 
 const folders: string[] = []
 afterEach(() => {
@@ -17,7 +17,7 @@ function folder(): string {
   return made
 }
 
-/** The stage folders in `dir` (hidden, `.import.<pid>-…toolsmith-tmp`). */
+/** The stage folders in `dir` (hidden, `.import.<host>.<pid>-…toolsmith-tmp`). */
 const stagesIn = (dir: string): string[] => readdirSync(dir).filter((name) => name.startsWith('.import.'))
 
 /** Turns of the event loop until `ready()` holds (the staged writes run on the thread pool). */
@@ -48,7 +48,7 @@ describe('NewFileStage', () => {
     const names = Array.from({ length: 16 }, (_, index) => `t${index}.tool.yaml`)
     for (const name of names) stage.add(name, `${name}\n`)
     const [staged] = stagesIn(dir)
-    expect(staged).toMatch(/^\.import\.\d+-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/)
+    expect(staged).toMatch(new RegExp(`^\\.import\\.${STAGE_HOST}\\.${process.pid}-[0-9a-f]{8}[0-9a-z]+\\.toolsmith-tmp$`))
     // All are complete in the stage while nothing was published: what a crash at this point would leave.
     const read = (name: string) => (existsSync(path.join(dir, staged as string, name)) ? readFileSync(path.join(dir, staged as string, name), 'utf8') : undefined)
     await until(() => names.every((name) => read(name) === `${name}\n`))
@@ -109,19 +109,54 @@ describe('NewFileStage', () => {
     expect(readdirSync(dir)).toEqual(['file'])
   })
 
-  test('the stage a process left behind when it ended (a crash) is removed by the next one; a live one\'s is kept', async () => {
+  test('a stage is a leftover when its process, asked where its id means something, is gone, or when it is an hour old', async () => {
     const dir = folder()
-    // A process that ended: its id is free (for the checks here, as isLeftoverTemporary asks the system).
-    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
-    const dead = path.join(dir, `.import.${ended.stdout}-0123abcd0.toolsmith-tmp`)
-    const live = path.join(dir, `.import.${process.ppid}-0123abcd0.toolsmith-tmp`)
-    for (const stage of [dead, live]) {
-      mkdirSync(stage)
-      writeFileSync(path.join(stage, 'half.tool.yaml'), 'desc')
+    // A process that ended: its id is free (for the checks here, as the stage's reaping asks the system).
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout
+    const alive = process.ppid
+    const other = STAGE_HOST === 'ffffffff' ? 'eeeeeeee' : 'ffffffff'
+    const old = new Date(Date.now() - LEFTOVER_STAGE_AGE_MS - 60_000)
+    const fresh = new Date(Date.now() - LEFTOVER_STAGE_AGE_MS + 60_000)
+    const stages = {
+      // This host and PID namespace: the process is asked.
+      [`.import.${STAGE_HOST}.${ended}-0123abcd0.toolsmith-tmp`]: { mtime: fresh, removed: true },
+      [`.import.${STAGE_HOST}.${alive}-0123abcd0.toolsmith-tmp`]: { mtime: fresh, removed: false },
+      // Its id was taken by another process since (an hour old): the age decides.
+      [`.import.${STAGE_HOST}.${alive}-0123abcd1.toolsmith-tmp`]: { mtime: old, removed: true },
+      // Another host or PID namespace, where a process with that id may run an import right now: only the age.
+      [`.import.${other}.${ended}-0123abcd0.toolsmith-tmp`]: { mtime: fresh, removed: false },
+      [`.import.${other}.${alive}-0123abcd0.toolsmith-tmp`]: { mtime: old, removed: true },
+      // An older toolsmith's stage (no host part): only the age.
+      [`.import.${ended}-0123abcd0.toolsmith-tmp`]: { mtime: fresh, removed: false },
+      [`.import.${alive}-0123abcd0.toolsmith-tmp`]: { mtime: old, removed: true },
+      // Not a stage's exact shape: never.
+      [`.import.${ended}-notes.toolsmith-tmp`]: { mtime: old, removed: false },
+      [`.import.${STAGE_HOST}.${ended}-0123abcd0`]: { mtime: old, removed: false },
+    }
+    for (const [name, { mtime }] of Object.entries(stages)) {
+      mkdirSync(path.join(dir, name))
+      writeFileSync(path.join(dir, name, 'half.tool.yaml'), 'desc')
+      utimesSync(path.join(dir, name), mtime, mtime)
     }
     const stage = NewFileStage.open(dir)
     stage.add('a.tool.yaml', 'a\n')
     await stage.publish()
-    expect(readdirSync(dir).sort()).toEqual([path.basename(live), 'a.tool.yaml'])
+    expect(stage.leftovers).toEqual([])
+    const kept = Object.entries(stages).filter(([, { removed }]) => !removed).map(([name]) => name)
+    expect(readdirSync(dir).sort()).toEqual([...kept, 'a.tool.yaml'].sort())
+  })
+
+  test('the host part is the same in another process here, and differs in another PID namespace', () => {
+    const read = (prefix: string[]) => {
+      const module = path.resolve(import.meta.dirname, '../../../generator/dist/import/write-new-files.js')
+      const [command, ...argv] = [...prefix, process.execPath, '--input-type=module', '-e', `process.stdout.write((await import(${JSON.stringify(module)})).STAGE_HOST)`]
+      const run = spawnSync(command as string, argv, { encoding: 'utf8' })
+      return run.status === 0 ? run.stdout : undefined
+    }
+    expect(STAGE_HOST).toMatch(/^[0-9a-f]{8}$/)
+    expect(read([])).toBe(STAGE_HOST)
+    // A new PID namespace (where unshare may make one: as root on Linux).
+    const namespaced = read(['unshare', '--pid', '--fork'])
+    if (namespaced !== undefined) expect(namespaced).not.toBe(STAGE_HOST)
   })
 })
