@@ -66,14 +66,26 @@ export const STAGE_HOST = ((): string => {
 /** What the worker answers per file: `null` when written, else the file-system error's fields. */
 type WrittenOrError = null | { message: string; code?: string; errno?: number; syscall?: string; path?: string }
 
-// The worker: writes each `[file, text]` of a batch exclusively, answers one result per file, in order.
+// The worker: for each batch of `[name, text]`, checks that the stage is still the folder made (as `#stageChanged`
+// does) and answers `null` without writing when it is not; else writes each file exclusively and answers one result
+// per file, in order.
 const WRITER = `
-const { parentPort } = require('node:worker_threads')
-const { writeFileSync } = require('node:fs')
+const { parentPort, workerData: { stage, dev, ino } } = require('node:worker_threads')
+const { lstatSync, writeFileSync } = require('node:fs')
+const path = require('node:path')
+const isStage = () => {
+  try {
+    const now = lstatSync(stage, { bigint: true, throwIfNoEntry: false })
+    return now !== undefined && now.isDirectory() && now.dev === dev && now.ino === ino
+  } catch {
+    return false
+  }
+}
 parentPort.on('message', (batch) => {
-  parentPort.postMessage(batch.map(([file, text]) => {
+  if (!isStage()) return parentPort.postMessage(null)
+  parentPort.postMessage(batch.map(([name, text]) => {
     try {
-      writeFileSync(file, text, { flag: 'wx' })
+      writeFileSync(path.join(stage, name), text, { flag: 'wx' })
       return null
     } catch (error) {
       return { message: error.message, code: error.code, errno: error.errno, syscall: error.syscall, path: error.path }
@@ -81,6 +93,13 @@ parentPort.on('message', (batch) => {
   }))
 })
 `
+
+/** The stage folder as made: its path, and the device and inode it had then (a folder put in its place has others). */
+interface StageFolder {
+  readonly path: string
+  readonly dev: bigint
+  readonly ino: bigint
+}
 
 interface StagedFile {
   readonly name: string
@@ -99,11 +118,13 @@ export class NewFileStage {
   #worker: Worker | undefined
   readonly #waiting: (() => void)[] = []
   #closed = false
+  /** Why nothing more is written or put into place: the stage is no longer the folder made (`#stageChanged`). */
+  #replaced: Error | undefined
 
   private constructor(
     private readonly folder: string,
     /** The stage folder, or why it could not be made (every file then fails with that error). */
-    private readonly stage: string | Error,
+    private readonly stage: StageFolder | Error,
     /** The outermost folder `open` created (`mkdir -p`), removed again by `discard`. */
     private readonly created: string | undefined,
     private readonly syncFiles: number,
@@ -127,7 +148,9 @@ export class NewFileStage {
     try {
       const stage = path.join(folder, `${STAGE_PREFIX}${STAGE_HOST}.${process.pid}-${token}${(stages++).toString(36)}.toolsmith-tmp`)
       mkdirSync(stage, { mode: 0o700 })
-      return new NewFileStage(folder, stage, created, syncFiles, leftovers)
+      // What it is, to tell later whether something was put in its place (a link leading elsewhere, another folder).
+      const { dev, ino } = lstatSync(stage, { bigint: true })
+      return new NewFileStage(folder, { path: stage, dev, ino }, created, syncFiles, leftovers)
     } catch (error) {
       return new NewFileStage(folder, error as Error, created, syncFiles, leftovers)
     }
@@ -138,8 +161,8 @@ export class NewFileStage {
     if (this.#closed) throw new Error('internal: a file was added to a stage after publish or discard')
     const file: StagedFile = { name, text }
     this.#files.push(file)
-    if (typeof this.stage !== 'string') file.settled = this.stage
-    else if (this.#files.length <= this.syncFiles || !this.#startWorker()) file.settled = writeHere(path.join(this.stage, name), text)
+    if (this.stage instanceof Error) file.settled = this.stage
+    else if (this.#files.length <= this.syncFiles || !this.#startWorker()) file.settled = this.#stageChanged() ?? writeHere(path.join(this.stage.path, name), text)
     else {
       this.#batch.push(file)
       if (this.#batch.length === BATCH) this.#send()
@@ -148,16 +171,19 @@ export class NewFileStage {
 
   /**
    * Puts every staged file into place, in the order they were added, never over a file that is there, and removes
-   * the stage. The outcomes are in that order.
+   * the stage. The outcomes are in that order. Once the stage is found replaced (checked first and before every
+   * `BATCH` files), every file left is that error and nothing more is linked.
    */
   async publish(): Promise<NewFileWrite[]> {
     this.#closed = true
     this.#send()
     await this.#settled()
-    const outcomes = this.#files.map((file): NewFileWrite => {
+    const outcomes = this.#files.map((file, index): NewFileWrite => {
       if (file.settled !== true) return { ok: false, error: file.settled ?? new Error('internal: an unsettled staged file') }
+      const error = index % BATCH === 0 ? this.#stageChanged() : this.#replaced
+      if (error !== undefined) return { ok: false, error }
       try {
-        placeExclusive(path.join(this.stage as string, file.name), path.join(this.folder, file.name))
+        placeExclusive(path.join((this.stage as StageFolder).path, file.name), path.join(this.folder, file.name))
         return { ok: true }
       } catch (error) {
         return { ok: false, error: error as Error }
@@ -190,11 +216,15 @@ export class NewFileStage {
     if (this.#worker !== undefined) return true
     try {
       // It keeps the process alive until `publish` or `discard` stops it, which every path of an import reaches.
-      const worker = new Worker(WRITER, { eval: true })
-      worker.on('message', (results: WrittenOrError[]) => {
+      const { path: stage, dev, ino } = this.stage as StageFolder
+      const worker = new Worker(WRITER, { eval: true, workerData: { stage, dev, ino } })
+      worker.on('message', (results: WrittenOrError[] | null) => {
         const batch = this.#sent.shift() ?? []
+        // `null`: the worker found the stage replaced and wrote none of the batch.
+        const replaced = results === null ? (this.#stageChanged() ?? this.#replace()) : undefined
         batch.forEach((file, index) => {
-          file.settled = toSettled(index < results.length ? (results[index] as WrittenOrError) : { message: 'internal: the worker gave no result for a file' })
+          const result = results?.[index]
+          file.settled = replaced ?? toSettled(result === undefined ? { message: 'internal: the worker gave no result for a file' } : result)
         })
         this.#wake()
       })
@@ -218,12 +248,44 @@ export class NewFileStage {
     const batch = this.#batch
     this.#batch = []
     const worker = this.#worker
-    if (worker === undefined) {
-      for (const file of batch) file.settled ??= new Error('internal: the file writer stopped')
+    if (worker === undefined || this.#replaced !== undefined) {
+      for (const file of batch) file.settled ??= this.#replaced ?? new Error('internal: the file writer stopped')
       return
     }
     this.#sent.push(batch)
-    worker.postMessage(batch.map((file) => [path.join(this.stage as string, file.name), file.text]))
+    worker.postMessage(batch.map((file) => [file.name, file.text]))
+  }
+
+  /**
+   * Why nothing more may be written into the stage or linked from it: `undefined` while it is the folder `open` made
+   * (a folder, not a link, with the same device and inode), else the error every file left gets from now on. Its
+   * path is checked before each write here, each of the worker's batches and each `BATCH` links: a folder or link put
+   * in its place (by anyone who may write the target folder) would have the writes and links follow it elsewhere.
+   */
+  #stageChanged(): Error | undefined {
+    if (this.#replaced !== undefined || this.stage instanceof Error) return this.#replaced
+    let now
+    try {
+      now = lstatSync(this.stage.path, { bigint: true, throwIfNoEntry: false })
+    } catch {
+      return this.#replace()
+    }
+    return now !== undefined && now.isDirectory() && now.dev === this.stage.dev && now.ino === this.stage.ino ? undefined : this.#replace()
+  }
+
+  /** Records that the stage is no longer the folder made, saying what is there now; the error every file left gets. */
+  #replace(): Error {
+    if (this.#replaced !== undefined) return this.#replaced
+    const { path: stage } = this.stage as StageFolder
+    let now
+    try {
+      now = lstatSync(stage, { throwIfNoEntry: false })
+    } catch {
+      now = undefined
+    }
+    const what = now === undefined ? 'removed' : now.isSymbolicLink() ? 'replaced by a symbolic link' : now.isDirectory() ? 'replaced by another folder' : 'replaced by a file'
+    this.#replaced = new Error(`the staging folder ${stage} was ${what} while toolsmith was running; nothing more is written or put into place`)
+    return this.#replaced
   }
 
   #wake(): void {
@@ -242,9 +304,10 @@ export class NewFileStage {
   }
 
   #removeStage(): void {
-    if (typeof this.stage !== 'string') return
+    // What was put in place of a replaced stage is not ours to remove.
+    if (this.stage instanceof Error || this.#stageChanged() !== undefined) return
     try {
-      rmSync(this.stage, { recursive: true, force: true })
+      rmSync(this.stage.path, { recursive: true, force: true })
     } catch {
       // Best effort: a stage left behind holds no declaration the loader reads, and the next import removes it.
     }

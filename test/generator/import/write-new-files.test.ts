@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
@@ -107,6 +107,38 @@ describe('NewFileStage', () => {
     stage.add('a.tool.yaml', 'a\n')
     expect(await stage.publish()).toEqual([{ ok: false, error: expect.objectContaining({ code: 'ENOTDIR' }) }])
     expect(readdirSync(dir)).toEqual(['file'])
+  })
+
+  test.each([
+    ['between the files written on this thread', 'a symbolic link', 64],
+    ['between the worker\'s batches', 'a symbolic link', 0],
+    ['between the worker\'s batches', 'another folder', 0],
+    ['after every file was written, before publish', 'a symbolic link', 0],
+  ] as const)('a stage replaced %s by %s: nothing more is written through it, nothing is linked, nothing there is touched', async (moment, by, syncFiles) => {
+    const dir = folder()
+    const elsewhere = folder()
+    const names = Array.from({ length: 32 }, (_, index) => `t${index}.tool.yaml`)
+    const stage = NewFileStage.open(dir, syncFiles)
+    const before = moment.startsWith('after') ? names : names.slice(0, 16)
+    for (const name of before) stage.add(name, `${name}\n`)
+    const [stageName] = stagesIn(dir)
+    const staged = path.join(dir, stageName as string)
+    await until(() => before.every((name) => existsSync(path.join(staged, name))))
+    // Put in its place by someone who may write the folder: a link to a folder holding files with the import's
+    // names (which links from the stage would then put into place), or such a folder itself.
+    renameSync(staged, path.join(folder(), 'moved'))
+    const planted = by === 'another folder' ? staged : path.join(elsewhere, 'planted')
+    mkdirSync(planted)
+    for (const name of ['t0.tool.yaml', 't20.tool.yaml']) writeFileSync(path.join(planted, name), 'planted\n')
+    if (by === 'a symbolic link') symlinkSync(planted, staged)
+    for (const name of names.filter((name) => !before.includes(name))) stage.add(name, `${name}\n`)
+    const outcomes = await stage.publish()
+    const replaced = `the staging folder ${staged} was replaced by ${by}`
+    expect(outcomes).toEqual(names.map(() => ({ ok: false, error: expect.objectContaining({ message: expect.stringContaining(replaced) }) })))
+    // Left as it is: only what was put there, holding only what was planted.
+    expect(readdirSync(dir)).toEqual([stageName])
+    expect(readdirSync(planted).sort()).toEqual(['t0.tool.yaml', 't20.tool.yaml'])
+    expect(readFileSync(path.join(planted, 't20.tool.yaml'), 'utf8')).toBe('planted\n')
   })
 
   test('a stage is a leftover when its process, asked where its id means something, is gone, or when it is an hour old', async () => {
