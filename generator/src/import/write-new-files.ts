@@ -16,7 +16,7 @@
 // cost more: each file is three jobs (open, write, close) and each job wakes a pool thread, which on two cores takes
 // the core from the conversion.
 import { createHash, randomBytes } from 'node:crypto'
-import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -101,6 +101,12 @@ interface StageFolder {
   readonly ino: bigint
 }
 
+/** A worker thread writing staged files, and the batches sent to it and not yet answered (it answers in order). */
+interface Writer {
+  readonly worker: Worker
+  readonly sent: StagedFile[][]
+}
+
 interface StagedFile {
   readonly name: string
   readonly text: string
@@ -113,9 +119,9 @@ export class NewFileStage {
   readonly #files: StagedFile[] = []
   /** Files not yet sent to the worker. */
   #batch: StagedFile[] = []
-  /** Batches sent to the worker and not yet answered, in the order sent (it answers in that order). */
-  readonly #sent: StagedFile[][] = []
-  #worker: Worker | undefined
+  /** The worker, while it runs; `#writerFailed` once it failed (the files are then written here). */
+  #writer: Writer | undefined
+  #writerFailed = false
   readonly #waiting: (() => void)[] = []
   #closed = false
   /** Why nothing more is written or put into place: the stage is no longer the folder made (`#stageChanged`). */
@@ -134,8 +140,9 @@ export class NewFileStage {
 
   /**
    * Makes `folder` (and its parents) when missing, removes the stages of earlier imports that are over
-   * (`isLeftoverStage`; `leftovers` are the ones it could not remove), and makes this import's stage. Never throws: a folder that cannot be made is every file's error. The first
-   * `syncFiles` files are written on this thread, the rest by a worker thread.
+   * (`isLeftoverStage`; `leftovers` are the ones it could not remove), and makes this import's stage. Never throws: a
+   * folder that cannot be made is every file's error. The first `syncFiles` files are written on this thread, the rest
+   * by a worker thread.
    */
   static open(folder: string, syncFiles = SYNC_FILES): NewFileStage {
     let created: string | undefined
@@ -162,7 +169,7 @@ export class NewFileStage {
     const file: StagedFile = { name, text }
     this.#files.push(file)
     if (this.stage instanceof Error) file.settled = this.stage
-    else if (this.#files.length <= this.syncFiles || !this.#startWorker()) file.settled = this.#stageChanged() ?? writeHere(path.join(this.stage.path, name), text)
+    else if (this.#files.length <= this.syncFiles || !this.#startWorker()) file.settled = this.#writeHere(file)
     else {
       this.#batch.push(file)
       if (this.#batch.length === BATCH) this.#send()
@@ -211,49 +218,87 @@ export class NewFileStage {
     }
   }
 
-  /** Starts the worker when there is none yet; `false` when it cannot start (the files are then written here). */
+  /**
+   * Starts the worker when there is none yet; `false` when it cannot start or one failed before (the files are then
+   * written here).
+   */
   #startWorker(): boolean {
-    if (this.#worker !== undefined) return true
+    if (this.#writer !== undefined) return true
+    if (this.#writerFailed) return false
+    let worker: Worker
     try {
       // It keeps the process alive until `publish` or `discard` stops it, which every path of an import reaches.
       const { path: stage, dev, ino } = this.stage as StageFolder
-      const worker = new Worker(WRITER, { eval: true, workerData: { stage, dev, ino } })
-      worker.on('message', (results: WrittenOrError[] | null) => {
-        const batch = this.#sent.shift() ?? []
-        // `null`: the worker found the stage replaced and wrote none of the batch.
-        const replaced = results === null ? (this.#stageChanged() ?? this.#replace()) : undefined
-        batch.forEach((file, index) => {
-          const result = results?.[index]
-          file.settled = replaced ?? toSettled(result === undefined ? { message: 'internal: the worker gave no result for a file' } : result)
-        })
-        this.#wake()
-      })
-      // A worker that fails (a bug, or out of memory): every file it had not answered fails with that error.
-      const fail = (error: Error): void => {
-        for (const batch of this.#sent.splice(0)) for (const file of batch) file.settled ??= error
-        this.#worker = undefined
-        this.#wake()
-      }
-      worker.on('error', fail)
-      worker.on('exit', (code) => fail(new Error(`internal: the file writer stopped (exit code ${code})`)))
-      this.#worker = worker
-      return true
+      worker = new Worker(WRITER, { eval: true, workerData: { stage, dev, ino } })
     } catch {
+      this.#writerFailed = true
       return false
     }
+    // Each handler is tied to this writer: once it is no longer `#writer` (it failed, or was stopped), a late event of
+    // it (the 'exit' after an 'error', an answer) is ignored and can never settle the files of what came after it.
+    const writer: Writer = { worker, sent: [] }
+    worker.on('message', (results: WrittenOrError[] | null) => {
+      if (this.#writer !== writer) return
+      const batch = writer.sent.shift() ?? []
+      // `null`: the worker found the stage replaced and wrote none of the batch.
+      const replaced = results === null ? (this.#stageChanged() ?? this.#replace()) : undefined
+      batch.forEach((file, index) => {
+        const result = results?.[index]
+        file.settled = replaced ?? toSettled(result === undefined ? { message: 'internal: the worker gave no result for a file' } : result)
+      })
+      this.#wake()
+    })
+    // A worker that fails (a bug, out of memory, or it could not start): it is stopped and no other is started; the
+    // texts are still here, so the batches it did not answer are written on this thread, as every file after them.
+    const fail = (): void => {
+      if (this.#writer !== writer) return
+      this.#writer = undefined
+      this.#writerFailed = true
+      worker.terminate().catch(() => undefined)
+      for (const batch of writer.sent.splice(0)) for (const file of batch) file.settled ??= this.#writeHere(file, true)
+      this.#wake()
+    }
+    worker.on('error', fail)
+    worker.on('exit', fail)
+    this.#writer = writer
+    return true
   }
 
   #send(): void {
     if (this.#batch.length === 0) return
     const batch = this.#batch
     this.#batch = []
-    const worker = this.#worker
-    if (worker === undefined || this.#replaced !== undefined) {
-      for (const file of batch) file.settled ??= this.#replaced ?? new Error('internal: the file writer stopped')
+    const writer = this.#writer
+    // The worker failed since these were batched, or the stage was replaced (then each gets that error).
+    if (writer === undefined || this.#replaced !== undefined) {
+      for (const file of batch) file.settled ??= this.#writeHere(file)
       return
     }
-    this.#sent.push(batch)
-    worker.postMessage(batch.map((file) => [file.name, file.text]))
+    writer.sent.push(batch)
+    writer.worker.postMessage(batch.map((file) => [file.name, file.text]))
+  }
+
+  /**
+   * Writes a staged file on this thread, exclusively; with `again`, over whatever a failed worker may have left at its
+   * name (a worker that emitted 'error' or 'exit' no longer runs, so nothing writes it meanwhile).
+   */
+  #writeHere(file: StagedFile, again = false): true | Error {
+    const replaced = this.#stageChanged()
+    if (replaced !== undefined) return replaced
+    const staged = path.join((this.stage as StageFolder).path, file.name)
+    if (again) {
+      try {
+        unlinkSync(staged)
+      } catch {
+        // Not there (or not removable: the exclusive write below then says why).
+      }
+    }
+    try {
+      writeFileSync(staged, file.text, { flag: 'wx' })
+      return true
+    } catch (error) {
+      return error as Error
+    }
   }
 
   /**
@@ -289,18 +334,16 @@ export class NewFileStage {
   }
 
   #wake(): void {
-    if (this.#sent.length === 0) for (const resolve of this.#waiting.splice(0)) resolve()
+    if ((this.#writer?.sent.length ?? 0) === 0) for (const resolve of this.#waiting.splice(0)) resolve()
   }
 
-  /** Resolves once the worker answered every batch sent, then stops it. */
+  /** Resolves once the worker answered every batch sent (or failed and they were written here), then stops it. */
   async #settled(): Promise<void> {
-    if (this.#sent.length > 0) await new Promise<void>((resolve) => this.#waiting.push(resolve))
-    const worker = this.#worker
-    this.#worker = undefined
-    if (worker !== undefined) {
-      worker.removeAllListeners('exit')
-      await worker.terminate()
-    }
+    if ((this.#writer?.sent.length ?? 0) > 0) await new Promise<void>((resolve) => this.#waiting.push(resolve))
+    const writer = this.#writer
+    // No longer `#writer`: the 'exit' that stopping it causes is ignored.
+    this.#writer = undefined
+    if (writer !== undefined) await writer.worker.terminate()
   }
 
   #removeStage(): void {
@@ -364,15 +407,6 @@ function isRunning(pid: number): boolean {
   } catch (error) {
     // EPERM: a process of another user has that id; it is alive.
     return (error as NodeJS.ErrnoException).code !== 'ESRCH'
-  }
-}
-
-function writeHere(file: string, text: string): true | Error {
-  try {
-    writeFileSync(file, text, { flag: 'wx' })
-    return true
-  } catch (error) {
-    return error as Error
   }
 }
 

@@ -2,12 +2,52 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { FileAppearedError } from '../../../generator/src/base/project-files.js'
 import { LEFTOVER_STAGE_AGE_MS, NewFileStage, STAGE_HOST } from '../../../generator/src/import/write-new-files.js'
 
+// Every worker the stage starts, seen from the test: a real one (its events passed on), or, while `workers.failing`
+// holds, one that takes batches and never answers, whose 'error' and 'exit' the test emits when it likes.
+const workers = vi.hoisted(() => ({ failing: false, made: [] as (import('node:events').EventEmitter & { failing: boolean; terminated: boolean; exited: boolean; stop(): Promise<unknown> })[] }))
+vi.mock('node:worker_threads', async (importOriginal) => {
+  const original = await importOriginal<typeof import('node:worker_threads')>()
+  const { EventEmitter } = await import('node:events')
+  class Worker extends EventEmitter {
+    readonly failing = workers.failing
+    terminated = false
+    exited = false
+    readonly #real: InstanceType<typeof original.Worker> | undefined
+    constructor(...args: ConstructorParameters<typeof original.Worker>) {
+      super()
+      workers.made.push(this)
+      if (this.failing) return
+      this.#real = new original.Worker(...args)
+      this.#real.on('message', (message) => this.emit('message', message))
+      this.#real.on('error', (error) => this.emit('error', error))
+      this.#real.on('exit', (code) => {
+        this.exited = true
+        this.emit('exit', code)
+      })
+    }
+    postMessage(message: unknown): void {
+      this.#real?.postMessage(message)
+    }
+    terminate(): Promise<number | undefined> {
+      this.terminated = true
+      return this.#real?.terminate() ?? Promise.resolve(undefined)
+    }
+    /** Stops the real one whatever the stage did (so a test of code that leaks a worker still ends). */
+    stop(): Promise<unknown> {
+      return this.#real?.terminate() ?? Promise.resolve()
+    }
+  }
+  return { ...original, Worker, default: { ...original, Worker } }
+})
+
 const folders: string[] = []
-afterEach(() => {
+afterEach(async () => {
+  workers.failing = false
+  await Promise.all(workers.made.splice(0).map((worker) => worker.stop()))
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
 
@@ -139,6 +179,36 @@ describe('NewFileStage', () => {
     expect(readdirSync(dir)).toEqual([stageName])
     expect(readdirSync(planted).sort()).toEqual(['t0.tool.yaml', 't20.tool.yaml'])
     expect(readFileSync(path.join(planted, 't20.tool.yaml'), 'utf8')).toBe('planted\n')
+  })
+
+  test.each([
+    ['an error, then its exit after the next files were added', ['error', 'exit']],
+    ['an exit (it could not start, or stopped)', ['exit']],
+  ] as const)('a worker that fails (%s): its batches are written here, as the files after it; it is stopped and no other is left running', async (_, events) => {
+    const dir = folder()
+    const names = Array.from({ length: 48 }, (_, index) => `t${index}.tool.yaml`)
+    workers.failing = true
+    const stage = NewFileStage.open(dir, 0)
+    // Two batches to the worker that will fail.
+    for (const name of names.slice(0, 32)) stage.add(name, `${name}\n`)
+    workers.failing = false
+    const [failing] = workers.made
+    // It wrote one file and part of another before it failed.
+    const staged = path.join(dir, stagesIn(dir)[0] as string)
+    writeFileSync(path.join(staged, 't0.tool.yaml'), 't0.tool.yaml\n')
+    writeFileSync(path.join(staged, 't1.tool.yaml'), 't1.to')
+    failing?.emit(events[0], events[0] === 'error' ? new Error('out of memory') : 1)
+    // The caller awaits between add() calls: the failure is seen before the next files are added.
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    for (const name of names.slice(32)) stage.add(name, `${name}\n`)
+    if (events[1] !== undefined) failing?.emit(events[1], 1)
+    const outcomes = await stage.publish()
+    expect(outcomes).toEqual(names.map(() => ({ ok: true })))
+    for (const name of names) expect(readFileSync(path.join(dir, name), 'utf8')).toBe(`${name}\n`)
+    expect(readdirSync(dir).length).toBe(names.length)
+    expect(failing?.terminated).toBe(true)
+    // Every worker started is stopped (a worker left running keeps the process from ever exiting).
+    await until(() => workers.made.every((worker) => worker.failing || worker.exited))
   })
 
   test('a stage is a leftover when its process, asked where its id means something, is gone, or when it is an hour old', async () => {
