@@ -419,7 +419,9 @@ function toSettled(result: WrittenOrError): true | Error {
 
 /**
  * Puts `staged` at `absolute` only if nothing is there: a hard link fails rather than replace a file. On a file
- * system without hard links the check and the move are two steps, as in writeFileAtomic.
+ * system without hard links the check and the move are two steps, as in writeFileAtomic; so where a link finds no
+ * room (ENOSPC: tmpfs counts each link against its inode limit, which the staged files may have used up), as a rename
+ * needs none.
  */
 function placeExclusive(staged: string, absolute: string): void {
   try {
@@ -427,7 +429,7 @@ function placeExclusive(staged: string, absolute: string): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'EEXIST') throw new FileAppearedError(absolute)
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV' && code !== 'ENOSPC') throw error
     if (lstatSync(absolute, { throwIfNoEntry: false }) !== undefined) throw new FileAppearedError(absolute)
     renameSync(staged, absolute)
   }

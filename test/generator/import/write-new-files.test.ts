@@ -211,6 +211,27 @@ describe('NewFileStage', () => {
     await until(() => workers.made.every((worker) => worker.failing || worker.exited))
   })
 
+  test('on a memory file system whose inodes the staged files used up, every staged file is still put into place', async (context) => {
+    // tmpfs counts each hard link against its inode limit (nr_inodes): with 60, 100 files fill it while staged, and
+    // no link finds room. Mounting one needs root (CAP_SYS_ADMIN); elsewhere this test cannot run.
+    const dir = folder()
+    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'nr_inodes=60,size=4m', 'tmpfs', dir]).status !== 0) return context.skip()
+    try {
+      const names = Array.from({ length: 100 }, (_, index) => `t${index}.tool.yaml`)
+      const stage = NewFileStage.open(dir, 10)
+      for (const name of names) stage.add(name, `${name}\n`)
+      const outcomes = await stage.publish()
+      const written = names.filter((_, index) => outcomes[index]?.ok)
+      // What did not fit was never staged (ENOSPC when written); the rest, the same as writing them in place, is there.
+      expect(outcomes.filter((outcome) => !outcome.ok)).toEqual(Array.from({ length: 100 - written.length }, () => ({ ok: false, error: expect.objectContaining({ code: 'ENOSPC' }) })))
+      expect(written.length).toBeGreaterThan(50)
+      expect(readdirSync(dir).sort()).toEqual([...written].sort())
+      for (const name of written) expect(readFileSync(path.join(dir, name), 'utf8')).toBe(`${name}\n`)
+    } finally {
+      spawnSync('umount', [dir])
+    }
+  })
+
   test('a stage is a leftover when its process, asked where its id means something, is gone, or when it is an hour old', async () => {
     const dir = folder()
     // A process that ended: its id is free (for the checks here, as the stage's reaping asks the system).
