@@ -1,20 +1,21 @@
 // The import's writes: thousands of new files, each complete or absent, written while the later tools still convert.
-// The files are staged in a hidden folder made inside the target folder (`.import.<host>.<pid>-<token>0.toolsmith-tmp`,
-// see `isLeftoverStage`): each file's bytes go there as soon as its tool is converted. Nothing in the
-// target folder changes until `publish`: each staged file is hard-linked into place (a link fails rather than replace
-// a file, so one that appeared since the names were assigned is never overwritten, and what it links is already
-// complete), then the stage is removed. `discard` removes the stage and any folder `open` made, so an import that
-// refuses a tool leaves the project as it was. A crash leaves at most the stage, which the loader never reads (it
-// reads no folders) and a later import removes (`isLeftoverStage`), and files that are complete. Each file
-// costs one new inode, as a plain write would, plus a link and an unlink. No fsync: like `writeFileAtomic`, the
-// promise is atomic creation, not durability.
+// The files are staged in a hidden folder made inside the target folder (`.import.<host>.<pid>-<token>0.toolsmith-tmp`):
+// each file's bytes go there as soon as its tool is converted. Nothing in the target folder changes until `publish`:
+// each staged file is hard-linked into place (a link fails rather than replace a file, so one that appeared since the
+// names were assigned is never overwritten, and what it links is already complete), then the stage is removed.
+// `discard` removes the stage and any folder `open` made, so an import that refuses a tool leaves the project as it
+// was. A crash leaves at most the stage, which the loader never reads (it reads no folders) and a later import
+// removes (`isLeftoverStage`), and files that are complete. The stage is addressed by its path, so the path is checked
+// to still be the folder made (`#stageChanged`) before anything is written into it or linked from it. Each file costs
+// one new inode, as a plain write would, plus a link (tmpfs counts it as an inode: where none is left, a rename) and an
+// unlink. No fsync: like `writeFileAtomic`, the promise is atomic creation, not durability.
 //
 // Where the staged writes run: creating a file is kernel work, from ~15 µs (tmpfs) to over 0.5 ms (an ext4 without a
 // journal scans the inodes deleted in the last minutes on every creation), serialized per folder by the kernel. The
 // first files are written here, synchronously; past `SYNC_FILES` they go to one worker thread in batches, which writes
-// them synchronously while this thread converts the next tools. The thread pool's asynchronous writes were tried and
-// cost more: each file is three jobs (open, write, close) and each job wakes a pool thread, which on two cores takes
-// the core from the conversion.
+// them synchronously while this thread converts the next tools (should it fail, this thread writes the rest). The
+// thread pool's asynchronous writes were tried and cost more: each file is three jobs (open, write, close) and each job
+// wakes a pool thread, which on two cores takes the core from the conversion.
 import { createHash, randomBytes } from 'node:crypto'
 import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
