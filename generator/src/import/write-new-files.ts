@@ -187,9 +187,9 @@ export class NewFileStage {
     this.#send()
     await this.#settled()
     const outcomes = this.#files.map((file, index): NewFileWrite => {
+      const replaced = index % BATCH === 0 ? this.#stageChanged() : this.#replaced
       if (file.settled !== true) return { ok: false, error: file.settled ?? new Error('internal: an unsettled staged file') }
-      const error = index % BATCH === 0 ? this.#stageChanged() : this.#replaced
-      if (error !== undefined) return { ok: false, error }
+      if (replaced !== undefined) return { ok: false, error: replaced }
       try {
         placeExclusive(path.join((this.stage as StageFolder).path, file.name), path.join(this.folder, file.name))
         return { ok: true }

@@ -154,30 +154,35 @@ describe('NewFileStage', () => {
     ['between the worker\'s batches', 'a symbolic link', 0],
     ['between the worker\'s batches', 'another folder', 0],
     ['after every file was written, before publish', 'a symbolic link', 0],
+    ['after every file was written (the first could not be), before publish', 'a symbolic link', 0],
   ] as const)('a stage replaced %s by %s: nothing more is written through it, nothing is linked, nothing there is touched', async (moment, by, syncFiles) => {
     const dir = folder()
     const elsewhere = folder()
     const names = Array.from({ length: 32 }, (_, index) => `t${index}.tool.yaml`)
+    // A name too long to write: the file that is never linked, so the links start at the second.
+    const firstFails = moment.includes('the first could not be')
+    if (firstFails) names[0] = `${'x'.repeat(300)}.tool.yaml`
     const stage = NewFileStage.open(dir, syncFiles)
     const before = moment.startsWith('after') ? names : names.slice(0, 16)
     for (const name of before) stage.add(name, `${name}\n`)
     const [stageName] = stagesIn(dir)
     const staged = path.join(dir, stageName as string)
-    await until(() => before.every((name) => existsSync(path.join(staged, name))))
+    await until(() => before.slice(firstFails ? 1 : 0).every((name) => existsSync(path.join(staged, name))))
     // Put in its place by someone who may write the folder: a link to a folder holding files with the import's
     // names (which links from the stage would then put into place), or such a folder itself.
     renameSync(staged, path.join(folder(), 'moved'))
     const planted = by === 'another folder' ? staged : path.join(elsewhere, 'planted')
+    const plantedNames = ['t0.tool.yaml', 't1.tool.yaml', 't20.tool.yaml']
     mkdirSync(planted)
-    for (const name of ['t0.tool.yaml', 't20.tool.yaml']) writeFileSync(path.join(planted, name), 'planted\n')
+    for (const name of plantedNames) writeFileSync(path.join(planted, name), 'planted\n')
     if (by === 'a symbolic link') symlinkSync(planted, staged)
     for (const name of names.filter((name) => !before.includes(name))) stage.add(name, `${name}\n`)
     const outcomes = await stage.publish()
-    const replaced = `the staging folder ${staged} was replaced by ${by}`
-    expect(outcomes).toEqual(names.map(() => ({ ok: false, error: expect.objectContaining({ message: expect.stringContaining(replaced) }) })))
+    const replaced = { ok: false, error: expect.objectContaining({ message: expect.stringContaining(`the staging folder ${staged} was replaced by ${by}`) }) }
+    expect(outcomes).toEqual(names.map((_, index) => (firstFails && index === 0 ? { ok: false, error: expect.objectContaining({ code: 'ENAMETOOLONG' }) } : replaced)))
     // Left as it is: only what was put there, holding only what was planted.
     expect(readdirSync(dir)).toEqual([stageName])
-    expect(readdirSync(planted).sort()).toEqual(['t0.tool.yaml', 't20.tool.yaml'])
+    expect(readdirSync(planted).sort()).toEqual(plantedNames)
     expect(readFileSync(path.join(planted, 't20.tool.yaml'), 'utf8')).toBe('planted\n')
   })
 
