@@ -1,6 +1,6 @@
 import { open, realpath } from 'node:fs/promises'
 import path from 'node:path'
-import { FileAppearedError, fileSystemAdvice, isFileSystemError, realPathInside } from '../base/project-files.js'
+import { displayPath, FileAppearedError, fileSystemAdvice, isFileSystemError, realPathInside } from '../base/project-files.js'
 import { type ProjectConfig, toolSchemaReference } from '../config/project-config.js'
 import { checkDeclaration, DECLARATION_FIELDS } from '../load/check-declaration.js'
 import { decodeSource } from '../load/decode-source.js'
@@ -150,6 +150,11 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
   const refusedAlready = refusedTools > 0 && options.partial !== true
   const inside = options.dryRun !== true && !refusedAlready && (await realPathInside(await realpath(config.cwd), schemasFolder))
   const stage = inside ? NewFileStage.open(schemasFolder) : undefined
+  for (const { path: leftover, error } of stage?.leftovers ?? []) {
+    const file = displayPath(config.cwd, leftover)
+    const why = isFileSystemError(error) ? `${error.code}: ${fileSystemAdvice(error)}` : error.message
+    diagnostics.push({ severity: 'warning', code: 'import-leftover', message: `could not remove ${file}, the staging folder of an earlier import that ended (${why}); it holds no declaration the loader reads: remove it by hand`, file, line: 1, column: 1 })
+  }
   let discarded: Promise<void> | undefined
   try {
     for (const tool of found.tools) {

@@ -1,25 +1,27 @@
 // The import's writes: thousands of new files, each complete or absent, written while the later tools still convert.
-// The files are staged in a hidden folder made inside the target folder (`.import.<pid>-<token>0.toolsmith-tmp`, the
-// shape `isLeftoverTemporary` knows): each file's bytes go there as soon as its tool is converted. Nothing in the
-// target folder changes until `publish`: each staged file is hard-linked into place (a link fails rather than replace
-// a file, so one that appeared since the names were assigned is never overwritten, and what it links is already
-// complete), then the stage is removed. `discard` removes the stage and any folder `open` made, so an import that
-// refuses a tool leaves the project as it was. A crash leaves at most the stage, which the loader never reads (it
-// reads no folders) and the next import removes once its process is gone, and files that are complete. Each file
-// costs one new inode, as a plain write would, plus a link and an unlink. No fsync: like `writeFileAtomic`, the
-// promise is atomic creation, not durability.
+// The files are staged in a hidden folder made inside the target folder (`.import.<host>.<pid>-<token>0.toolsmith-tmp`):
+// each file's bytes go there as soon as its tool is converted. Nothing in the target folder changes until `publish`:
+// each staged file is hard-linked into place (a link fails rather than replace a file, so one that appeared since the
+// names were assigned is never overwritten, and what it links is already complete), then the stage is removed.
+// `discard` removes the stage and any folder `open` made, so an import that refuses a tool leaves the project as it
+// was. A crash leaves at most the stage, which the loader never reads (it reads no folders) and a later import
+// removes (`isLeftoverStage`), and files that are complete. The stage is addressed by its path, so the path is checked
+// to still be the folder made (`#stageChanged`) before anything is written into it or linked from it. Each file costs
+// one new inode, as a plain write would, plus a link (tmpfs counts it as an inode: where none is left, a rename) and an
+// unlink. No fsync: like `writeFileAtomic`, the promise is atomic creation, not durability.
 //
 // Where the staged writes run: creating a file is kernel work, from ~15 µs (tmpfs) to over 0.5 ms (an ext4 without a
 // journal scans the inodes deleted in the last minutes on every creation), serialized per folder by the kernel. The
 // first files are written here, synchronously; past `SYNC_FILES` they go to one worker thread in batches, which writes
-// them synchronously while this thread converts the next tools. The thread pool's asynchronous writes were tried and
-// cost more: each file is three jobs (open, write, close) and each job wakes a pool thread, which on two cores takes
-// the core from the conversion.
-import { randomBytes } from 'node:crypto'
-import { linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
+// them synchronously while this thread converts the next tools (should it fail, this thread writes the rest). The
+// thread pool's asynchronous writes were tried and cost more: each file is three jobs (open, write, close) and each job
+// wakes a pool thread, which on two cores takes the core from the conversion.
+import { createHash, randomBytes } from 'node:crypto'
+import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { FileAppearedError, isLeftoverTemporary } from '../base/project-files.js'
+import { FileAppearedError } from '../base/project-files.js'
 
 /** Files written on this thread before the rest go to the worker: a small import never pays for starting it (~30 ms). */
 export const SYNC_FILES = 64
@@ -32,21 +34,59 @@ const BATCH = 16
  */
 export type NewFileWrite = { readonly ok: true } | { readonly ok: false; readonly error: Error }
 
+/** A stage an earlier import left that could not be removed, and the file-system error that kept it. */
+export interface StageLeftover {
+  readonly path: string
+  readonly error: Error
+}
+
 const STAGE_PREFIX = '.import.'
 const token = randomBytes(4).toString('hex')
 let stages = 0
+/** A stage this old (by its mtime, which each file made in it renews) whose process cannot be asked is left over. */
+export const LEFTOVER_STAGE_AGE_MS = 60 * 60 * 1000
+// A stage's name: the host part, then the process id, the token and a counter. An older toolsmith's stages have no
+// host part; they are judged by their age.
+const STAGE_NAME = /^\.import\.(?:([0-9a-f]{8})\.)?([1-9][0-9]{0,9})-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/
+
+/**
+ * Where this process's id means something, as 8 hex digits in the stage's name: a hash of the host name, the boot id
+ * and the PID namespace (the inode of /proc/self/ns/pid). Another NFS client, another container sharing the folder or
+ * the same machine after a reboot has another one, so its process ids are never looked up here.
+ */
+export const STAGE_HOST = ((): string => {
+  const parts = [hostname()]
+  try {
+    parts.push(readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(), String(statSync('/proc/self/ns/pid').ino))
+  } catch {
+    // No /proc (not Linux): the host name alone.
+  }
+  return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 8)
+})()
 
 /** What the worker answers per file: `null` when written, else the file-system error's fields. */
 type WrittenOrError = null | { message: string; code?: string; errno?: number; syscall?: string; path?: string }
 
-// The worker: writes each `[file, text]` of a batch exclusively, answers one result per file, in order.
+// The worker: for each batch of `[name, text]`, checks that the stage is still the folder made (as `#stageChanged`
+// does) and answers `null` without writing when it is not; else writes each file exclusively and answers one result
+// per file, in order.
 const WRITER = `
-const { parentPort } = require('node:worker_threads')
-const { writeFileSync } = require('node:fs')
+const { parentPort, workerData: { stage, dev, ino } } = require('node:worker_threads')
+const { lstatSync, writeFileSync } = require('node:fs')
+const path = require('node:path')
+const isStage = () => {
+  try {
+    const now = lstatSync(stage, { bigint: true, throwIfNoEntry: false })
+    return now !== undefined && now.isDirectory() && now.dev === dev && now.ino === ino
+  } catch {
+    return false
+  }
+}
 parentPort.on('message', (batch) => {
-  parentPort.postMessage(batch.map(([file, text]) => {
+  if (!isStage()) return parentPort.postMessage(null)
+  parentPort.postMessage(batch.map(([name, text]) => {
     try {
-      writeFileSync(file, text, { flag: 'wx' })
+      writeFileSync(path.join(stage, name), text, { flag: 'wx' })
       return null
     } catch (error) {
       return { message: error.message, code: error.code, errno: error.errno, syscall: error.syscall, path: error.path }
@@ -54,6 +94,19 @@ parentPort.on('message', (batch) => {
   }))
 })
 `
+
+/** The stage folder as made: its path, and the device and inode it had then (a folder put in its place has others). */
+interface StageFolder {
+  readonly path: string
+  readonly dev: bigint
+  readonly ino: bigint
+}
+
+/** A worker thread writing staged files, and the batches sent to it and not yet answered (it answers in order). */
+interface Writer {
+  readonly worker: Worker
+  readonly sent: StagedFile[][]
+}
 
 interface StagedFile {
   readonly name: string
@@ -67,38 +120,47 @@ export class NewFileStage {
   readonly #files: StagedFile[] = []
   /** Files not yet sent to the worker. */
   #batch: StagedFile[] = []
-  /** Batches sent to the worker and not yet answered, in the order sent (it answers in that order). */
-  readonly #sent: StagedFile[][] = []
-  #worker: Worker | undefined
+  /** The worker, while it runs; `#writerFailed` once it failed (the files are then written here). */
+  #writer: Writer | undefined
+  #writerFailed = false
   readonly #waiting: (() => void)[] = []
   #closed = false
+  /** Why nothing more is written or put into place: the stage is no longer the folder made (`#stageChanged`). */
+  #replaced: Error | undefined
 
   private constructor(
     private readonly folder: string,
     /** The stage folder, or why it could not be made (every file then fails with that error). */
-    private readonly stage: string | Error,
+    private readonly stage: StageFolder | Error,
     /** The outermost folder `open` created (`mkdir -p`), removed again by `discard`. */
     private readonly created: string | undefined,
     private readonly syncFiles: number,
+    /** The stages of earlier imports that `open` found left over and could not remove (each with why). */
+    readonly leftovers: readonly StageLeftover[],
   ) {}
 
   /**
-   * Makes `folder` (and its parents) when missing, removes the stages of earlier imports whose process is gone, and
-   * makes this import's stage. Never throws: a folder that cannot be made is every file's error. The first
-   * `syncFiles` files are written on this thread, the rest by a worker thread.
+   * Makes `folder` (and its parents) when missing, removes the stages of earlier imports that are over
+   * (`isLeftoverStage`; `leftovers` are the ones it could not remove), and makes this import's stage. Never throws: a
+   * folder that cannot be made is every file's error. The first `syncFiles` files are written on this thread, the rest
+   * by a worker thread.
    */
   static open(folder: string, syncFiles = SYNC_FILES): NewFileStage {
     let created: string | undefined
     try {
       created = mkdirSync(folder, { recursive: true })
-      for (const entry of readdirSync(folder, { withFileTypes: true })) {
-        if (entry.isDirectory() && entry.name.startsWith(STAGE_PREFIX) && isLeftoverTemporary(entry.name)) rmSync(path.join(folder, entry.name), { recursive: true, force: true })
-      }
-      const stage = path.join(folder, `${STAGE_PREFIX}${process.pid}-${token}${(stages++).toString(36)}.toolsmith-tmp`)
-      mkdirSync(stage, { mode: 0o700 })
-      return new NewFileStage(folder, stage, created, syncFiles)
     } catch (error) {
-      return new NewFileStage(folder, error as Error, created, syncFiles)
+      return new NewFileStage(folder, error as Error, undefined, syncFiles, [])
+    }
+    const leftovers = removeLeftoverStages(folder)
+    try {
+      const stage = path.join(folder, `${STAGE_PREFIX}${STAGE_HOST}.${process.pid}-${token}${(stages++).toString(36)}.toolsmith-tmp`)
+      mkdirSync(stage, { mode: 0o700 })
+      // What it is, to tell later whether something was put in its place (a link leading elsewhere, another folder).
+      const { dev, ino } = lstatSync(stage, { bigint: true })
+      return new NewFileStage(folder, { path: stage, dev, ino }, created, syncFiles, leftovers)
+    } catch (error) {
+      return new NewFileStage(folder, error as Error, created, syncFiles, leftovers)
     }
   }
 
@@ -107,8 +169,8 @@ export class NewFileStage {
     if (this.#closed) throw new Error('internal: a file was added to a stage after publish or discard')
     const file: StagedFile = { name, text }
     this.#files.push(file)
-    if (typeof this.stage !== 'string') file.settled = this.stage
-    else if (this.#files.length <= this.syncFiles || !this.#startWorker()) file.settled = writeHere(path.join(this.stage, name), text)
+    if (this.stage instanceof Error) file.settled = this.stage
+    else if (this.#files.length <= this.syncFiles || !this.#startWorker()) file.settled = this.#writeHere(file)
     else {
       this.#batch.push(file)
       if (this.#batch.length === BATCH) this.#send()
@@ -117,16 +179,19 @@ export class NewFileStage {
 
   /**
    * Puts every staged file into place, in the order they were added, never over a file that is there, and removes
-   * the stage. The outcomes are in that order.
+   * the stage. The outcomes are in that order. Once the stage is found replaced (checked first and before every
+   * `BATCH` files), every file left is that error and nothing more is linked.
    */
   async publish(): Promise<NewFileWrite[]> {
     this.#closed = true
     this.#send()
     await this.#settled()
-    const outcomes = this.#files.map((file): NewFileWrite => {
+    const outcomes = this.#files.map((file, index): NewFileWrite => {
+      const replaced = index % BATCH === 0 ? this.#stageChanged() : this.#replaced
       if (file.settled !== true) return { ok: false, error: file.settled ?? new Error('internal: an unsettled staged file') }
+      if (replaced !== undefined) return { ok: false, error: replaced }
       try {
-        placeExclusive(path.join(this.stage as string, file.name), path.join(this.folder, file.name))
+        placeExclusive(path.join((this.stage as StageFolder).path, file.name), path.join(this.folder, file.name))
         return { ok: true }
       } catch (error) {
         return { ok: false, error: error as Error }
@@ -154,78 +219,195 @@ export class NewFileStage {
     }
   }
 
-  /** Starts the worker when there is none yet; `false` when it cannot start (the files are then written here). */
+  /**
+   * Starts the worker when there is none yet; `false` when it cannot start or one failed before (the files are then
+   * written here).
+   */
   #startWorker(): boolean {
-    if (this.#worker !== undefined) return true
+    if (this.#writer !== undefined) return true
+    if (this.#writerFailed) return false
+    let worker: Worker
     try {
       // It keeps the process alive until `publish` or `discard` stops it, which every path of an import reaches.
-      const worker = new Worker(WRITER, { eval: true })
-      worker.on('message', (results: WrittenOrError[]) => {
-        const batch = this.#sent.shift() ?? []
-        batch.forEach((file, index) => {
-          file.settled = toSettled(index < results.length ? (results[index] as WrittenOrError) : { message: 'internal: the worker gave no result for a file' })
-        })
-        this.#wake()
-      })
-      // A worker that fails (a bug, or out of memory): every file it had not answered fails with that error.
-      const fail = (error: Error): void => {
-        for (const batch of this.#sent.splice(0)) for (const file of batch) file.settled ??= error
-        this.#worker = undefined
-        this.#wake()
-      }
-      worker.on('error', fail)
-      worker.on('exit', (code) => fail(new Error(`internal: the file writer stopped (exit code ${code})`)))
-      this.#worker = worker
-      return true
+      const { path: stage, dev, ino } = this.stage as StageFolder
+      worker = new Worker(WRITER, { eval: true, workerData: { stage, dev, ino } })
     } catch {
+      this.#writerFailed = true
       return false
     }
+    // Each handler is tied to this writer: once it is no longer `#writer` (it failed, or was stopped), a late event of
+    // it (the 'exit' after an 'error', an answer) is ignored and can never settle the files of what came after it.
+    const writer: Writer = { worker, sent: [] }
+    worker.on('message', (results: WrittenOrError[] | null) => {
+      if (this.#writer !== writer) return
+      const batch = writer.sent.shift() ?? []
+      // `null`: the worker found the stage replaced and wrote none of the batch.
+      const replaced = results === null ? (this.#stageChanged() ?? this.#replace()) : undefined
+      batch.forEach((file, index) => {
+        const result = results?.[index]
+        file.settled = replaced ?? toSettled(result === undefined ? { message: 'internal: the worker gave no result for a file' } : result)
+      })
+      this.#wake()
+    })
+    // A worker that fails (a bug, out of memory, or it could not start): it is stopped and no other is started; the
+    // texts are still here, so the batches it did not answer are written on this thread, as every file after them.
+    const fail = (): void => {
+      if (this.#writer !== writer) return
+      this.#writer = undefined
+      this.#writerFailed = true
+      worker.terminate().catch(() => undefined)
+      for (const batch of writer.sent.splice(0)) for (const file of batch) file.settled ??= this.#writeHere(file, true)
+      this.#wake()
+    }
+    worker.on('error', fail)
+    worker.on('exit', fail)
+    this.#writer = writer
+    return true
   }
 
   #send(): void {
     if (this.#batch.length === 0) return
     const batch = this.#batch
     this.#batch = []
-    const worker = this.#worker
-    if (worker === undefined) {
-      for (const file of batch) file.settled ??= new Error('internal: the file writer stopped')
+    const writer = this.#writer
+    // The worker failed since these were batched, or the stage was replaced (then each gets that error).
+    if (writer === undefined || this.#replaced !== undefined) {
+      for (const file of batch) file.settled ??= this.#writeHere(file)
       return
     }
-    this.#sent.push(batch)
-    worker.postMessage(batch.map((file) => [path.join(this.stage as string, file.name), file.text]))
+    writer.sent.push(batch)
+    writer.worker.postMessage(batch.map((file) => [file.name, file.text]))
+  }
+
+  /**
+   * Writes a staged file on this thread, exclusively; with `again`, over whatever a failed worker may have left at its
+   * name (a worker that emitted 'error' or 'exit' no longer runs, so nothing writes it meanwhile).
+   */
+  #writeHere(file: StagedFile, again = false): true | Error {
+    const replaced = this.#stageChanged()
+    if (replaced !== undefined) return replaced
+    const staged = path.join((this.stage as StageFolder).path, file.name)
+    if (again) {
+      try {
+        unlinkSync(staged)
+      } catch {
+        // Not there (or not removable: the exclusive write below then says why).
+      }
+    }
+    try {
+      writeFileSync(staged, file.text, { flag: 'wx' })
+      return true
+    } catch (error) {
+      return error as Error
+    }
+  }
+
+  /**
+   * Why nothing more may be written into the stage or linked from it: `undefined` while it is the folder `open` made
+   * (a folder, not a link, with the same device and inode), else the error every file left gets from now on. Its
+   * path is checked before each write here, each of the worker's batches and each `BATCH` links: a folder or link put
+   * in its place (by anyone who may write the target folder) would have the writes and links follow it elsewhere.
+   */
+  #stageChanged(): Error | undefined {
+    if (this.#replaced !== undefined || this.stage instanceof Error) return this.#replaced
+    let now
+    try {
+      now = lstatSync(this.stage.path, { bigint: true, throwIfNoEntry: false })
+    } catch {
+      return this.#replace()
+    }
+    return now !== undefined && now.isDirectory() && now.dev === this.stage.dev && now.ino === this.stage.ino ? undefined : this.#replace()
+  }
+
+  /** Records that the stage is no longer the folder made, saying what is there now; the error every file left gets. */
+  #replace(): Error {
+    if (this.#replaced !== undefined) return this.#replaced
+    const { path: stage } = this.stage as StageFolder
+    let now
+    try {
+      now = lstatSync(stage, { throwIfNoEntry: false })
+    } catch {
+      now = undefined
+    }
+    const what = now === undefined ? 'removed' : now.isSymbolicLink() ? 'replaced by a symbolic link' : now.isDirectory() ? 'replaced by another folder' : 'replaced by a file'
+    this.#replaced = new Error(`the staging folder ${stage} was ${what} while toolsmith was running; nothing more is written or put into place`)
+    return this.#replaced
   }
 
   #wake(): void {
-    if (this.#sent.length === 0) for (const resolve of this.#waiting.splice(0)) resolve()
+    if ((this.#writer?.sent.length ?? 0) === 0) for (const resolve of this.#waiting.splice(0)) resolve()
   }
 
-  /** Resolves once the worker answered every batch sent, then stops it. */
+  /** Resolves once the worker answered every batch sent (or failed and they were written here), then stops it. */
   async #settled(): Promise<void> {
-    if (this.#sent.length > 0) await new Promise<void>((resolve) => this.#waiting.push(resolve))
-    const worker = this.#worker
-    this.#worker = undefined
-    if (worker !== undefined) {
-      worker.removeAllListeners('exit')
-      await worker.terminate()
-    }
+    if ((this.#writer?.sent.length ?? 0) > 0) await new Promise<void>((resolve) => this.#waiting.push(resolve))
+    const writer = this.#writer
+    // No longer `#writer`: the 'exit' that stopping it causes is ignored.
+    this.#writer = undefined
+    if (writer !== undefined) await writer.worker.terminate()
   }
 
   #removeStage(): void {
-    if (typeof this.stage !== 'string') return
+    // What was put in place of a replaced stage is not ours to remove.
+    if (this.stage instanceof Error || this.#stageChanged() !== undefined) return
     try {
-      rmSync(this.stage, { recursive: true, force: true })
+      rmSync(this.stage.path, { recursive: true, force: true })
     } catch {
       // Best effort: a stage left behind holds no declaration the loader reads, and the next import removes it.
     }
   }
 }
 
-function writeHere(file: string, text: string): true | Error {
+/**
+ * Removes the stages of earlier imports whose process is gone, each on its own: one that cannot be removed (a stage
+ * of a `sudo toolsmith import` this user may not delete, a busy or read-only mount) is reported, never the reason
+ * this import fails. Nor is a folder that cannot be listed: making the stage then says what is wrong.
+ */
+function removeLeftoverStages(folder: string): StageLeftover[] {
+  const leftovers: StageLeftover[] = []
+  let entries
   try {
-    writeFileSync(file, text, { flag: 'wx' })
+    entries = readdirSync(folder, { withFileTypes: true })
+  } catch {
+    return leftovers
+  }
+  const now = Date.now()
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !entry.name.startsWith(STAGE_PREFIX)) continue
+    const leftover = path.join(folder, entry.name)
+    try {
+      if (isLeftoverStage(leftover, now)) rmSync(leftover, { recursive: true, force: true })
+    } catch (error) {
+      leftovers.push({ path: leftover, error: error as Error })
+    }
+  }
+  return leftovers
+}
+
+/**
+ * Whether the folder at `stage` is a stage whose import is over: its name has a stage's exact shape, and either it
+ * was made under this host part (`STAGE_HOST`) by a process that is gone, or it is older than
+ * `LEFTOVER_STAGE_AGE_MS`. Only the age can tell for another host's or PID namespace's stage (its process id means
+ * nothing here, so a live import there is never judged by it), and for one whose process id was taken by another
+ * process since.
+ */
+function isLeftoverStage(stage: string, now: number): boolean {
+  const match = STAGE_NAME.exec(path.basename(stage))
+  if (match === null) return false
+  const pid = Number(match[2])
+  if (match[1] === STAGE_HOST && pid !== process.pid && !isRunning(pid)) return true
+  const mtime = lstatSync(stage, { throwIfNoEntry: false })?.mtimeMs
+  return mtime !== undefined && now - mtime > LEFTOVER_STAGE_AGE_MS
+}
+
+/** Whether a process with this id runs (in this PID namespace). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
     return true
   } catch (error) {
-    return error as Error
+    // EPERM: a process of another user has that id; it is alive.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH'
   }
 }
 
@@ -238,7 +420,9 @@ function toSettled(result: WrittenOrError): true | Error {
 
 /**
  * Puts `staged` at `absolute` only if nothing is there: a hard link fails rather than replace a file. On a file
- * system without hard links the check and the move are two steps, as in writeFileAtomic.
+ * system without hard links the check and the move are two steps, as in writeFileAtomic; so where a link finds no
+ * room (ENOSPC: tmpfs counts each link against its inode limit, which the staged files may have used up), as a rename
+ * needs none.
  */
 function placeExclusive(staged: string, absolute: string): void {
   try {
@@ -246,7 +430,7 @@ function placeExclusive(staged: string, absolute: string): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'EEXIST') throw new FileAppearedError(absolute)
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV' && code !== 'ENOSPC') throw error
     if (lstatSync(absolute, { throwIfNoEntry: false }) !== undefined) throw new FileAppearedError(absolute)
     renameSync(staged, absolute)
   }

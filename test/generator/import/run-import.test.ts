@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { runCli } from '../../../generator/src/cli/run-cli.js'
@@ -180,6 +180,36 @@ describe('runImport', () => {
     expect(run.status, run.stderr).toBe(1)
     expect(run.stderr).toMatch(/could not write schemas\/long\.tool\.yaml\b.*EFBIG/)
     expect(p.read('schemas/one.tool.yaml')).toMatch(/^# yaml-language-server[^]*\ndescription: Short\.\n/)
+  })
+
+  test('a leftover stage this user cannot remove (of a crashed `sudo toolsmith import`) is a warning naming it; the import is written', () => {
+    // As root the CLI runs as nobody (root removes anything) beside a root-owned 0700 stage; otherwise beside a
+    // stage of mode 000. Its process ended and it is two hours old, so it is a leftover by any measure.
+    const asRoot = process.getuid?.() === 0
+    const p = project()
+    p.write('tools.json', JSON.stringify({ tools: [{ name: 'one', description: 'One.', inputSchema: { type: 'object' } }] }))
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout
+    const name = `.import.${ended}-0123abcd0.toolsmith-tmp`
+    const leftover = path.join(p.cwd, 'schemas', name)
+    mkdirSync(leftover, { recursive: true })
+    if (asRoot) {
+      chmodSync(p.root, 0o755)
+      for (const folder of [p.cwd, path.join(p.cwd, 'schemas'), path.join(p.cwd, 'tools.json')]) chownSync(folder, 65534, 65534)
+    }
+    writeFileSync(path.join(leftover, 'half.tool.yaml'), 'desc')
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
+    utimesSync(leftover, twoHoursAgo, twoHoursAgo)
+    chmodSync(leftover, asRoot ? 0o700 : 0o000)
+    const bin = path.resolve(import.meta.dirname, '../../../generator/bin/toolsmith.js')
+    const command = [process.execPath, bin, 'import', '--from', 'mcp', 'tools.json']
+    const run = asRoot
+      ? spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...command], { cwd: p.cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+      : spawnSync(command[0] as string, command.slice(1), { cwd: p.cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+    chmodSync(leftover, 0o700)
+    expect(run.status, run.stderr).toBe(0)
+    expect(run.stderr).toContain(`could not remove schemas/${name}, the staging folder of an earlier import that ended (EACCES`)
+    expect(readdirSync(path.join(p.cwd, 'schemas')).sort()).toEqual([name, 'one.tool.yaml'])
+    expect(readdirSync(leftover)).toEqual(['half.tool.yaml'])
   })
 
   test('the files are written while the later tools convert, without --partial too, and appear only at the end', async () => {

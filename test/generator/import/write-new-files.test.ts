@@ -1,13 +1,53 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { FileAppearedError } from '../../../generator/src/base/project-files.js'
-import { NewFileStage } from '../../../generator/src/import/write-new-files.js'
+import { LEFTOVER_STAGE_AGE_MS, NewFileStage, STAGE_HOST } from '../../../generator/src/import/write-new-files.js'
+
+// Every worker the stage starts, seen from the test: a real one (its events passed on), or, while `workers.failing`
+// holds, one that takes batches and never answers, whose 'error' and 'exit' the test emits when it likes.
+const workers = vi.hoisted(() => ({ failing: false, made: [] as (import('node:events').EventEmitter & { failing: boolean; terminated: boolean; exited: boolean; stop(): Promise<unknown> })[] }))
+vi.mock('node:worker_threads', async (importOriginal) => {
+  const original = await importOriginal<typeof import('node:worker_threads')>()
+  const { EventEmitter } = await import('node:events')
+  class Worker extends EventEmitter {
+    readonly failing = workers.failing
+    terminated = false
+    exited = false
+    readonly #real: InstanceType<typeof original.Worker> | undefined
+    constructor(...args: ConstructorParameters<typeof original.Worker>) {
+      super()
+      workers.made.push(this)
+      if (this.failing) return
+      this.#real = new original.Worker(...args)
+      this.#real.on('message', (message) => this.emit('message', message))
+      this.#real.on('error', (error) => this.emit('error', error))
+      this.#real.on('exit', (code) => {
+        this.exited = true
+        this.emit('exit', code)
+      })
+    }
+    postMessage(message: unknown): void {
+      this.#real?.postMessage(message)
+    }
+    terminate(): Promise<number | undefined> {
+      this.terminated = true
+      return this.#real?.terminate() ?? Promise.resolve(undefined)
+    }
+    /** Stops the real one whatever the stage did (so a test of code that leaks a worker still ends). */
+    stop(): Promise<unknown> {
+      return this.#real?.terminate() ?? Promise.resolve()
+    }
+  }
+  return { ...original, Worker, default: { ...original, Worker } }
+})
 
 const folders: string[] = []
-afterEach(() => {
+afterEach(async () => {
+  workers.failing = false
+  await Promise.all(workers.made.splice(0).map((worker) => worker.stop()))
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
 
@@ -17,7 +57,7 @@ function folder(): string {
   return made
 }
 
-/** The stage folders in `dir` (hidden, `.import.<pid>-…toolsmith-tmp`). */
+/** The stage folders in `dir` (hidden, `.import.<host>.<pid>-…toolsmith-tmp`). */
 const stagesIn = (dir: string): string[] => readdirSync(dir).filter((name) => name.startsWith('.import.'))
 
 /** Turns of the event loop until `ready()` holds (the staged writes run on the thread pool). */
@@ -48,7 +88,7 @@ describe('NewFileStage', () => {
     const names = Array.from({ length: 16 }, (_, index) => `t${index}.tool.yaml`)
     for (const name of names) stage.add(name, `${name}\n`)
     const [staged] = stagesIn(dir)
-    expect(staged).toMatch(/^\.import\.\d+-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/)
+    expect(staged).toMatch(new RegExp(`^\\.import\\.${STAGE_HOST}\\.${process.pid}-[0-9a-f]{8}[0-9a-z]+\\.toolsmith-tmp$`))
     // All are complete in the stage while nothing was published: what a crash at this point would leave.
     const read = (name: string) => (existsSync(path.join(dir, staged as string, name)) ? readFileSync(path.join(dir, staged as string, name), 'utf8') : undefined)
     await until(() => names.every((name) => read(name) === `${name}\n`))
@@ -109,19 +149,142 @@ describe('NewFileStage', () => {
     expect(readdirSync(dir)).toEqual(['file'])
   })
 
-  test('the stage a process left behind when it ended (a crash) is removed by the next one; a live one\'s is kept', async () => {
+  test.each([
+    ['between the files written on this thread', 'a symbolic link', 64],
+    ['between the worker\'s batches', 'a symbolic link', 0],
+    ['between the worker\'s batches', 'another folder', 0],
+    ['after every file was written, before publish', 'a symbolic link', 0],
+    ['after every file was written (the first could not be), before publish', 'a symbolic link', 0],
+  ] as const)('a stage replaced %s by %s: nothing more is written through it, nothing is linked, nothing there is touched', async (moment, by, syncFiles) => {
     const dir = folder()
-    // A process that ended: its id is free (for the checks here, as isLeftoverTemporary asks the system).
-    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
-    const dead = path.join(dir, `.import.${ended.stdout}-0123abcd0.toolsmith-tmp`)
-    const live = path.join(dir, `.import.${process.ppid}-0123abcd0.toolsmith-tmp`)
-    for (const stage of [dead, live]) {
-      mkdirSync(stage)
-      writeFileSync(path.join(stage, 'half.tool.yaml'), 'desc')
+    const elsewhere = folder()
+    const names = Array.from({ length: 32 }, (_, index) => `t${index}.tool.yaml`)
+    // A name too long to write: the file that is never linked, so the links start at the second.
+    const firstFails = moment.includes('the first could not be')
+    if (firstFails) names[0] = `${'x'.repeat(300)}.tool.yaml`
+    const stage = NewFileStage.open(dir, syncFiles)
+    const before = moment.startsWith('after') ? names : names.slice(0, 16)
+    for (const name of before) stage.add(name, `${name}\n`)
+    const [stageName] = stagesIn(dir)
+    const staged = path.join(dir, stageName as string)
+    await until(() => before.slice(firstFails ? 1 : 0).every((name) => existsSync(path.join(staged, name))))
+    // Put in its place by someone who may write the folder: a link to a folder holding files with the import's
+    // names (which links from the stage would then put into place), or such a folder itself.
+    renameSync(staged, path.join(folder(), 'moved'))
+    const planted = by === 'another folder' ? staged : path.join(elsewhere, 'planted')
+    const plantedNames = ['t0.tool.yaml', 't1.tool.yaml', 't20.tool.yaml']
+    mkdirSync(planted)
+    for (const name of plantedNames) writeFileSync(path.join(planted, name), 'planted\n')
+    if (by === 'a symbolic link') symlinkSync(planted, staged)
+    for (const name of names.filter((name) => !before.includes(name))) stage.add(name, `${name}\n`)
+    const outcomes = await stage.publish()
+    const replaced = { ok: false, error: expect.objectContaining({ message: expect.stringContaining(`the staging folder ${staged} was replaced by ${by}`) }) }
+    expect(outcomes).toEqual(names.map((_, index) => (firstFails && index === 0 ? { ok: false, error: expect.objectContaining({ code: 'ENAMETOOLONG' }) } : replaced)))
+    // Left as it is: only what was put there, holding only what was planted.
+    expect(readdirSync(dir)).toEqual([stageName])
+    expect(readdirSync(planted).sort()).toEqual(plantedNames)
+    expect(readFileSync(path.join(planted, 't20.tool.yaml'), 'utf8')).toBe('planted\n')
+  })
+
+  test.each([
+    ['an error, then its exit after the next files were added', ['error', 'exit']],
+    ['an exit (it could not start, or stopped)', ['exit']],
+  ] as const)('a worker that fails (%s): its batches are written here, as the files after it; it is stopped and no other is left running', async (_, events) => {
+    const dir = folder()
+    const names = Array.from({ length: 48 }, (_, index) => `t${index}.tool.yaml`)
+    workers.failing = true
+    const stage = NewFileStage.open(dir, 0)
+    // Two batches to the worker that will fail.
+    for (const name of names.slice(0, 32)) stage.add(name, `${name}\n`)
+    workers.failing = false
+    const [failing] = workers.made
+    // It wrote one file and part of another before it failed.
+    const staged = path.join(dir, stagesIn(dir)[0] as string)
+    writeFileSync(path.join(staged, 't0.tool.yaml'), 't0.tool.yaml\n')
+    writeFileSync(path.join(staged, 't1.tool.yaml'), 't1.to')
+    failing?.emit(events[0], events[0] === 'error' ? new Error('out of memory') : 1)
+    // The caller awaits between add() calls: the failure is seen before the next files are added.
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    for (const name of names.slice(32)) stage.add(name, `${name}\n`)
+    if (events[1] !== undefined) failing?.emit(events[1], 1)
+    const outcomes = await stage.publish()
+    expect(outcomes).toEqual(names.map(() => ({ ok: true })))
+    for (const name of names) expect(readFileSync(path.join(dir, name), 'utf8')).toBe(`${name}\n`)
+    expect(readdirSync(dir).length).toBe(names.length)
+    expect(failing?.terminated).toBe(true)
+    // Every worker started is stopped (a worker left running keeps the process from ever exiting).
+    await until(() => workers.made.every((worker) => worker.failing || worker.exited))
+  })
+
+  test('on a memory file system whose inodes the staged files used up, every staged file is still put into place', async (context) => {
+    // tmpfs counts each hard link against its inode limit (nr_inodes): with 60, 100 files fill it while staged, and
+    // no link finds room. Mounting one needs root (CAP_SYS_ADMIN); elsewhere this test cannot run.
+    const dir = folder()
+    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'nr_inodes=60,size=4m', 'tmpfs', dir]).status !== 0) return context.skip()
+    try {
+      const names = Array.from({ length: 100 }, (_, index) => `t${index}.tool.yaml`)
+      const stage = NewFileStage.open(dir, 10)
+      for (const name of names) stage.add(name, `${name}\n`)
+      const outcomes = await stage.publish()
+      const written = names.filter((_, index) => outcomes[index]?.ok)
+      // What did not fit was never staged (ENOSPC when written); the rest, the same as writing them in place, is there.
+      expect(outcomes.filter((outcome) => !outcome.ok)).toEqual(Array.from({ length: 100 - written.length }, () => ({ ok: false, error: expect.objectContaining({ code: 'ENOSPC' }) })))
+      expect(written.length).toBeGreaterThan(50)
+      expect(readdirSync(dir).sort()).toEqual([...written].sort())
+      for (const name of written) expect(readFileSync(path.join(dir, name), 'utf8')).toBe(`${name}\n`)
+    } finally {
+      spawnSync('umount', [dir])
+    }
+  })
+
+  test('a stage is a leftover when its process, asked where its id means something, is gone, or when it is an hour old', async () => {
+    const dir = folder()
+    // A process that ended: its id is free (for the checks here, as the stage's reaping asks the system).
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout
+    const alive = process.ppid
+    const other = STAGE_HOST === 'ffffffff' ? 'eeeeeeee' : 'ffffffff'
+    const old = new Date(Date.now() - LEFTOVER_STAGE_AGE_MS - 60_000)
+    const fresh = new Date(Date.now() - LEFTOVER_STAGE_AGE_MS + 60_000)
+    const stages = {
+      // This host and PID namespace: the process is asked.
+      [`.import.${STAGE_HOST}.${ended}-0123abcd0.toolsmith-tmp`]: { mtime: fresh, removed: true },
+      [`.import.${STAGE_HOST}.${alive}-0123abcd0.toolsmith-tmp`]: { mtime: fresh, removed: false },
+      // Its id was taken by another process since (an hour old): the age decides.
+      [`.import.${STAGE_HOST}.${alive}-0123abcd1.toolsmith-tmp`]: { mtime: old, removed: true },
+      // Another host or PID namespace, where a process with that id may run an import right now: only the age.
+      [`.import.${other}.${ended}-0123abcd0.toolsmith-tmp`]: { mtime: fresh, removed: false },
+      [`.import.${other}.${alive}-0123abcd0.toolsmith-tmp`]: { mtime: old, removed: true },
+      // An older toolsmith's stage (no host part): only the age.
+      [`.import.${ended}-0123abcd0.toolsmith-tmp`]: { mtime: fresh, removed: false },
+      [`.import.${alive}-0123abcd0.toolsmith-tmp`]: { mtime: old, removed: true },
+      // Not a stage's exact shape: never.
+      [`.import.${ended}-notes.toolsmith-tmp`]: { mtime: old, removed: false },
+      [`.import.${STAGE_HOST}.${ended}-0123abcd0`]: { mtime: old, removed: false },
+    }
+    for (const [name, { mtime }] of Object.entries(stages)) {
+      mkdirSync(path.join(dir, name))
+      writeFileSync(path.join(dir, name, 'half.tool.yaml'), 'desc')
+      utimesSync(path.join(dir, name), mtime, mtime)
     }
     const stage = NewFileStage.open(dir)
     stage.add('a.tool.yaml', 'a\n')
     await stage.publish()
-    expect(readdirSync(dir).sort()).toEqual([path.basename(live), 'a.tool.yaml'])
+    expect(stage.leftovers).toEqual([])
+    const kept = Object.entries(stages).filter(([, { removed }]) => !removed).map(([name]) => name)
+    expect(readdirSync(dir).sort()).toEqual([...kept, 'a.tool.yaml'].sort())
+  })
+
+  test('the host part is the same in another process here, and differs in another PID namespace', () => {
+    const read = (prefix: string[]) => {
+      const module = path.resolve(import.meta.dirname, '../../../generator/dist/import/write-new-files.js')
+      const [command, ...argv] = [...prefix, process.execPath, '--input-type=module', '-e', `process.stdout.write((await import(${JSON.stringify(module)})).STAGE_HOST)`]
+      const run = spawnSync(command as string, argv, { encoding: 'utf8' })
+      return run.status === 0 ? run.stdout : undefined
+    }
+    expect(STAGE_HOST).toMatch(/^[0-9a-f]{8}$/)
+    expect(read([])).toBe(STAGE_HOST)
+    // A new PID namespace (where unshare may make one: as root on Linux).
+    const namespaced = read(['unshare', '--pid', '--fork'])
+    if (namespaced !== undefined) expect(namespaced).not.toBe(STAGE_HOST)
   })
 })
