@@ -1,6 +1,5 @@
 import { processMemo } from '../base/bounded.js'
-import type { CodeFormatter } from '../print/code-formatter.js'
-import { literalLayout } from '../print/ts-spec-literal.js'
+import type { CodeFormatter } from '../model/code-formatter.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlannedFile, PlanOptions } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
@@ -86,8 +85,7 @@ async function plannedModule(
   const { entry, module: key } = keys
   const cached = key === undefined ? undefined : cachedToolValues.module(entry?.get('module', key))
   if (cached !== undefined) return cached
-  const layout = literalLayout(await formatter.layoutOptions(paths.generated))
-  const generatedModule = emitGeneratedModule(declaration, ids, layout)
+  const generatedModule = emitGeneratedModule(declaration, ids)
   const [content, output] = await Promise.all([
     formatter.printTypeScript(paths.generated, generatedModule.parts),
     formatter.printTypeScript(paths.generated, [generatedModule.output]),

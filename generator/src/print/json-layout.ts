@@ -1,5 +1,6 @@
-import { util } from './prettier-doc.js'
-import { isRecord, ownEntries } from './own-entries.js'
+import type { JsonPrinter } from '../model/code-formatter.js'
+import { escapeJsonControls, isRecord, ownEntries } from '../model/tool-declaration.js'
+import { util } from './prettier.js'
 
 /** The prettier options JSON layout depends on. */
 export interface JsonLayoutOptions {
@@ -9,15 +10,6 @@ export interface JsonLayoutOptions {
   readonly endOfLine?: string
   readonly objectWrap?: string
   readonly plugins?: readonly unknown[]
-}
-
-// DEL and the C1 controls are valid raw in JSON, and JSON.stringify leaves them so; written raw they reach terminals,
-// diffs and editors as control characters, so they are escaped (prettier keeps an escape as written).
-const DEL_AND_C1 = /[\u007f-\u009f]/g
-
-/** JSON text (`JSON.stringify`'s) with DEL and the C1 controls, which only occur in its strings, escaped as `\u007f` … `\u009f`. */
-export function escapeJsonControls(text: string): string {
-  return text.replace(DEL_AND_C1, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
 function scalar(value: unknown): string | undefined {
@@ -39,9 +31,6 @@ function flat(value: unknown): string | undefined {
 }
 
 const entries = (value: unknown): number => (Array.isArray(value) ? value.length : isRecord(value) ? ownEntries(value).length : 0)
-
-/** Lays out a JSON value nested `level` deep, at `column`, with `trailing` characters after it on its line. */
-export type JsonPrinter = (value: unknown, level: number, column: number, trailing: number) => string | undefined
 
 /**
  * A printer laying JSON out exactly as prettier's JSON printer lays out `JSON.stringify(value, null, 2)`: objects

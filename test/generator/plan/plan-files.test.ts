@@ -207,6 +207,14 @@ describe('line ends', () => {
     expect(region.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/)
   })
 
+  test('options the printers leave to prettier (a print width over 1000): the specs still follow the quotes and semicolons set', async () => {
+    const result = await planWithPrettier({ printWidth: 2000, singleQuote: true, semi: false, tabWidth: 4 })
+    expect(result.diagnostics).toEqual([])
+    const grep = asExisting(result).get('src/tools/generated/grep.ts') ?? ''
+    expect(grep).toContain("export const grepParameters = {\n    pattern: { type: 'string'")
+    expect(grep).not.toMatch(/as const satisfies ParameterSchemaSpec;/)
+  })
+
   test('endOfLine "cr" is refused with a message naming the prettier config', async () => {
     const result = await planWithPrettier({ endOfLine: 'cr' })
     expect(result.diagnostics.length).toBeGreaterThan(0)

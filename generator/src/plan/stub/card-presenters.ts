@@ -1,5 +1,4 @@
-import { tsStringLiteral } from '../../print/ts-literals.js'
-import type { ToolDeclaration } from '../../model/tool-declaration.js'
+import { jsonText, type ToolDeclaration } from '../../model/tool-declaration.js'
 import { firstRequired, scalarField } from './spec-fields.js'
 import { PresenterCode, resultCard } from './result-cards.js'
 
@@ -31,11 +30,11 @@ export function cardPresenters(declaration: ToolDeclaration): StubPresenters {
   const parameters = declaration.parameters
   const call = new PresenterCode()
   const subjectKey = firstRequired(parameters, SUBJECTS[card] ?? [], 'string')
-  const title = subjectKey === undefined ? tsStringLiteral(declaration.name) : call.arg(subjectKey)
+  const title = subjectKey === undefined ? jsonText(declaration.name) : call.arg(subjectKey)
   const pathKey = firstRequired(parameters, PATHS, 'string')
   const locations = pathKey === undefined ? '' : `, locations: [{ path: ${call.arg(pathKey)} }]`
   const kind = declaration.presentation?.kind ?? DEFAULT_KINDS[card] ?? 'other'
-  let view = `{ card: 'generic', title: ${title}, kind: ${tsStringLiteral(kind)}${locations} }`
+  let view = `{ card: 'generic', title: ${title}, kind: ${jsonText(kind)}${locations} }`
 
   if (card === 'terminal') {
     const cwd = scalarField(parameters, 'cwd', 'string')

@@ -1,7 +1,7 @@
 import { type ImportDeclaration, Node, type ObjectLiteralExpression, type SourceFile, type SpreadAssignment, SyntaxKind } from 'ts-morph'
 import { findStubWiring, type StubWiring, type WiringNames } from './find-stub-wiring.js'
 import { type StubOutcome, type StubProblem, withParsedStub } from './parse-stub.js'
-import { tsStringLiteral } from '../../print/ts-literals.js'
+import { jsonText } from '../../model/tool-declaration.js'
 import { applyTextEdits, type TextEdit } from './text-edits.js'
 
 /** An existing stub brought up to date: its new text and what the author should hear about. */
@@ -75,7 +75,7 @@ export async function mergeStub(
 /** `import { <kept>, <the generated names> } from '<module>'` (unformatted), from the author's own spelling of the module if any. */
 function canonicalImport(names: WiringNames, kept: readonly string[], absent?: readonly string[], specifier = names.generatedSpecifier): string {
   const wanted = absent ?? [names.declaration, names.outputSpec, `type ${names.argsType}`, `type ${names.outputType}`]
-  return `import { ${[...kept, ...wanted].join(', ')} } from ${tsStringLiteral(specifier)}\n`
+  return `import { ${[...kept, ...wanted].join(', ')} } from ${jsonText(specifier)}\n`
 }
 
 function planMerge(wiring: StubWiring, names: WiringNames, insertAt: PendingImport): StubOutcome<MergePlan> {

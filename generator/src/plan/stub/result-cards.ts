@@ -1,5 +1,4 @@
-import { tsStringLiteral } from '../../print/ts-literals.js'
-import type { ToolDeclaration } from '../../model/tool-declaration.js'
+import { jsonText, type ToolDeclaration } from '../../model/tool-declaration.js'
 import { arrayItems, type FieldGuarantee, firstRequired, isScalar, objectProperties, requiredProperty, type ScalarKind, scalarField } from './spec-fields.js'
 
 /** Writes property accesses and optional members of generated presenter code, remembering what it read. */
@@ -37,7 +36,7 @@ export type ResultCard = { readonly view: string } | string
  */
 export function resultCard(declaration: ToolDeclaration, code: PresenterCode, subjectKey: string | undefined): ResultCard {
   const output = objectProperties(declaration.output)
-  const title = `title: ${subjectKey === undefined ? tsStringLiteral(declaration.name) : code.arg(subjectKey)}`
+  const title = `title: ${subjectKey === undefined ? jsonText(declaration.name) : code.arg(subjectKey)}`
   switch (declaration.presentation?.card) {
     case 'terminal':
       return { view: terminal(declaration.output, code, title) }

@@ -1,4 +1,4 @@
-import { isRecord, ownValue } from '../../print/own-entries.js'
+import { isRecord, ownValue } from '../../model/tool-declaration.js'
 
 /** The TypeScript primitive a scalar DSL node infers (integer is a number). */
 export type ScalarKind = 'string' | 'number' | 'boolean'
