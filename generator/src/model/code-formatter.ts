@@ -58,7 +58,7 @@ export interface CodeFormatter {
   layoutKey(path: string): Promise<string>
   /**
    * The printer laying out JSON exactly as prettier does under `options`, or `undefined` for options where that is not
-   * all prettier does (see print/json-layout.ts); the printer itself answers `undefined` for a value it does not know.
+   * all prettier does (see print/catalog-layout.ts); the printer itself answers `undefined` for a value it does not know.
    */
   jsonPrinter(options: LayoutOptions): JsonPrinter | undefined
   /**

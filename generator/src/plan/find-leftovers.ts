@@ -18,7 +18,7 @@ export interface Leftovers {
 async function isStub(path: string, text: string): Promise<boolean> {
   if (text.includes(STUB_MARKER)) return true
   // ts-morph loads only for a leftover module without the marker.
-  const { withParsedStub } = await import('./stub/parse-stub.js')
+  const { withParsedStub } = await import('./stub/find-stub-wiring.js')
   const found = withParsedStub(path, text, (file) => ({
     ok: true,
     value: file

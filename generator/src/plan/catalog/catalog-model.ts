@@ -199,7 +199,7 @@ const COLUMNS = ['Parameter', 'Type', 'Required', 'Default', 'Description'] as c
 /**
  * One tool's part of the catalog section as the shipped `catalog-section.md.hbs` renders it for the tool, as blocks
  * (printed by `CodeFormatter.printMarkdown`, which lays them out as prettier does under plain prose settings, its code
- * already formatted). test/generator/print/markdown-layout.test.ts holds the two equal.
+ * already formatted). test/generator/print/catalog-layout-markdown.test.ts holds the two equal.
  */
 export function toolSectionBlocks(tool: CatalogToolModel): MarkdownBlock[] {
   return [

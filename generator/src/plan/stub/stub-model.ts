@@ -57,8 +57,8 @@ function notImplementedMessage(declaration: ToolDeclaration, paths: ToolPaths): 
 /**
  * The stub `stub.ts.hbs` renders for `declaration`, built as the subset's tree (for the printers to lay out without
  * rendering text and reading it back), or `undefined` when the declaration has a presentation card, whose presenters
- * are code the template places (then the template renders it). test/generator/plan/stub-tree.test.ts holds the two
- * equal: the tree printed is the template's text as prettier formats it.
+ * are code the template places (then the template renders it). test/generator/plan/stub/stub-model.test.ts holds the
+ * two equal: the tree printed is the template's text as prettier formats it.
  */
 export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdentifiers, paths: ToolPaths): Program | undefined {
   if (Object.keys(cardPresenters(declaration)).length > 0) return undefined

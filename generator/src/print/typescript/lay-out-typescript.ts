@@ -104,8 +104,8 @@ export function printTypeScript(program: Program, layout: TsLayoutOptions, opaqu
  * into the subset's tree and printed as prettier prints it. Arrow functions are not mirrored: each member holding one
  * is laid out by prettier in a small probe of the same place (`probe`), memoized by the caller.
  *
- * Guarded by test/generator/print/lay-out-typescript.test.ts, which compares this with prettier.format on stubs and
- * declarations of random declarations under random options, on mangled sources and on hand-picked edge cases.
+ * Guarded by test/generator/print/typescript/lay-out-typescript.test.ts, which compares this with prettier.format on
+ * stubs and declarations of random declarations under random options, on mangled sources and on hand-picked edge cases.
  */
 export async function layOutTypeScript(source: string, options: Options, probe: ProbeFormatter): Promise<string | undefined> {
   const layout = tsLayoutOptions(options)

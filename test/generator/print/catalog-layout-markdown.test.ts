@@ -5,7 +5,7 @@ import type { ToolDeclaration } from '../../../generator/src/model/tool-declarat
 import { catalogPageHeadBlocks, type CatalogToolModel, catalogToolModel, toolSectionBlocks } from '../../../generator/src/plan/catalog/catalog-model.js'
 import { catalogPage } from '../../../generator/src/plan/catalog/plan-catalogs.js'
 import { loadTemplates } from '../../../generator/src/plan/template/template-set.js'
-import { printMarkdown } from '../../../generator/src/print/markdown-layout.js'
+import { printMarkdown } from '../../../generator/src/print/catalog-layout.js'
 import { fixtureCase, fixtureNames } from '../plan/fixture-project.js'
 
 // Under plain prose settings the catalog page and section are printed from the model's blocks, not rendered from the

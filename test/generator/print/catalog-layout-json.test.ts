@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { escapeJsonControls } from '../../../generator/src/model/tool-declaration.js'
 import { planFiles } from '../../../generator/src/plan/plan-files.js'
-import { layOutJson } from '../../../generator/src/print/json-layout.js'
+import { layOutJson } from '../../../generator/src/print/catalog-layout.js'
 import { fixtureCase, memoryOptions } from '../plan/fixture-project.js'
 
 // catalog.json skips prettier when this layout is known to be prettier's; these tests hold it to that.
