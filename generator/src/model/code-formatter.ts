@@ -66,6 +66,10 @@ export interface CodeFormatter {
    * (`proseWrap: preserve`, `\n` line ends, no plugins): the tables aligned, everything else as written.
    */
   printMarkdown(blocks: readonly MarkdownBlock[]): string
-  /** The Code Mode SDK module (`sdk`, the declaration text, as a string export) as the file at `path`. */
-  printCodeModeSdkModule(path: string, sdk: string): Promise<string>
+  /**
+   * The Code Mode SDK module (`sdk`, the declaration text, as a string export) as the file at `path`: printed here
+   * where the printers model the project's TypeScript options, else its source handed to `format` (this formatter's
+   * own by default; the planner passes one that keeps the result in the plan cache, the module being a megabyte).
+   */
+  printCodeModeSdkModule(path: string, sdk: string, format?: (source: string) => Promise<string>): Promise<string>
 }

@@ -202,10 +202,10 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
     printMarkdown(blocks) {
       return printMarkdown(blocks)
     },
-    async printCodeModeSdkModule(path, sdk) {
+    async printCodeModeSdkModule(path, sdk, format = (source) => formatter.format(path, source, { batchable: true })) {
       // Printed in prettier's layout here when the project's options are ones the printers model; else by prettier.
       const layout = tsLayoutOptions({ ...(await optionsFor(resolve(cwd, path))), parser: 'typescript' })
-      return layout === undefined ? formatter.format(path, codeModeSdkModuleSource(sdk), { batchable: true }) : printCodeModeSdkModule(sdk, layout)
+      return layout === undefined ? format(codeModeSdkModuleSource(sdk)) : printCodeModeSdkModule(sdk, layout)
     },
     async format(path, source, { batchable = false, embeddedFormatting = true } = {}) {
       const absolutePath = resolve(cwd, path)

@@ -17,7 +17,7 @@ export function withFormatCache(formatter: CodeFormatter, cache: PlanCache): Cod
     printTree: (path, program) => formatter.printTree(path, program),
     jsonPrinter: (options) => formatter.jsonPrinter(options),
     printMarkdown: (blocks) => formatter.printMarkdown(blocks),
-    printCodeModeSdkModule: (path, sdk) => formatter.printCodeModeSdkModule(path, sdk),
+    printCodeModeSdkModule: (path, sdk, format) => formatter.printCodeModeSdkModule(path, sdk, format),
     async format(path, source, options = {}) {
       if (!isCacheableLayout(await formatter.layoutOptions(path))) return formatter.format(path, source, options)
       const flags = `${options.batchable === true ? 'batchable' : 'alone'} ${options.embeddedFormatting === false ? 'embedded-off' : 'embedded-on'}`
