@@ -8,7 +8,7 @@ import { Ajv } from 'ajv'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { runCli } from '../../generator/src/cli/run-cli.js'
 import { DIFF_CHECKS } from '../../generator/src/diff/diff-checks.js'
-import { catalogJson } from '../../generator/src/plan/catalog/catalog-json.js'
+import { catalogJson } from '../../generator/src/plan/catalog/catalog-model.js'
 import { loadDeclarations } from '../../generator/src/load/load-declarations.js'
 
 // `toolsmith diff` end to end in a temporary git repository with two commits: main, and a feature branch that

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, isPlainPathInside, readRegularFile } from '../base/project-files.js'
 import type { ProjectConfig } from '../config/project-config.js'
 import { exportFilePath } from '../plan/output-paths.js'
-import { isGeneratorOwnedText } from '../plan/generated-header.js'
+import { isGeneratorOwnedText } from '../model/plan.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { FileOwner, PlanResult } from '../model/plan.js'
 

@@ -24,3 +24,14 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
+
+/** 1-based line and column of `offset` in `text` (columns count UTF-16 units, as editors and tsc do). */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1
+  let lineStart = 0
+  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
+    line += 1
+    lineStart = index + 1
+  }
+  return { line, column: offset - lineStart + 1 }
+}

@@ -64,3 +64,49 @@ export function camelCaseName(name: string): string {
   const pascal = pascalCaseName(name)
   return pascal.charAt(0).toLowerCase() + pascal.slice(1)
 }
+
+// A declaration holds plain JSON (its specs, annotations, defaults). It is read by own data properties only, and
+// written as JSON text.
+
+/** A plain-JSON object record, as declarations hold them. */
+export type JsonRecord = { readonly [key: string]: unknown }
+
+/**
+ * The own enumerable string-keyed data entries of `record`, in insertion order. Reads descriptors, so an own
+ * `__proto__` key is data and nothing inherited or computed by a getter is ever seen.
+ */
+export function ownEntries(record: object): [string, unknown][] {
+  const entries: [string, unknown][] = []
+  for (const key of Object.keys(record)) {
+    const descriptor = Object.getOwnPropertyDescriptor(record, key)
+    if (descriptor !== undefined && 'value' in descriptor) entries.push([key, descriptor.value])
+  }
+  return entries
+}
+
+/** The own data property `key` of `record`, or `undefined` (never an inherited one). */
+export function ownValue(record: object, key: string): unknown {
+  const descriptor = Object.getOwnPropertyDescriptor(record, key)
+  return descriptor !== undefined && 'value' in descriptor ? descriptor.value : undefined
+}
+
+/** Whether `value` is a non-array object (a JSON object in a declaration). */
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+const LINE_SEPARATORS = /[\u2028\u2029]/g
+
+/** Compact JSON for display: like `JSON.stringify`, with U+2028/U+2029 escaped so the text stays on one line. */
+export function jsonText(value: unknown): string {
+  return (JSON.stringify(value) ?? 'null').replace(LINE_SEPARATORS, (char) => (char === '\u2028' ? '\\u2028' : '\\u2029'))
+}
+
+// DEL and the C1 controls are valid raw in JSON, and JSON.stringify leaves them so; written raw they reach terminals,
+// diffs and editors as control characters, so they are escaped (prettier keeps an escape as written).
+const DEL_AND_C1 = /[\u007f-\u009f]/g
+
+/** JSON text (`JSON.stringify`'s) with DEL and the C1 controls, which only occur in its strings, escaped as `\u007f` … `\u009f`. */
+export function escapeJsonControls(text: string): string {
+  return text.replace(DEL_AND_C1, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}

@@ -7,6 +7,7 @@ import { PLAN_CACHE_PATH, readPlanCacheFile } from '../plan/cache/plan-cache-fil
 import type { PlanCacheStore } from '../plan/cache/plan-cache-store.js'
 import { type ExportSpec, loadConfig, type ProjectConfig } from '../config/project-config.js'
 import { planFiles } from '../plan/plan-files.js'
+import { createCodeFormatter } from '../print/code-formatter.js'
 import { exportFilePath } from '../plan/output-paths.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 import type { PlannedFile, PlanResult, RunOptions } from '../model/plan.js'
@@ -120,6 +121,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
       readFile: reader.readFile,
       listFiles: reader.listFiles,
       isFolder: reader.isFolder,
+      formatter: createCodeFormatter(config.cwd),
       ...(cache === undefined ? {} : { cache }),
       ...(stager === undefined ? {} : { planned: (file: PlannedFile) => stager.stage(file) }),
     })

@@ -1,11 +1,8 @@
 import { codeModeSdkTypeNames, joinCodeModeSdk, printCodeModeSdkPart, type CodeModeSdkPart, type CodeModeSdkTool } from '@toolsmith/providers'
 import { parameterSchemaSpecToJsonSchema, valueSchemaSpecToJsonSchema, type ParameterSchemaSpec, type ValueSchemaSpec } from '@toolsmith/runtime'
+import { generatedHeader } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
-import { tsStringLiteral } from '../print/ts-literals.js'
-import { printJsonStringLiteral } from '../print/typescript/prettier-literals.js'
-import type { TsLayoutOptions } from '../print/typescript/ts-layout-context.js'
 import { cacheKey, type DeclarationEntry } from './cache/cache-key.js'
-import { generatedHeader } from './generated-header.js'
 
 /**
  * The Code Mode SDK of the declarations, as the model of a `run_code` agent sees it: the text the
@@ -23,37 +20,6 @@ export function codeModeSdkText(tools: readonly ToolDeclaration[], entries: read
 /** `<out>/code-mode-sdk.d.ts`: the header, then the SDK text exactly as printed (not reformatted). */
 export function emitCodeModeSdkDeclaration(sdk: string): string {
   return `${generatedHeader()}\n${sdk}`
-}
-
-/** `<out>/code-mode-sdk.ts`: the same text as a string export, for prompts. */
-export function emitCodeModeSdkModule(sdk: string): string {
-  return [
-    generatedHeader(),
-    '',
-    '/** The Code Mode SDK declaration (the text of code-mode-sdk.d.ts without its header), for the prompt of a run_code agent. */',
-    `export const codeModeSdk: string = ${tsStringLiteral(sdk)}`,
-    '',
-  ].join('\n')
-}
-
-/**
- * `emitCodeModeSdkModule(sdk)` as prettier lays it out under `layout`, printed directly (the SDK changes with every
- * tool, and prettier would measure its megabyte of string again on each run). The statement never fits on one line:
- * the SDK's fixed preamble alone is wider than the widest print width the layout accepts (1,000), so prettier breaks
- * after `=` and indents the literal, whose quotes it picks as for any string (`printStringLiteral`). Comments and
- * the blank line stay as written.
- */
-export function printCodeModeSdkModule(sdk: string, layout: TsLayoutOptions): string {
-  const indentUnit = layout.useTabs ? '\t' : ' '.repeat(layout.tabWidth)
-  const literal = printJsonStringLiteral(tsStringLiteral(sdk), layout.singleQuote)
-  return [
-    generatedHeader(),
-    '',
-    '/** The Code Mode SDK declaration (the text of code-mode-sdk.d.ts without its header), for the prompt of a run_code agent. */',
-    'export const codeModeSdk: string =',
-    `${indentUnit}${literal}${layout.semi ? ';' : ''}`,
-    '',
-  ].join('\n')
 }
 
 const byName = (a: ToolDeclaration, b: ToolDeclaration): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)

@@ -1,9 +1,6 @@
-import { jsdocComment, tsStringLiteral } from '../print/ts-literals.js'
-import { type LiteralLayout, tsSpecLiteral } from '../print/ts-spec-literal.js'
-import type { TsPart } from '../print/typescript/lay-out-typescript.js'
-import { type Expression, leadingComment as comment, type ObjectMember, type Statement, stringExpression } from '../print/typescript/ts-subset-ast.js'
+import { generatedHeader } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
-import { generatedHeader } from './generated-header.js'
+import { leadingComment as comment, docComment, type Expression, type ObjectMember, type Statement, stringExpression, type TsPart } from '../model/typescript-tree.js'
 import type { ToolIdentifiers } from './tool-identifiers.js'
 import { argsTypeDeclaration, outputTypeDeclaration } from './types/type-declaration.js'
 
@@ -15,12 +12,10 @@ export interface GeneratedModule {
   readonly output: TsPart
 }
 
-const stringLiteral = (text: string): Expression => stringExpression(tsStringLiteral(text), text)
-
 /** A JSON scalar or object (the declaration's limits and annotations) as an expression; written on one line. */
 function jsonExpression(value: unknown): Expression {
   if (value === null) return { kind: 'null' }
-  if (typeof value === 'string') return stringLiteral(value)
+  if (typeof value === 'string') return stringExpression(value)
   if (typeof value === 'boolean') return { kind: 'literal', literal: { kind: 'boolean', value } }
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new TypeError(`not a JSON number: ${String(value)}`)
@@ -43,35 +38,37 @@ function property(key: string, value: Expression): ObjectMember {
  * (`satisfies` the DSL types), the declaration const the stub spreads into `defineTool`, and the `<Name>Args` /
  * `<Name>Output` types (equal to `InferArgs`/`InferValue` of the specs), all built as the subset's tree.
  *
- * The specs are data, laid out by toolsmith one node per line (see tsSpecLiteral) rather than re-wrapped by width: a
- * YAML change then shows as a diff of the nodes it touched. They sit under `// prettier-ignore`, so prettier leaves
+ * The specs are data, laid out by the printer one node per line (a `spec` statement) rather than re-wrapped by width:
+ * a YAML change then shows as a diff of the nodes it touched. They sit under `// prettier-ignore`, so prettier leaves
  * them as they are too.
  */
-export function emitGeneratedModule(declaration: ToolDeclaration, ids: ToolIdentifiers, layout: LiteralLayout): GeneratedModule {
+export function emitGeneratedModule(declaration: ToolDeclaration, ids: ToolIdentifiers): GeneratedModule {
   const argsType = argsTypeDeclaration(declaration.parameters, declaration.description, ids.argsType)
   const outputType = outputTypeDeclaration(declaration.output, ids.outputType)
   const name = `\`${declaration.name}\``
   const typeImports = ['ParameterSchemaSpec', 'ValueSchemaSpec']
   if (argsType.usesJsonValue || outputType.usesJsonValue) typeImports.unshift('JsonValue')
-  const end = layout.semi ? ';' : ''
   const spec = (binding: string, value: unknown, type: string, doc: string): Statement => ({
-    kind: 'verbatim',
-    lines: `export const ${binding} = ${tsSpecLiteral(value, layout)} as const satisfies ${type}${end}`.split('\n'),
-    comments: [comment(jsdocComment(doc)), comment('// prettier-ignore')],
+    kind: 'spec',
+    exported: true,
+    name: binding,
+    value,
+    satisfies: type,
+    comments: [docComment(doc), comment('// prettier-ignore')],
     blankLineAfter: true,
   })
   const members: ObjectMember[] = [
-    property('name', stringLiteral(declaration.name)),
-    property('description', stringLiteral(declaration.description)),
+    property('name', stringExpression(declaration.name)),
+    property('description', stringExpression(declaration.description)),
     property('parameters', { kind: 'identifier', name: ids.parameters }),
   ]
   if (declaration.timeoutMs !== undefined) members.push(property('timeoutMs', jsonExpression(declaration.timeoutMs)))
   // Declared metadata, carried by defineTool to the definition as data (`concurrencySafe: true` also makes every
   // valid call parallel-safe there, so no classifier is emitted).
   if (declaration.concurrencySafe !== undefined) members.push(property('concurrencySafe', jsonExpression(declaration.concurrencySafe)))
-  if (declaration.presentation?.kind !== undefined) members.push(property('kind', stringLiteral(declaration.presentation.kind)))
+  if (declaration.presentation?.kind !== undefined) members.push(property('kind', stringExpression(declaration.presentation.kind)))
   if (declaration.annotations !== undefined) members.push(property('annotations', jsonExpression(declaration.annotations)))
-  if (declaration.approval !== undefined) members.push(property('approval', stringLiteral(declaration.approval)))
+  if (declaration.approval !== undefined) members.push(property('approval', stringExpression(declaration.approval)))
   const statements: Statement[] = [
     {
       kind: 'import',
@@ -79,7 +76,7 @@ export function emitGeneratedModule(declaration: ToolDeclaration, ids: ToolIdent
       defaultName: undefined,
       specifiers: typeImports.map((specifier) => ({ name: specifier, typeOnly: false })),
       braces: true,
-      source: { kind: 'string', raw: "'@toolsmith/runtime'", value: '@toolsmith/runtime' },
+      source: { kind: 'string', value: '@toolsmith/runtime' },
       comments: [comment(generatedHeader(declaration.sourceFile))],
       blankLineAfter: true,
     },
@@ -90,7 +87,7 @@ export function emitGeneratedModule(declaration: ToolDeclaration, ids: ToolIdent
       exported: true,
       name: ids.declaration,
       init: { kind: 'as-const', expression: { kind: 'object', members, trailingComments: [], broken: true } },
-      comments: [comment(jsdocComment(`${name} as declared: spread into its \`defineTool\` call, so the YAML stays the one source.`))],
+      comments: [docComment(`${name} as declared: spread into its \`defineTool\` call, so the YAML stays the one source.`)],
       blankLineAfter: true,
     },
   ]

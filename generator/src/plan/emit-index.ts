@@ -1,11 +1,21 @@
-import { isIdentifierName, tsStringLiteral } from '../print/ts-literals.js'
-import type { TsPart } from '../print/typescript/lay-out-typescript.js'
-import { type Expression, identifier, type PropertyKey, type Statement, statement, type TypeMember, type TypeNode, typeReference } from '../print/typescript/ts-subset-ast.js'
-import { generatedHeader } from './generated-header.js'
+import { generatedHeader } from '../model/plan.js'
+import {
+  type Expression,
+  identifier,
+  isIdentifierName,
+  type PropertyKey,
+  type Statement,
+  statement,
+  type StringLiteral,
+  type TsPart,
+  type TypeMember,
+  type TypeNode,
+  typeReference,
+} from '../model/typescript-tree.js'
 import { toolPaths } from './output-paths.js'
 import { toolIdentifiers } from './tool-identifiers.js'
 
-const RUNTIME = { kind: 'string', raw: "'@toolsmith/runtime'", value: '@toolsmith/runtime' } as const
+const RUNTIME: StringLiteral = { kind: 'string', value: '@toolsmith/runtime' }
 
 /**
  * The generator-owned `<out>/index.ts`, as the subset's tree: each stub's default export imported and re-exported
@@ -75,10 +85,10 @@ export function emitIndex(toolNames: readonly string[]): TsPart {
   return { program: { statements }, text: undefined }
 }
 
-function stringLiteral(text: string): { readonly kind: 'string'; readonly raw: string; readonly value: string } {
-  return { kind: 'string', raw: tsStringLiteral(text), value: text }
+function stringLiteral(value: string): StringLiteral {
+  return { kind: 'string', value }
 }
 
 function propertyKey(name: string): PropertyKey {
-  return isIdentifierName(name) ? { kind: 'identifier', name } : { kind: 'string', raw: tsStringLiteral(name), value: name }
+  return isIdentifierName(name) ? { kind: 'identifier', name } : stringLiteral(name)
 }

@@ -1,10 +1,8 @@
-import { tsStringLiteral } from '../print/ts-literals.js'
-import type { TsPart } from '../print/typescript/lay-out-typescript.js'
-import { type Expression, identifier, type ObjectMember, type Statement, statement, stringExpression, type TypeNode, typeReference } from '../print/typescript/ts-subset-ast.js'
-import { generatedHeader } from './generated-header.js'
+import { generatedHeader } from '../model/plan.js'
+import { type Expression, identifier, type ObjectMember, type Statement, statement, stringExpression, type StringLiteral, type TsPart, type TypeNode, typeReference } from '../model/typescript-tree.js'
 
 // Small builders: the module below reads close to the code it prints.
-const string = (text: string): Expression => stringExpression(tsStringLiteral(text), text)
+const string = stringExpression
 const call = (callee: string, ...args: Expression[]): Expression => ({ kind: 'call', isNew: false, callee: identifier(callee), typeArgs: [], args })
 const property = (key: string, value: Expression): ObjectMember => ({ kind: 'property', key: { kind: 'identifier', name: key }, value, comments: [], blankLineAfter: false })
 const shorthand = (name: string): ObjectMember => ({ kind: 'shorthand', name, comments: [], blankLineAfter: false })
@@ -42,7 +40,7 @@ function builder(name: string, typeParameter: string, constraint: TypeNode, para
   return statement({ kind: 'const', exported: false, name, init }, [], blankLineAfter)
 }
 
-const RUNTIME = { kind: 'string', raw: "'@toolsmith/runtime'", value: '@toolsmith/runtime' } as const
+const RUNTIME: StringLiteral = { kind: 'string', value: '@toolsmith/runtime' }
 const named = (...names: string[]): { name: string; typeOnly: boolean }[] => names.map((name) => ({ name, typeOnly: false }))
 const union = (...types: TypeNode[]): TypeNode => ({ kind: 'union', types })
 const UNDEFINED: TypeNode = { kind: 'keyword', name: 'undefined' }

@@ -1,6 +1,5 @@
 import { posix } from 'node:path'
-import type { PlanOptions } from '../model/plan.js'
-import { isGeneratedText, STUB_MARKER } from './generated-header.js'
+import { isGeneratedText, type PlanOptions, STUB_MARKER } from '../model/plan.js'
 import { GENERATED_FOLDER, normalizePath } from './output-paths.js'
 
 /** Files in the output folders that this plan does not produce. */
@@ -19,7 +18,7 @@ export interface Leftovers {
 async function isStub(path: string, text: string): Promise<boolean> {
   if (text.includes(STUB_MARKER)) return true
   // ts-morph loads only for a leftover module without the marker.
-  const { withParsedStub } = await import('./stub/parse-stub.js')
+  const { withParsedStub } = await import('./stub/find-stub-wiring.js')
   const found = withParsedStub(path, text, (file) => ({
     ok: true,
     value: file
@@ -39,7 +38,7 @@ async function isStub(path: string, text: string): Promise<boolean> {
  * tells a generator-owned file; the marker comment or an import of a generated declaration tells a stub; an author's
  * other modules are left alone and not reported.
  */
-export async function findLeftovers(options: PlanOptions, planned: ReadonlySet<string>): Promise<Leftovers> {
+export async function findLeftovers(options: Pick<PlanOptions, 'out' | 'readFile' | 'listFiles'>, planned: ReadonlySet<string>): Promise<Leftovers> {
   const out = normalizePath(options.out)
   const generated = posix.join(out, GENERATED_FOLDER)
   const deletions: string[] = []

@@ -1,4 +1,3 @@
-import { createCodeFormatter } from '../print/code-formatter.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlannedFile, PlanOptions, PlanResult } from '../model/plan.js'
 import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, type ToolDeclaration } from '../model/tool-declaration.js'
@@ -9,8 +8,8 @@ import { emitResultViews } from './emit-result-views.js'
 import { findLeftovers } from './find-leftovers.js'
 import { mapBounded } from '../base/bounded.js'
 import { codeModeSdkDeclarationPath, codeModeSdkModulePath, indexPath, resultViewsPath, toolPaths } from './output-paths.js'
-import { codeModeSdkText, emitCodeModeSdkDeclaration, emitCodeModeSdkModule, printCodeModeSdkModule } from './emit-code-mode-sdk.js'
-import { type TsPart, tsLayoutOptions } from '../print/typescript/lay-out-typescript.js'
+import { codeModeSdkText, emitCodeModeSdkDeclaration } from './emit-code-mode-sdk.js'
+import type { TsPart } from '../model/typescript-tree.js'
 import { planTool, type PreparedTool } from './plan-tool.js'
 import { toolIdentifiers } from './tool-identifiers.js'
 import { withFormatCache } from './cache/cached-formatter.js'
@@ -78,7 +77,7 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
 
   // Each tool's stub is read and its cache keys made first. A read that fails is reported with the tool, as any
   // failure planning it is.
-  const formatter = createCodeFormatter(options.cwd)
+  const formatter = options.formatter
   const prepared = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration): Promise<PreparedTool | { readonly failure: unknown }> => {
     try {
       const ids = toolIdentifiers(declaration.name)
@@ -125,13 +124,6 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     if (unreadable !== undefined) diagnostics.push({ severity: 'error', code: 'unreadable-file', message: messageOf(error), file: unreadable, line: 1, column: 1 })
     else diagnostics.push({ severity: 'error', code: 'emit', message: `cannot generate this file: ${messageOf(error)}`, file, line: 1, column: 1 })
   }
-  const shared = async (path: string, source: string): Promise<void> => {
-    try {
-      files.push({ path, content: await sharedFormatter.format(path, source, { batchable: true }), owner: 'generator' })
-    } catch (error) {
-      cannot(path, error)
-    }
-  }
   // Printed from their trees (by prettier too when the project's options are outside what the printers model), and
   // kept in the plan cache under the layout for the path and what the tree is made of (`source`): the index of a
   // thousand tools takes a noticeable part of a run that changed one declaration.
@@ -170,13 +162,13 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     cannot(sdkPath, error)
   }
   const sdkModulePath = codeModeSdkModulePath(options.out)
-  if ('text' in sdk) {
-    // Printed in prettier's layout here when the project's options are ones the printers model; else by prettier.
-    const layout = await sharedFormatter.layoutOptions(sdkModulePath).then((resolved) => tsLayoutOptions({ ...resolved, parser: 'typescript' }), () => undefined)
-    if (layout !== undefined) files.push({ path: sdkModulePath, content: printCodeModeSdkModule(sdk.text, layout), owner: 'generator' })
-    else await shared(sdkModulePath, emitCodeModeSdkModule(sdk.text))
-  } else {
-    cannot(sdkModulePath, sdk.failure)
+  try {
+    if (!('text' in sdk)) throw sdk.failure
+    // Where prettier formats it (options the printers do not model), the result is kept in the plan cache.
+    const format = (source: string): Promise<string> => sharedFormatter.format(sdkModulePath, source, { batchable: true })
+    files.push({ path: sdkModulePath, content: await formatter.printCodeModeSdkModule(sdkModulePath, sdk.text, format), owner: 'generator' })
+  } catch (error) {
+    cannot(sdkModulePath, error)
   }
 
   try {

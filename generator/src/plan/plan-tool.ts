@@ -1,6 +1,5 @@
 import { processMemo } from '../base/bounded.js'
-import type { CodeFormatter } from '../print/code-formatter.js'
-import { literalLayout } from '../print/ts-spec-literal.js'
+import type { CodeFormatter } from '../model/code-formatter.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlannedFile, PlanOptions } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
@@ -10,8 +9,8 @@ import { type ToolPaths, toolPaths } from './output-paths.js'
 // own stub template is checked for the wiring, never for a run that only creates stubs from the shipped template.
 import type { WiringNames } from './stub/find-stub-wiring.js'
 import type { StubMerge } from './stub/merge-stub.js'
-import type { StubOutcome } from './stub/parse-stub.js'
-import { lineAndColumn } from './stub/text-edits.js'
+import type { StubOutcome } from './stub/find-stub-wiring.js'
+import { lineAndColumn } from '../model/diagnostic.js'
 import { shippedStubProgram, stubModel } from './stub/stub-model.js'
 import { messageOf } from '../model/diagnostic.js'
 import { type Template, templateDiagnostic } from './template/template-set.js'
@@ -86,8 +85,7 @@ async function plannedModule(
   const { entry, module: key } = keys
   const cached = key === undefined ? undefined : cachedToolValues.module(entry?.get('module', key))
   if (cached !== undefined) return cached
-  const layout = literalLayout(await formatter.layoutOptions(paths.generated))
-  const generatedModule = emitGeneratedModule(declaration, ids, layout)
+  const generatedModule = emitGeneratedModule(declaration, ids)
   const [content, output] = await Promise.all([
     formatter.printTypeScript(paths.generated, generatedModule.parts),
     formatter.printTypeScript(paths.generated, [generatedModule.output]),
@@ -185,7 +183,7 @@ async function createStub(
   }
   // The shipped template is tested to produce the wiring; a project's copy is checked for it on every stub.
   if (!stubTemplate.shipped) {
-    const [{ withParsedStub }, { findStubWiring }] = await Promise.all([import('./stub/parse-stub.js'), import('./stub/find-stub-wiring.js')])
+    const { withParsedStub, findStubWiring } = await import('./stub/find-stub-wiring.js')
     const wiring = withParsedStub(paths.stub, formatted, (file) => findStubWiring(file, names))
     if (!wiring.ok) {
       return { ok: false, problem: templateDiagnostic(stubTemplate.file, `the stub it renders for ${declaration.name} lacks the wiring: ${wiring.problem.message}`) }

@@ -1,5 +1,4 @@
 import { processMemo } from '../base/bounded.js'
-import { isReservedWord } from '../print/ts-literals.js'
 import { camelCaseName, pascalCaseName } from '../model/tool-declaration.js'
 
 /** The TypeScript names one tool's generated code uses, all derived from its name. */
@@ -18,6 +17,20 @@ export interface ToolIdentifiers {
   readonly entryType: string
   /** The binding `index.ts` exports the tool under: camelCase, with `_` appended to a reserved word. */
   readonly exportName: string
+}
+
+// Words that cannot name a binding in an ES module (strict mode), plus the global values no module should shadow.
+const RESERVED = new Set([
+  'arguments', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do',
+  'else', 'enum', 'eval', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'implements', 'import', 'in',
+  'instanceof', 'interface', 'let', 'new', 'null', 'package', 'private', 'protected', 'public', 'return', 'static',
+  'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'undefined', 'var', 'void', 'while', 'with', 'yield',
+  'NaN', 'Infinity',
+])
+
+/** Whether `name` cannot (or should not) be used as a binding name in generated modules. */
+export function isReservedWord(name: string): boolean {
+  return RESERVED.has(name)
 }
 
 // Bindings `index.ts` declares itself; a tool's export must not shadow them.

@@ -1,47 +1,15 @@
-import { processMemo } from '../base/bounded.js'
+import { readFile, readdir } from 'node:fs/promises'
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import type * as prettier from 'prettier'
-import { canBatch, createFormatBatcher, loadPrettier, prettierLoaded, prettierRunner } from './format-batcher.js'
-import { mayHavePrettierConfig } from './prettier-config-files.js'
-import { joinParts, layOutTypeScript, printTypeScript, type TsPart, tsLayoutOptions } from './typescript/lay-out-typescript.js'
+import { processMemo } from '../base/bounded.js'
+import type { CodeFormatter } from '../model/code-formatter.js'
+import { jsonPrinter, printMarkdown } from './catalog-layout.js'
+import { canBatch, createFormatBatcher, loadPrettier, prettierLoaded, prettierRunner } from './prettier.js'
+import { codeModeSdkModuleSource, joinParts, layOutTypeScript, printCodeModeSdkModule, printTypeScript, tsLayoutOptions } from './typescript/lay-out-typescript.js'
 import { OutsideLayout } from './typescript/ts-layout-context.js'
-import type { Program } from './typescript/ts-subset-ast.js'
 
-/** Formats planned outputs with prettier, honouring the project's own config for each path. */
-export interface CodeFormatter {
-  /**
-   * Formats `source` as the file at `path` (relative to the working directory); throws prettier's syntax errors.
-   * `batchable` marks TypeScript the generator fully controls (no unbalanced comment or string can span its end),
-   * which may be formatted together with others in one prettier call: the same output, much less per-call cost.
-   */
-  format(path: string, source: string, options?: FormatRequestOptions): Promise<string>
-  /**
-   * Prints the TypeScript file at `path` from its parts (see `TsPart`) as prettier would lay it out with the project's
-   * config for it. Where the config holds what the printers do not model (a plugin, CRLF, a pragma) or a part is
-   * outside them, the parts are written out (the modelled options, a part's own text where it has one) and prettier
-   * formats that with the whole config, as `format` does.
-   */
-  printTypeScript(path: string, parts: readonly TsPart[]): Promise<string>
-  /**
-   * `program` printed as the TypeScript file at `path` as prettier would lay it out with the project's config for it,
-   * or `undefined` where the config holds what the printers do not model or the program is outside them.
-   */
-  printTree(path: string, program: Program): Promise<string | undefined>
-  /** The layout options that apply to `path` (the project's config for it, or our defaults), without the parser. */
-  layoutOptions(path: string): Promise<prettier.Options>
-  /** The same options as a comparable key. */
-  layoutKey(path: string): Promise<string>
-}
-
-/** How one source may be formatted. */
-export interface FormatRequestOptions {
-  readonly batchable?: boolean
-  /**
-   * `false` when every fenced code block of a Markdown source is already formatted with this path's layout, so
-   * prettier need not format the embedded code again (it would give the same text).
-   */
-  readonly embeddedFormatting?: boolean
-}
+// The formatter of one plan (the implementation of the `CodeFormatter` port): the project's prettier config per path,
+// the printers where they know prettier's layout, prettier itself for the rest.
 
 /** Our layout when the project has no prettier config of its own (the repository's own style). */
 export const DEFAULT_PRETTIER_OPTIONS: prettier.Options = Object.freeze({
@@ -64,6 +32,73 @@ function parserFor(path: string): string {
   const parser = PARSERS[extension]
   if (parser === undefined) throw new Error(`no formatter for ${path}`)
   return parser
+}
+
+// Every file name prettier 3's config search looks for in a folder (src/config/prettier-config/config-searcher.js),
+// `package.json` and `package.yaml` only when they hold a `prettier` key. Checked against prettier's own search by
+// test/generator/print/code-formatter-config-files.test.ts: a name missing here would make a project's config unseen.
+const CONFIG_FILE_NAMES: ReadonlySet<string> = new Set([
+  '.prettierrc',
+  '.prettierrc.json',
+  '.prettierrc.yml',
+  '.prettierrc.yaml',
+  '.prettierrc.json5',
+  '.prettierrc.js',
+  'prettier.config.js',
+  '.prettierrc.ts',
+  'prettier.config.ts',
+  '.prettierrc.mjs',
+  'prettier.config.mjs',
+  '.prettierrc.mts',
+  'prettier.config.mts',
+  '.prettierrc.cjs',
+  'prettier.config.cjs',
+  '.prettierrc.cts',
+  'prettier.config.cts',
+  '.prettierrc.toml',
+  'package.yaml',
+])
+
+/**
+ * Whether a prettier config may apply to files in `folder`, found without loading prettier (about 70 ms of a cold
+ * run): `false` only when no folder from `folder` up to `cwd` holds a file prettier's search would take (a
+ * `package.json` counts when it has a `prettier` key or does not parse). Only a config inside `cwd` counts as the
+ * project's own, so the folders above it are not looked at. `true` means: ask prettier (it finds the nearest config
+ * and may still find none). A folder outside `cwd` is always left to prettier.
+ */
+export async function mayHavePrettierConfig(cwd: string, folder: string): Promise<boolean> {
+  const fromCwd = relative(cwd, folder)
+  if (fromCwd.startsWith('..') || isAbsolute(fromCwd)) return true
+  for (let current = folder; ; current = dirname(current)) {
+    if (await folderHasConfig(current)) return true
+    if (relative(cwd, current) === '' || dirname(current) === current) return false
+  }
+}
+
+async function folderHasConfig(folder: string): Promise<boolean> {
+  let names: string[]
+  try {
+    names = await readdir(folder)
+  } catch (error) {
+    // A folder that does not exist yet (an output folder) holds nothing; any other failure is left to prettier.
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ENOTDIR'
+  }
+  for (const name of names) {
+    // Any case: on a case-insensitive file system prettier's lookup of `.prettierrc` finds `.PrettierRC` too.
+    const lower = name.toLowerCase()
+    if (CONFIG_FILE_NAMES.has(lower)) return true
+    if (lower === 'package.json' && (await packageJsonMayConfigure(join(folder, name)))) return true
+  }
+  return false
+}
+
+async function packageJsonMayConfigure(file: string): Promise<boolean> {
+  try {
+    const json: unknown = JSON.parse(await readFile(file, 'utf8'))
+    return typeof json !== 'object' || json === null || Object.hasOwn(json, 'prettier')
+  } catch {
+    return true
+  }
 }
 
 /**
@@ -160,6 +195,17 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
         layoutKeys.set(options, key)
       }
       return key
+    },
+    jsonPrinter(options) {
+      return jsonPrinter(options)
+    },
+    printMarkdown(blocks) {
+      return printMarkdown(blocks)
+    },
+    async printCodeModeSdkModule(path, sdk, format = (source) => formatter.format(path, source, { batchable: true })) {
+      // Printed in prettier's layout here when the project's options are ones the printers model; else by prettier.
+      const layout = tsLayoutOptions({ ...(await optionsFor(resolve(cwd, path))), parser: 'typescript' })
+      return layout === undefined ? format(codeModeSdkModuleSource(sdk)) : printCodeModeSdkModule(sdk, layout)
     },
     async format(path, source, { batchable = false, embeddedFormatting = true } = {}) {
       const absolutePath = resolve(cwd, path)

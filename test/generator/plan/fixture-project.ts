@@ -3,6 +3,7 @@ import { dirname, join, posix, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { planFiles } from '../../../generator/src/plan/plan-files.js'
 import { loadDeclarations } from '../../../generator/src/load/load-declarations.js'
+import { createCodeFormatter } from '../../../generator/src/print/code-formatter.js'
 import type { Diagnostic } from '../../../generator/src/model/diagnostic.js'
 import type { PlanOptions, PlanResult } from '../../../generator/src/model/plan.js'
 import type { ToolDeclaration } from '../../../generator/src/model/tool-declaration.js'
@@ -34,9 +35,16 @@ export function readTree(folder: string): Map<string, string> {
   return files
 }
 
-/** Plan options over an in-memory project: `files` are what is "on disk", keyed by cwd-relative path. */
+/**
+ * Plan options over an in-memory project: `files` are what is "on disk", keyed by cwd-relative path. Each read of
+ * `formatter` makes a new one, as the pipeline makes one per run (a formatter keeps the project's prettier config it
+ * read), so options used for several plans see a config changed between them.
+ */
 export function memoryOptions(cwd: string, files: ReadonlyMap<string, string>, options: CaseOptions = {}): PlanOptions {
   return {
+    get formatter() {
+      return createCodeFormatter(cwd)
+    },
     cwd,
     out: options.out ?? 'src/tools',
     docs: options.docs ?? 'docs/tools.md',

@@ -3,9 +3,11 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
+import { PlanCacheStore } from '../../../generator/src/plan/cache/plan-cache-store.js'
 import { planFiles } from '../../../generator/src/plan/plan-files.js'
-import type { PlanResult } from '../../../generator/src/model/plan.js'
+import type { PlanCache, PlanResult } from '../../../generator/src/model/plan.js'
 import type { ToolDeclaration } from '../../../generator/src/model/tool-declaration.js'
+import { POISON } from './cache/cache-probes.js'
 import { FIXTURES, fixtureCase, loadCase, memoryOptions } from './fixture-project.js'
 
 const contents = (result: PlanResult): [string, string][] => result.files.map((file) => [file.path, file.content])
@@ -175,17 +177,35 @@ describe('names the emitters refuse', () => {
 
 describe('line ends', () => {
   /** Plans the cards fixture in a fresh project whose prettier config is `prettierrc`, with `files` on disk. */
-  async function planWithPrettier(prettierrc: object, files = new Map<string, string>(), catalogRegions: string[] = []): Promise<PlanResult> {
+  async function planWithPrettier(prettierrc: object, files = new Map<string, string>(), catalogRegions: string[] = [], cache?: PlanCache): Promise<PlanResult> {
     const { mkdtempSync, writeFileSync } = await import('node:fs')
     const cwd = mkdtempSync(join(tmpdir(), 'toolsmith-eol-'))
     try {
       writeFileSync(join(cwd, '.prettierrc.json'), JSON.stringify(prettierrc))
       const fixture = await fixtureCase('cards')
-      return await planFiles(fixture.declarations, memoryOptions(cwd, files, { catalogRegions }))
+      return await planFiles(fixture.declarations, { ...memoryOptions(cwd, files, { catalogRegions }), ...(cache === undefined ? {} : { cache }) })
     } finally {
       rmSync(cwd, { recursive: true, force: true })
     }
   }
+
+  test('where prettier formats the Code Mode SDK module (CRLF), a warm plan takes it from the plan cache', async () => {
+    const store = PlanCacheStore.empty('test-build')
+    const cold = await planWithPrettier({ endOfLine: 'crlf' }, new Map(), [], store)
+    expect(asExisting(cold).get('src/tools/code-mode-sdk.ts')).toContain('export const codeModeSdk: string =\r\n')
+    // The next run's cache, with the module's text (a megabyte for a thousand tools) replaced: the plan shows it.
+    const reloaded = PlanCacheStore.parse(store.serialize(), 'test-build')
+    const marked: PlanCache = {
+      fingerprint: reloaded.fingerprint,
+      get: (key) => {
+        const value = reloaded.get(key)
+        return typeof value === 'string' && value.includes('export const codeModeSdk') ? POISON : value
+      },
+      set: () => undefined,
+    }
+    const warm = await planWithPrettier({ endOfLine: 'crlf' }, new Map(), [], marked)
+    expect(asExisting(warm).get('src/tools/code-mode-sdk.ts')).toBe(POISON)
+  })
 
   test('a project formatting with CRLF gets CRLF everywhere, the specs included', async () => {
     const result = await planWithPrettier({ endOfLine: 'crlf' })
@@ -205,6 +225,14 @@ describe('line ends', () => {
     const region = asExisting(result).get('README.md') ?? ''
     expect(region).toContain('## grep')
     expect(region.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/)
+  })
+
+  test('options the printers leave to prettier (a print width over 1000): the specs still follow the quotes and semicolons set', async () => {
+    const result = await planWithPrettier({ printWidth: 2000, singleQuote: true, semi: false, tabWidth: 4 })
+    expect(result.diagnostics).toEqual([])
+    const grep = asExisting(result).get('src/tools/generated/grep.ts') ?? ''
+    expect(grep).toContain("export const grepParameters = {\n    pattern: { type: 'string'")
+    expect(grep).not.toMatch(/as const satisfies ParameterSchemaSpec;/)
   })
 
   test('endOfLine "cr" is refused with a message naming the prettier config', async () => {

@@ -7,9 +7,9 @@ import { afterAll, expect, test } from 'vitest'
 import { catalogToolModel } from '../../../generator/src/plan/catalog/catalog-model.js'
 import { toolPaths } from '../../../generator/src/plan/output-paths.js'
 import { stubModel } from '../../../generator/src/plan/stub/stub-model.js'
-import { precompiledTemplatesModule } from '../../../generator/src/plan/template/precompile-templates.js'
 import {
   type PrecompiledTemplates,
+  precompiledTemplatesModule,
   shippedTemplate,
   TEMPLATE_FILES,
   type TemplateFile,
@@ -25,7 +25,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
 const sources = new Map(TEMPLATE_FILES.map((file) => [file, readFileSync(new URL(`../../../templates/${file}`, import.meta.url), 'utf8')] as const))
 const moduleFile = join(folder, 'precompiled-templates.mjs')
-writeFileSync(moduleFile, precompiledTemplatesModule(sources))
+writeFileSync(moduleFile, await precompiledTemplatesModule(sources))
 const table = ((await import(pathToFileURL(moduleFile).href)) as { default: PrecompiledTemplates }).default
 
 const RENDER_OPTIONS = { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { scanMarkdown } from '../../../generator/src/plan/catalog/markdown-structure.js'
+import { scanMarkdown } from '../../../generator/src/plan/catalog/plan-catalogs.js'
 import { FIXTURES } from './fixture-project.js'
 
 // The hostile fixture declares names, keys, descriptions and enum values made to break generated code and

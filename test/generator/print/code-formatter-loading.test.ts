@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { createCodeFormatter } from '../../../generator/src/print/code-formatter.js'
-import { prettierLoaded } from '../../../generator/src/print/format-batcher.js'
+import { prettierLoaded } from '../../../generator/src/print/prettier.js'
 
 // prettier's main module (about 70 ms to load, its TypeScript plugin about 100 ms more) loads only when a file is
 // handed to it or a prettier config may apply. This file imports nothing else that loads it, and vitest gives each

@@ -3,7 +3,7 @@ import type { PlanCache } from '../../model/plan.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import type { ToolPaths } from '../output-paths.js'
 import type { WiringNames } from '../stub/find-stub-wiring.js'
-import type { CodeFormatter } from '../../print/code-formatter.js'
+import type { CodeFormatter } from '../../model/code-formatter.js'
 
 /** Whether `value` is a JSON object (what cached values are read back as, before their fields are checked). */
 export const isObject = (value: unknown): value is { readonly [key: string]: unknown } => typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -1,4 +1,4 @@
-import type { CodeFormatter } from '../../print/code-formatter.js'
+import type { CodeFormatter } from '../../model/code-formatter.js'
 import type { PlanCache } from '../../model/plan.js'
 import { cacheKey, isCacheableLayout } from './cache-key.js'
 import { cachedToolValues } from './cached-values.js'
@@ -15,6 +15,9 @@ export function withFormatCache(formatter: CodeFormatter, cache: PlanCache): Cod
     layoutKey: (path) => formatter.layoutKey(path),
     printTypeScript: (path, parts) => formatter.printTypeScript(path, parts),
     printTree: (path, program) => formatter.printTree(path, program),
+    jsonPrinter: (options) => formatter.jsonPrinter(options),
+    printMarkdown: (blocks) => formatter.printMarkdown(blocks),
+    printCodeModeSdkModule: (path, sdk, format) => formatter.printCodeModeSdkModule(path, sdk, format),
     async format(path, source, options = {}) {
       if (!isCacheableLayout(await formatter.layoutOptions(path))) return formatter.format(path, source, options)
       const flags = `${options.batchable === true ? 'batchable' : 'alone'} ${options.embeddedFormatting === false ? 'embedded-off' : 'embedded-on'}`

@@ -1,10 +1,102 @@
 import { constraintText } from '@toolsmith/providers'
-import { jsonText } from '../../print/ts-literals.js'
-import { markdownFence, markdownInline, markdownParagraphs, markdownTableCell } from '../../print/markdown-text.js'
-import { isRecord, ownEntries, ownValue } from '../../print/own-entries.js'
-import { resolveToolAnnotations } from '@toolsmith/runtime'
-import { TOOL_NAME_PATTERN, type ToolDeclaration } from '../../model/tool-declaration.js'
-import { typeSummary } from './type-summary.js'
+import {
+  type ParameterSchemaSpec,
+  parameterSchemaSpecToJsonSchema,
+  resolveToolAnnotations,
+  type ValueSchemaSpec,
+  valueSchemaSpecToJsonSchema,
+} from '@toolsmith/runtime'
+import type { MarkdownBlock } from '../../model/code-formatter.js'
+import { isRecord, jsonText, ownEntries, ownValue, TOOL_NAME_PATTERN, type ToolDeclaration } from '../../model/tool-declaration.js'
+
+// The catalog's model: per tool what the Markdown templates are filled with (every value Markdown text, escaped where
+// it holds literal text), the blocks of the shipped section and page, and the value of `catalog.json`.
+
+// CommonMark lets a backslash escape any ASCII punctuation. Escaping every character that can open inline syntax
+// (code, emphasis, links, strikethrough, math, table pipes) and every block marker a line may start with
+// (headings, lists, setext underlines, ordered lists) turns arbitrary text into literal text; `<`, `>` and `&` become
+// entities, so raw HTML (`</script>`, comments, the catalog markers) can never form.
+const INLINE_SPECIAL = /[\\`*_[\]|~$]/g
+const HTML_SPECIAL = /[<>&]/g
+const ENTITIES: { readonly [char: string]: string } = { '<': '&lt;', '>': '&gt;', '&': '&amp;' }
+const BLOCK_START = /^([#+=-])|^(\d+)([.)])/
+const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/
+
+// Markdown renders a run of spaces or tabs as one space, and prettier writes it as one.
+const SPACE_RUN = /[ \t]+/g
+// Control characters (C0 but tab, DEL, C1) never reach the file raw: they become numeric character references, which
+// render as the same character and keep the Markdown plain text (a NUL or an escape sequence breaks terminals, diffs
+// and tools that read the catalog). Line breaks are split on before; one reaching here is escaped as well.
+const CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F]/g
+const reference = (char: string): string => `&#x${char.charCodeAt(0).toString(16).toUpperCase()};`
+
+/** One line of literal text for Markdown: syntax characters escaped, HTML and control characters as entities, spaces single. */
+export function markdownInline(text: string): string {
+  const escaped = text
+    .replace(SPACE_RUN, ' ')
+    .replace(HTML_SPECIAL, (char) => ENTITIES[char] ?? char)
+    .replace(CONTROL, reference)
+    .replace(INLINE_SPECIAL, (char) => `\\${char}`)
+  return escaped.replace(BLOCK_START, (_match, marker: string | undefined, digits: string, delimiter: string) =>
+    marker === undefined ? `${digits}\\${delimiter}` : `\\${marker}`,
+  )
+}
+
+/** Literal text as Markdown paragraphs: lines trimmed (no indented code), blank lines kept as paragraph breaks. */
+export function markdownParagraphs(text: string): string {
+  const paragraphs: string[][] = [[]]
+  for (const raw of text.split(LINE_BREAK)) {
+    const line = raw.trim()
+    const current = paragraphs[paragraphs.length - 1] ?? []
+    if (line === '') {
+      if (current.length > 0) paragraphs.push([])
+    } else current.push(markdownInline(line))
+  }
+  return paragraphs
+    .filter((lines) => lines.length > 0)
+    .map((lines) => lines.join('\n'))
+    .join('\n\n')
+}
+
+/** Literal text for one GFM table cell: one line (breaks become `<br>`), pipes escaped. */
+export function markdownTableCell(text: string): string {
+  return text
+    .split(LINE_BREAK)
+    .map((line) => markdownInline(line.trim()))
+    .filter((line) => line !== '')
+    .join('<br>')
+}
+
+const BACKTICK_RUN = /`+/g
+
+/** A backtick fence longer than any backtick run in `code` (at least three), so the block cannot end early. */
+export function markdownFence(code: string): string {
+  let longest = 0
+  for (const run of code.match(BACKTICK_RUN) ?? []) longest = Math.max(longest, run.length)
+  return '`'.repeat(Math.max(3, longest + 1))
+}
+
+/**
+ * A short, readable type for the catalog's parameter table, from a DSL node: scalar names (`integer` kept),
+ * literal unions for `enum`/`const` (as JSON), `T[]` for arrays, `object` (`{ [key: string]: T }` for a typed map), `json`, and `A | B` for `oneOf`.
+ * Plain text: the caller escapes it for Markdown.
+ */
+function typeSummary(spec: unknown): string {
+  if (!isRecord(spec)) return 'json'
+  const branches = ownValue(spec, 'oneOf')
+  if (Array.isArray(branches)) return branches.map((branch: unknown) => typeSummary(branch)).join(' | ')
+  const type = ownValue(spec, 'type')
+  if (Object.hasOwn(spec, 'const')) return jsonText(ownValue(spec, 'const'))
+  const members = ownValue(spec, 'enum')
+  if (Array.isArray(members)) return members.map((member: unknown) => jsonText(member)).join(' | ')
+  if (type === 'array') {
+    const item = typeSummary(ownValue(spec, 'items'))
+    return item.includes(' | ') ? `(${item})[]` : `${item}[]`
+  }
+  const extra = ownValue(spec, 'additionalProperties')
+  if (type === 'object' && isRecord(extra)) return `{ [key: string]: ${typeSummary(extra)} }`
+  return typeof type === 'string' ? type : 'json'
+}
 
 /** A tool's output type declaration for the catalog, and the layout it is already formatted with (if any). */
 export interface CatalogOutputType {
@@ -100,4 +192,70 @@ export function catalogToolModel(declaration: ToolDeclaration, outputType: strin
     annotations: annotationsText(declaration),
     approval: declaration.approval === 'always' ? 'always (the host asks before every call)' : 'never',
   }
+}
+
+const COLUMNS = ['Parameter', 'Type', 'Required', 'Default', 'Description'] as const
+
+/**
+ * One tool's part of the catalog section as the shipped `catalog-section.md.hbs` renders it for the tool, as blocks
+ * (printed by `CodeFormatter.printMarkdown`, which lays them out as prettier does under plain prose settings, its code
+ * already formatted). test/generator/print/catalog-layout-markdown.test.ts holds the two equal.
+ */
+export function toolSectionBlocks(tool: CatalogToolModel): MarkdownBlock[] {
+  return [
+    { kind: 'heading', level: 2, text: tool.name },
+    { kind: 'paragraph', text: tool.description },
+    tool.hasParameters
+      ? { kind: 'table', header: COLUMNS, rows: tool.parameters.map((row) => [row.name, row.type, row.required, row.default, row.description]) }
+      : { kind: 'paragraph', text: 'No parameters.' },
+    { kind: 'paragraph', text: 'Output:' },
+    { kind: 'code', fence: tool.outputFence, info: 'ts', code: tool.outputType },
+    {
+      kind: 'list',
+      items: [
+        `Timeout: ${tool.timeout}`,
+        `Concurrency: ${tool.concurrency}`,
+        `Presentation: ${tool.presentation}`,
+        `Annotations: ${tool.annotations}`,
+        `Approval: ${tool.approval}`,
+      ],
+    },
+  ]
+}
+
+/** The head of the shipped `catalog.md.hbs` (everything above the section) for `count` tools, as blocks. */
+export function catalogPageHeadBlocks(count: number): MarkdownBlock[] {
+  return [
+    { kind: 'paragraph', text: '<!-- Generated by toolsmith. Do not edit: run toolsmith generate. -->' },
+    { kind: 'heading', level: 1, text: 'Tools' },
+    { kind: 'paragraph', text: `${count} tools, generated from their YAML declarations (sorted by name).` },
+  ]
+}
+
+// A declaration holds its specs as plain JSON; the loader checked them with the runtime's own rules, and the
+// compilers below check them once more at run time (throwing on any violation), so the static type is only a label.
+function asSpec<T>(spec: object): T {
+  return spec as T
+}
+
+/**
+ * The value of `catalog.json`: per tool (sorted by name) the model-facing `name`, `description` and `parameters`
+ * (the runtime's compiled JSON Schema, so exactly what a model is sent), the compiled `output` schema, `timeoutMs`
+ * (`null` when none), `concurrencySafe`, the `annotations` with MCP's defaults applied and the `approval` (`never`
+ * when not declared), always in this key order. The compiled schemas keep an own
+ * `__proto__` property as data and `JSON.stringify` writes own keys only, so such a key stays a real property.
+ * Throws the runtime's `JsonSchemaError` for a spec the loader should have rejected.
+ */
+export function catalogJson(sorted: readonly ToolDeclaration[]): { readonly tools: readonly object[] } {
+  const tools = sorted.map((declaration) => ({
+    name: declaration.name,
+    description: declaration.description,
+    parameters: parameterSchemaSpecToJsonSchema(asSpec<ParameterSchemaSpec>(declaration.parameters)),
+    output: valueSchemaSpecToJsonSchema(asSpec<ValueSchemaSpec>(declaration.output)),
+    timeoutMs: declaration.timeoutMs ?? null,
+    concurrencySafe: declaration.concurrencySafe === true,
+    annotations: resolveToolAnnotations(declaration.annotations),
+    approval: declaration.approval ?? 'never',
+  }))
+  return { tools }
 }

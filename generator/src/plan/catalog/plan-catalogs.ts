@@ -1,18 +1,15 @@
-import type { CodeFormatter } from '../../print/code-formatter.js'
-import type { Diagnostic } from '../../model/diagnostic.js'
-import type { PlannedFile, PlanOptions } from '../../model/plan.js'
-import type { ToolDeclaration } from '../../model/tool-declaration.js'
-import { isGeneratorOwnedText } from '../generated-header.js'
-import { normalizePath } from '../output-paths.js'
-import { messageOf } from '../../model/diagnostic.js'
-import { type Template, templateDiagnostic } from '../template/template-set.js'
-import { catalogPage, catalogPageHead, printToolSection } from './print-catalog-markdown.js'
+import type { CodeFormatter, JsonPrinter, LayoutOptions } from '../../model/code-formatter.js'
+import { type Diagnostic, messageOf } from '../../model/diagnostic.js'
+import { isGeneratorOwnedText, type PlanCache, type PlannedFile, type PlanOptions } from '../../model/plan.js'
+import { escapeJsonControls, type ToolDeclaration } from '../../model/tool-declaration.js'
 import { cacheKey, DeclarationEntry, isCacheableLayout } from '../cache/cache-key.js'
 import { cachedToolValues } from '../cache/cached-values.js'
-import { planCatalogJson } from './plan-catalog-json.js'
-import { type CatalogOutputType, type CatalogToolModel, catalogToolModel, catalogToolName } from './catalog-model.js'
-import { replaceCatalogRegion } from './catalog-regions.js'
-import { checkCatalogMarkdown, type RenderedMarkdown, renderCatalogTemplate } from './render-catalog.js'
+import { normalizePath } from '../output-paths.js'
+import { type Template, templateDiagnostic } from '../template/template-set.js'
+import { type CatalogOutputType, type CatalogToolModel, catalogJson, catalogPageHeadBlocks, catalogToolModel, catalogToolName, toolSectionBlocks } from './catalog-model.js'
+
+// Planning the catalogs: the Markdown page (from the templates, or printed from the model's blocks), the regions of
+// hand-written pages it is copied into, and `catalog.json`; each checked, each tool's part kept in the plan cache.
 
 /** What planning the catalogs needs. */
 export interface CatalogContext {
@@ -106,9 +103,8 @@ async function formattedPage(
   const docs = normalizePath(context.options.docs)
   let full: RenderedMarkdown
   if (template.shipped) {
-    const head = isPlainMarkdownLayout(await context.formatter.layoutOptions(docs))
-      ? { ok: true as const, text: catalogPageHead(count) }
-      : await formatted(context.formatter, docs, catalogPageHead(count), template)
+    const headText = context.formatter.printMarkdown(catalogPageHeadBlocks(count))
+    const head = isPlainMarkdownLayout(await context.formatter.layoutOptions(docs)) ? { ok: true as const, text: headText } : await formatted(context.formatter, docs, headText, template)
     full = head.ok ? { ok: true, text: catalogPage(head.text, section) } : head
   } else {
     const countText = `${count} ${count === 1 ? 'tool' : 'tools'}`
@@ -127,8 +123,8 @@ async function formattedPage(
 
 /**
  * Whether prettier would change nothing in the shipped templates' Markdown but its tables: prose kept as written,
- * `\n` line ends, no plugins. Then the page and the section are printed here from the model in prettier's layout
- * (see print-catalog-markdown.ts), and prettier's Markdown pass, the slowest part of a large plan, is skipped.
+ * `\n` line ends, no plugins. Then the page and the section are printed from the model's blocks in prettier's layout
+ * (`CodeFormatter.printMarkdown`), and prettier's Markdown pass, the slowest part of a large plan, is skipped.
  */
 function isPlainMarkdownLayout(options: { readonly proseWrap?: string; readonly endOfLine?: string; readonly plugins?: readonly unknown[] }): boolean {
   return (
@@ -180,7 +176,7 @@ async function sectionMarkdown(
     const model = catalog.model(index)
     let part: RenderedMarkdown
     if (simple && !embeddedFormatting) {
-      part = { ok: true, text: printToolSection(model) }
+      part = { ok: true, text: formatter.printMarkdown(toolSectionBlocks(model)) }
     } else {
       const rendered = renderCatalogTemplate(sectionTemplate, { tools: [model] }, [model])
       part = rendered.ok ? await formatted(formatter, docs, rendered.text, sectionTemplate, embeddedFormatting) : rendered
@@ -224,4 +220,206 @@ async function planMarkdown(
     diagnostics.push(formattedSection.diagnostic)
   }
   return diagnostics
+}
+
+/** The page of the shipped `catalog.md.hbs`: `head` (formatted), then the section after a blank line, in `head`'s line ends. */
+export function catalogPage(head: string, section: string): string {
+  const eol = head.includes('\r\n') ? '\r\n' : '\n'
+  const body = section.trim()
+  return body === '' ? head : `${head.trimEnd()}${eol}${eol}${body}${eol}`
+}
+
+/**
+ * `catalog.json`, or the problem that stopped it. Printed from its tools' elements where the formatter's JSON printer
+ * knows prettier's layout for the project's options (`CodeFormatter.jsonPrinter`), else by prettier. Either way DEL
+ * and the C1 controls are escaped. The file is
+ * `{ "tools": [ ... ] }`, each tool printed as its element of the array (and kept in the plan cache when there is
+ * one: see `toolElement`).
+ */
+async function planCatalogJson(
+  tools: readonly ToolDeclaration[],
+  options: PlanOptions,
+  formatter: CodeFormatter,
+): Promise<{ readonly file: PlannedFile } | { readonly diagnostic: Diagnostic }> {
+  const json = normalizePath(options.catalogJson)
+  const layout = await formatter.layoutOptions(json)
+  const cache = isCacheableLayout(layout) ? options.cache : undefined
+  const layoutKey = cache === undefined ? '' : await formatter.layoutKey(json)
+  try {
+    const printer = formatter.jsonPrinter(layout)
+    const printed = printer === undefined ? undefined : printCatalogJson(tools, layout, printer, (tool) => (cache === undefined ? undefined : { cache, layoutKey, tool }))
+    const content = printed ?? (await formatter.format(json, escapeJsonControls(JSON.stringify(catalogJson(tools), null, 2))))
+    return { file: { path: json, content, owner: 'generator' } }
+  } catch (error) {
+    return { diagnostic: { severity: 'error', code: 'catalog-json', message: `cannot build catalog.json: ${messageOf(error)}`, file: json, line: 1, column: 1 } }
+  }
+}
+
+/**
+ * The file printed from its tools' elements, or `undefined` where the printer does not know prettier's layout. Every
+ * tool is an object of several members, so the array always breaks, one element per line at the same depth, and an
+ * object's layout depends only on its depth and its own members (never on its neighbours or position).
+ */
+function printCatalogJson(
+  tools: readonly ToolDeclaration[],
+  layout: LayoutOptions,
+  printer: JsonPrinter,
+  cached: (tool: ToolDeclaration) => { readonly cache: PlanCache; readonly layoutKey: string; readonly tool: ToolDeclaration } | undefined,
+): string | undefined {
+  if (tools.length === 0) return printer(catalogJson([]), 0, 0, 0)?.concat('\n')
+  const unit = layout.useTabs === true ? '\t' : ' '.repeat(layout.tabWidth ?? 2)
+  const elements: string[] = []
+  for (const tool of tools) {
+    const element = toolElement(tool, unit, printer, cached(tool))
+    if (element === undefined) return undefined
+    elements.push(element)
+  }
+  return `{\n${unit}"tools": [\n${elements.join(',\n')}\n${unit}]\n}\n`
+}
+
+/** One tool's element of the array, indented; kept in the declaration's entry under the layout for the file. */
+function toolElement(tool: ToolDeclaration, unit: string, printer: JsonPrinter, store: { readonly cache: PlanCache; readonly layoutKey: string } | undefined): string | undefined {
+  const entry = store === undefined ? undefined : new DeclarationEntry(store.cache, tool)
+  const key = store?.layoutKey
+  const cached = key === undefined ? undefined : cachedToolValues.text(entry?.get('catalog-json', key))
+  if (cached !== undefined) return cached
+  const [value] = catalogJson([tool]).tools
+  const printed = printer(value, 2, 0, 0)
+  if (printed === undefined) return undefined
+  const element = `${unit.repeat(2)}${printed}`
+  if (key !== undefined) entry?.set('catalog-json', key, element)
+  return element
+}
+
+/** Rendered Markdown, or the diagnostic naming the template that produced broken Markdown. */
+type RenderedMarkdown = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly diagnostic: Diagnostic }
+
+/**
+ * Checks what a catalog template produced: every fence closed, a heading naming every tool, and no catalog region
+ * marker (which would break the regions the section is copied into). Problems name the template file.
+ */
+function checkCatalogMarkdown(template: Template, text: string, tools: readonly Pick<CatalogToolModel, 'name'>[]): Diagnostic | undefined {
+  const structure = scanMarkdown(text)
+  if (structure.unclosedFence !== undefined) {
+    return templateDiagnostic(template.file, `its output opens a code fence at line ${structure.unclosedFence} that is never closed`)
+  }
+  // Read as the regions are read: a marker is a line of its own outside code fences. Marker text inside a fence or
+  // within a line (an output type's literal, a description in a type's JSDoc) is text, and harmless.
+  const marker = structure.markers[0]
+  if (marker !== undefined) {
+    return templateDiagnostic(template.file, `its output has a catalog region marker line (${marker.kind === 'open' ? REGION_OPEN : REGION_CLOSE}) at line ${marker.line}`)
+  }
+  const headings = new Set(structure.headings.map((heading) => heading.text))
+  const missing = tools.find(
+    (tool) => !headings.has(tool.name) && !structure.headings.some((heading) => heading.text.includes(tool.name)),
+  )
+  if (missing !== undefined) return templateDiagnostic(template.file, `its output has no heading for the tool ${missing.name}`)
+  return undefined
+}
+
+/** Fills a catalog template and checks the Markdown it produced. */
+function renderCatalogTemplate(template: Template, model: object, tools: readonly CatalogToolModel[]): RenderedMarkdown {
+  let text: string
+  try {
+    text = template.render(model)
+  } catch (error) {
+    return { ok: false, diagnostic: templateDiagnostic(template.file, `cannot render: ${messageOf(error)}`) }
+  }
+  const diagnostic = checkCatalogMarkdown(template, text, tools)
+  return diagnostic === undefined ? { ok: true, text } : { ok: false, diagnostic }
+}
+
+/** A region file with its generated section replaced, or the problem that left it untouched. */
+type RegionUpdate = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly diagnostic: Diagnostic }
+
+function problem(file: string, line: number, message: string): RegionUpdate {
+  return { ok: false, diagnostic: { severity: 'error', code: 'catalog-region', message, file, line, column: 1 } }
+}
+
+function lineStart(text: string, line: number): number {
+  let offset = 0
+  for (let current = 1; current < line; current += 1) offset = text.indexOf('\n', offset) + 1
+  return offset
+}
+
+/**
+ * Replaces the text between the one `<!-- toolsmith:catalog -->` line and the one `<!-- /toolsmith:catalog -->`
+ * line of a hand-written Markdown file with `section` (blank-line separated), leaving every byte outside the
+ * marker lines untouched. The section is the same text in every file; only its line ends follow the file's own
+ * (those of the opening marker line), so a CRLF page does not end up with mixed line ends. Markers inside fenced code are text, not markers. A missing, repeated or unbalanced
+ * marker is a diagnostic with its line, and the file is not changed.
+ */
+export function replaceCatalogRegion(file: string, text: string, section: string): RegionUpdate {
+  const { markers } = scanMarkdown(text)
+  const opens = markers.filter((marker) => marker.kind === 'open')
+  const closes = markers.filter((marker) => marker.kind === 'close')
+  const [open] = opens
+  const [close] = closes
+  if (opens.length > 1) return problem(file, opens[1]?.line ?? 1, `a second ${REGION_OPEN} marker: one catalog region per file`)
+  if (closes.length > 1) return problem(file, closes[1]?.line ?? 1, `a second ${REGION_CLOSE} marker: one catalog region per file`)
+  if (open === undefined && close === undefined) return problem(file, 1, `no ${REGION_OPEN} ... ${REGION_CLOSE} region in this file`)
+  if (open === undefined) return problem(file, close?.line ?? 1, `${REGION_CLOSE} without a ${REGION_OPEN} before it`)
+  if (close === undefined) return problem(file, open.line, `${REGION_OPEN} is never closed by ${REGION_CLOSE}`)
+  if (close.line < open.line) return problem(file, close.line, `${REGION_CLOSE} comes before ${REGION_OPEN} (line ${open.line})`)
+  const before = text.slice(0, lineStart(text, open.line + 1))
+  const after = text.slice(lineStart(text, close.line))
+  // The section takes the line ends of the marker line, so a CRLF page stays CRLF throughout.
+  const eol = before.endsWith('\r\n') ? '\r\n' : '\n'
+  const body = section.replace(/\r\n?/g, '\n').trim().replaceAll('\n', eol)
+  return { ok: true, text: body === '' ? `${before}${eol}${after}` : `${before}${eol}${body}${eol}${eol}${after}` }
+}
+
+/** What a line scan of Markdown found: fences, headings and catalog markers, each with its 1-based line. */
+interface MarkdownStructure {
+  /** The line of a code fence that is never closed. */
+  readonly unclosedFence: number | undefined
+  readonly headings: readonly { readonly line: number; readonly text: string }[]
+  /** Catalog region markers outside code fences. */
+  readonly markers: readonly { readonly line: number; readonly kind: 'open' | 'close' }[]
+}
+
+/** The marker that opens a catalog region in a hand-written Markdown file. */
+const REGION_OPEN = '<!-- toolsmith:catalog -->'
+/** The marker that closes it. */
+const REGION_CLOSE = '<!-- /toolsmith:catalog -->'
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/
+const HEADING = /^ {0,3}#{1,6}(?:\s+(.*))?$/
+const LINE_BREAK = /\r?\n/
+
+/**
+ * Scans Markdown line by line, as CommonMark reads fences: a fence closes only with the same character, at least as
+ * long, and nothing after it; headings and markers inside fenced code do not count (a page may show the markers).
+ */
+export function scanMarkdown(text: string): MarkdownStructure {
+  const headings: { line: number; text: string }[] = []
+  const markers: { line: number; kind: 'open' | 'close' }[] = []
+  let fence: { readonly marker: string; readonly line: number } | undefined
+  text.split(LINE_BREAK).forEach((content, index) => {
+    const line = index + 1
+    const fenceMatch = FENCE.exec(content)
+    if (fence !== undefined) {
+      const closing = fenceMatch?.[1]
+      if (
+        closing !== undefined &&
+        closing[0] === fence.marker[0] &&
+        closing.length >= fence.marker.length &&
+        (fenceMatch?.[2] ?? '').trim() === ''
+      ) {
+        fence = undefined
+      }
+      return
+    }
+    const opening = fenceMatch?.[1]
+    if (opening !== undefined && !(opening[0] === '`' && (fenceMatch?.[2] ?? '').includes('`'))) {
+      fence = { marker: opening, line }
+      return
+    }
+    const heading = HEADING.exec(content)
+    if (heading !== null) headings.push({ line, text: (heading[1] ?? '').trim() })
+    const trimmed = content.trim()
+    if (trimmed === REGION_OPEN) markers.push({ line, kind: 'open' })
+    else if (trimmed === REGION_CLOSE) markers.push({ line, kind: 'close' })
+  })
+  return { unclosedFence: fence?.line, headings, markers }
 }

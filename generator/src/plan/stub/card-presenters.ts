@@ -1,7 +1,82 @@
-import { tsStringLiteral } from '../../print/ts-literals.js'
-import type { ToolDeclaration } from '../../model/tool-declaration.js'
-import { firstRequired, scalarField } from './spec-fields.js'
-import { PresenterCode, resultCard } from './result-cards.js'
+import { isRecord, jsonText, ownValue, type ToolDeclaration } from '../../model/tool-declaration.js'
+
+// The presenter code a fresh stub gets for its declared result card: what the declared parameters and output
+// guarantee (read from the DSL), the call's presentation and the completed card built from them. The code is text the
+// stub template places; its string literals are JSON text (`jsonText`: one line, the same string in TypeScript).
+
+/** The TypeScript primitive a scalar DSL node infers (integer is a number). */
+type ScalarKind = 'string' | 'number' | 'boolean'
+
+/**
+ * How a property of a DSL object (or the parameter map) is guaranteed: `required` (always present with the kind),
+ * `nullable` (always present, the kind or `null`), `optional` (the kind, `null` or absent).
+ */
+type FieldGuarantee = 'required' | 'nullable' | 'optional'
+
+/** The property map of an object node, or `undefined` for any other node. */
+function objectProperties(spec: unknown): { readonly [key: string]: unknown } | undefined {
+  if (!isRecord(spec) || ownValue(spec, 'type') !== 'object') return undefined
+  const properties = ownValue(spec, 'properties')
+  return isRecord(properties) ? properties : {}
+}
+
+/** The item spec of an array node, or `undefined`. */
+function arrayItems(spec: unknown): unknown {
+  return isRecord(spec) && ownValue(spec, 'type') === 'array' ? ownValue(spec, 'items') : undefined
+}
+
+function scalarKind(spec: unknown): ScalarKind | 'null' | undefined {
+  if (!isRecord(spec)) return undefined
+  const type = ownValue(spec, 'type')
+  if (type === 'integer' || type === 'number') return 'number'
+  if (type === 'string' || type === 'boolean' || type === 'null') return type
+  return undefined
+}
+
+/** Whether `spec` is a scalar node of `kind` (any `enum`/`const` narrows it but keeps the kind). */
+function isScalar(spec: unknown, kind: ScalarKind): boolean {
+  return scalarKind(spec) === kind
+}
+
+/** Whether `spec` is exactly the scalar `kind`, or a `oneOf` of that kind and `null` (then `'nullable'`). */
+function matchKind(spec: unknown, kind: ScalarKind): 'exact' | 'nullable' | undefined {
+  if (scalarKind(spec) === kind) return 'exact'
+  const branches = isRecord(spec) ? ownValue(spec, 'oneOf') : undefined
+  if (!Array.isArray(branches)) return undefined
+  const kinds = branches.map((branch: unknown) => scalarKind(branch))
+  return kinds.includes(kind) && kinds.every((found) => found === kind || found === 'null') ? 'nullable' : undefined
+}
+
+/** How the own property `name` of `properties` carries a value of `kind`, or `undefined` when it does not. */
+function scalarField(
+  properties: { readonly [key: string]: unknown } | undefined,
+  name: string,
+  kind: ScalarKind,
+): FieldGuarantee | undefined {
+  if (properties === undefined || !Object.hasOwn(properties, name)) return undefined
+  const spec = ownValue(properties, name)
+  const match = matchKind(spec, kind)
+  if (match === undefined) return undefined
+  const required = isRecord(spec) && ownValue(spec, 'required') === true
+  if (!required) return 'optional'
+  return match === 'exact' ? 'required' : 'nullable'
+}
+
+/** The first of `names` that `properties` declares as a required value of `kind`. */
+function firstRequired(
+  properties: { readonly [key: string]: unknown } | undefined,
+  names: readonly string[],
+  kind: ScalarKind,
+): string | undefined {
+  return names.find((name) => scalarField(properties, name, kind) === 'required')
+}
+
+/** The spec of the own property `name` when it is required, else `undefined`. */
+function requiredProperty(properties: { readonly [key: string]: unknown } | undefined, name: string): unknown {
+  if (properties === undefined || !Object.hasOwn(properties, name)) return undefined
+  const spec = ownValue(properties, name)
+  return isRecord(spec) && ownValue(spec, 'required') === true ? spec : undefined
+}
 
 /** The presenter code a fresh stub gets for its declared card (each piece one arrow function expression). */
 export interface StubPresenters {
@@ -31,11 +106,11 @@ export function cardPresenters(declaration: ToolDeclaration): StubPresenters {
   const parameters = declaration.parameters
   const call = new PresenterCode()
   const subjectKey = firstRequired(parameters, SUBJECTS[card] ?? [], 'string')
-  const title = subjectKey === undefined ? tsStringLiteral(declaration.name) : call.arg(subjectKey)
+  const title = subjectKey === undefined ? jsonText(declaration.name) : call.arg(subjectKey)
   const pathKey = firstRequired(parameters, PATHS, 'string')
   const locations = pathKey === undefined ? '' : `, locations: [{ path: ${call.arg(pathKey)} }]`
   const kind = declaration.presentation?.kind ?? DEFAULT_KINDS[card] ?? 'other'
-  let view = `{ card: 'generic', title: ${title}, kind: ${tsStringLiteral(kind)}${locations} }`
+  let view = `{ card: 'generic', title: ${title}, kind: ${jsonText(kind)}${locations} }`
 
   if (card === 'terminal') {
     const cwd = scalarField(parameters, 'cwd', 'string')
@@ -72,4 +147,187 @@ const DEFAULT_KINDS: { readonly [card: string]: string } = {
   search: 'search',
   web: 'fetch',
   generic: 'other',
+}
+
+/** Writes property accesses and optional members of generated presenter code, remembering what it read. */
+class PresenterCode {
+  usesArgs = false
+  usesValue = false
+
+  arg(key: string): string {
+    this.usesArgs = true
+    return `args.${key}`
+  }
+
+  value(key: string): string {
+    this.usesValue = true
+    return `value.${key}`
+  }
+
+  /** A view member: plain when always present, else a conditional spread that adds it only when it holds `kind`. */
+  member(key: string, expression: string, guarantee: FieldGuarantee, kind: ScalarKind): string {
+    if (guarantee === 'required') return `${key}: ${expression}`
+    return `...(typeof ${expression} === '${kind}' ? { ${key}: ${expression} } : {})`
+  }
+}
+
+type Properties = { readonly [key: string]: unknown } | undefined
+
+/** A completed card's view expression over `args` and the typed `value`, or a note saying which fields are missing. */
+type ResultCard = { readonly view: string } | string
+
+/**
+ * The completed card `presentationMeta` builds for `declaration`'s card. Each field is read from the declared
+ * output only where the declaration guarantees it (required and of the right type, or optional and then added
+ * only when present); when a card's mandatory fields are not guaranteed the answer is a note, and the stub keeps
+ * the default presentation instead of code that would not type-check.
+ */
+function resultCard(declaration: ToolDeclaration, code: PresenterCode, subjectKey: string | undefined): ResultCard {
+  const output = objectProperties(declaration.output)
+  const title = `title: ${subjectKey === undefined ? jsonText(declaration.name) : code.arg(subjectKey)}`
+  switch (declaration.presentation?.card) {
+    case 'terminal':
+      return { view: terminal(declaration.output, code, title) }
+    case 'diff':
+      return diff(output, code, title)
+    case 'search':
+      return declaration.presentation.shape === 'paths' ? searchPaths(output, code, title) : searchMatches(output, code, title)
+    case 'read':
+      return read(declaration.parameters, output, code, title)
+    case 'web':
+      return declaration.presentation.kind === 'search' ? webSearch(output, code, title) : webFetch(declaration.parameters, output, code, title)
+    default:
+      return 'no completed card is declared'
+  }
+}
+
+// Every member of the terminal card is optional, so it always fits: a string output is the captured output itself.
+function terminal(spec: unknown, code: PresenterCode, title: string): string {
+  const members = [`card: 'terminal'`, title]
+  if (isScalar(spec, 'string')) {
+    code.usesValue = true
+    members.push('output: value')
+  }
+  const output = objectProperties(spec)
+  for (const [key, kind] of [['output', 'string'], ['exitCode', 'number'], ['signal', 'string']] as const) {
+    const guarantee = scalarField(output, key, kind)
+    if (guarantee !== undefined) members.push(code.member(key, code.value(key), guarantee, kind))
+  }
+  return `{ ${members.join(', ')} }`
+}
+
+/** `oldText` of one file change: the text before, `null` for a new file or when absent. */
+function oldTextOf(properties: Properties, base: string): string | undefined {
+  for (const key of ['oldText', 'before']) {
+    const guarantee = scalarField(properties, key, 'string')
+    if (guarantee === 'required' || guarantee === 'nullable') return `${base}.${key}`
+    if (guarantee === 'optional') return `${base}.${key} ?? null`
+  }
+  return undefined
+}
+
+function fileChange(properties: Properties, base: string): string | undefined {
+  const newKey = firstRequired(properties, ['newText', 'after'], 'string')
+  const oldText = oldTextOf(properties, base)
+  if (scalarField(properties, 'path', 'string') !== 'required' || newKey === undefined || oldText === undefined) return undefined
+  return `{ path: ${base}.path, oldText: ${oldText}, newText: ${base}.${newKey} }`
+}
+
+function diff(output: Properties, code: PresenterCode, title: string): ResultCard {
+  const diffs = objectProperties(arrayItems(requiredProperty(output, 'diffs')))
+  const many = fileChange(diffs, 'diff')
+  if (many !== undefined) return { view: `{ card: 'diff', ${title}, diffs: ${code.value('diffs')}.map((diff) => (${many})) }` }
+  const one = fileChange(output, 'value')
+  if (one !== undefined) {
+    code.usesValue = true
+    return { view: `{ card: 'diff', ${title}, diffs: [${one}] }` }
+  }
+  return 'the diff card needs `diffs` (path, oldText or before, newText or after) or those fields at the top level of the output'
+}
+
+function counted(output: Properties, code: PresenterCode): string | undefined {
+  if (scalarField(output, 'total', 'number') !== 'required' || scalarField(output, 'truncated', 'boolean') !== 'required') return undefined
+  return `truncated: ${code.value('truncated')}, total: ${code.value('total')}`
+}
+
+function searchMatches(output: Properties, code: PresenterCode, title: string): ResultCard {
+  const file = objectProperties(arrayItems(requiredProperty(output, 'files')))
+  const match = objectProperties(arrayItems(requiredProperty(file, 'matches')))
+  const counts = counted(output, code)
+  const fits =
+    scalarField(file, 'path', 'string') === 'required' &&
+    scalarField(match, 'line', 'number') === 'required' &&
+    scalarField(match, 'text', 'string') === 'required'
+  if (counts === undefined || !fits) return 'the search card (matches) needs `total`, `truncated` and `files` of { path, matches: { line, text }[] }'
+  const files = `${code.value('files')}.map((file) => ({ path: file.path, matches: file.matches.map((match) => ({ line: match.line, text: match.text })) }))`
+  return { view: `{ card: 'search', shape: 'matches', ${title}, ${counts}, files: ${files} }` }
+}
+
+function searchPaths(output: Properties, code: PresenterCode, title: string): ResultCard {
+  const items = arrayItems(requiredProperty(output, 'paths'))
+  const counts = counted(output, code)
+  if (counts === undefined || !isScalar(items, 'string')) {
+    return 'the search card (paths) needs `total`, `truncated` and `paths` (strings)'
+  }
+  return { view: `{ card: 'search', shape: 'paths', ${title}, ${counts}, paths: ${code.value('paths')} }` }
+}
+
+function read(parameters: Properties, output: Properties, code: PresenterCode, title: string): ResultCard {
+  const path =
+    scalarField(output, 'path', 'string') === 'required'
+      ? code.value('path')
+      : scalarField(parameters, 'path', 'string') === 'required'
+        ? code.arg('path')
+        : undefined
+  const line = objectProperties(arrayItems(requiredProperty(output, 'lines')))
+  const numbered = scalarField(line, 'number', 'number') === 'required' && scalarField(line, 'text', 'string') === 'required'
+  const textKey = firstRequired(output, ['content', 'text'], 'string')
+  if (path === undefined || (!numbered && textKey === undefined)) {
+    return 'the read card needs a `path` (output or parameter) and `lines` of { number, text } or a `content` string'
+  }
+  const offset = scalarField(output, 'offset', 'number') === 'required' ? code.value('offset') : undefined
+  if (numbered) {
+    const lines = `${code.value('lines')}.map((line) => ({ number: line.number, text: line.text }))`
+    const first = offset ?? `(${code.value('lines')}[0]?.number ?? 1)`
+    const total = scalarField(output, 'totalLines', 'number') === 'required' ? code.value('totalLines') : `${code.value('lines')}.length`
+    return { view: `{ card: 'read', ${title}, path: ${path}, offset: ${first}, lines: ${lines}, totalLines: ${total} }` }
+  }
+  const text = code.value(textKey ?? 'content')
+  const first = offset ?? '1'
+  const lines = `${text}.split('\\n').map((text, index) => ({ number: ${first} + index, text }))`
+  const total = scalarField(output, 'totalLines', 'number') === 'required' ? code.value('totalLines') : `${text}.split('\\n').length`
+  return { view: `{ card: 'read', ${title}, path: ${path}, offset: ${first}, lines: ${lines}, totalLines: ${total} }` }
+}
+
+function webFetch(parameters: Properties, output: Properties, code: PresenterCode, title: string): ResultCard {
+  const url =
+    scalarField(output, 'url', 'string') === 'required'
+      ? code.value('url')
+      : scalarField(parameters, 'url', 'string') === 'required'
+        ? code.arg('url')
+        : undefined
+  const statusKey = firstRequired(output, ['statusCode', 'status'], 'number')
+  if (url === undefined || statusKey === undefined || scalarField(output, 'truncated', 'boolean') !== 'required') {
+    return 'the web card (fetch) needs `url` (output or parameter), `statusCode` and `truncated`'
+  }
+  const members = [`card: 'web'`, `kind: 'fetch'`, title, `url: ${url}`, `statusCode: ${code.value(statusKey)}`, `truncated: ${code.value('truncated')}`]
+  return { view: `{ ${members.join(', ')} }` }
+}
+
+function webSearch(output: Properties, code: PresenterCode, title: string): ResultCard {
+  const sourcesKey = ['sources', 'results'].find((key) => scalarField(objectProperties(arrayItems(requiredProperty(output, key))), 'url', 'string') === 'required')
+  if (sourcesKey === undefined || scalarField(output, 'truncated', 'boolean') !== 'required') {
+    return 'the web card (search) needs `sources` of { url, title?, snippet? } and `truncated`'
+  }
+  const source = objectProperties(arrayItems(requiredProperty(output, sourcesKey)))
+  const sourceMembers = ['url: source.url']
+  for (const key of ['title', 'snippet']) {
+    const guarantee = scalarField(source, key, 'string')
+    if (guarantee !== undefined) sourceMembers.push(code.member(key, `source.${key}`, guarantee, 'string'))
+  }
+  const members = [`card: 'web'`, `kind: 'search'`, title, `sources: ${code.value(sourcesKey)}.map((source) => ({ ${sourceMembers.join(', ')} }))`]
+  const answer = scalarField(output, 'answer', 'string')
+  if (answer !== undefined) members.push(code.member('answer', code.value('answer'), answer, 'string'))
+  members.push(`truncated: ${code.value('truncated')}`)
+  return { view: `{ ${members.join(', ')} }` }
 }

@@ -1,8 +1,6 @@
 import { type ImportDeclaration, Node, type ObjectLiteralExpression, type SourceFile, type SpreadAssignment, SyntaxKind } from 'ts-morph'
-import { findStubWiring, type StubWiring, type WiringNames } from './find-stub-wiring.js'
-import { type StubOutcome, type StubProblem, withParsedStub } from './parse-stub.js'
-import { tsStringLiteral } from '../../print/ts-literals.js'
-import { applyTextEdits, type TextEdit } from './text-edits.js'
+import { jsonText } from '../../model/tool-declaration.js'
+import { findStubWiring, type StubOutcome, type StubProblem, type StubWiring, type WiringNames, withParsedStub } from './find-stub-wiring.js'
 
 /** An existing stub brought up to date: its new text and what the author should hear about. */
 export interface StubMerge {
@@ -75,7 +73,7 @@ export async function mergeStub(
 /** `import { <kept>, <the generated names> } from '<module>'` (unformatted), from the author's own spelling of the module if any. */
 function canonicalImport(names: WiringNames, kept: readonly string[], absent?: readonly string[], specifier = names.generatedSpecifier): string {
   const wanted = absent ?? [names.declaration, names.outputSpec, `type ${names.argsType}`, `type ${names.outputType}`]
-  return `import { ${[...kept, ...wanted].join(', ')} } from ${tsStringLiteral(specifier)}\n`
+  return `import { ${[...kept, ...wanted].join(', ')} } from ${jsonText(specifier)}\n`
 }
 
 function planMerge(wiring: StubWiring, names: WiringNames, insertAt: PendingImport): StubOutcome<MergePlan> {
@@ -233,4 +231,24 @@ function overrideWarnings(definition: ObjectLiteralExpression, spread: SpreadAss
     }
   }
   return warnings
+}
+
+/** Replace `text[start, end)` with `text`. */
+export interface TextEdit {
+  readonly start: number
+  readonly end: number
+  readonly text: string
+}
+
+/** Applies non-overlapping edits; every byte outside their ranges stays as it was. */
+export function applyTextEdits(text: string, edits: readonly TextEdit[]): string {
+  const ordered = [...edits].sort((a, b) => a.start - b.start || a.end - b.end)
+  let result = ''
+  let cursor = 0
+  for (const edit of ordered) {
+    if (edit.start < cursor) throw new Error(`overlapping stub edits at ${edit.start}`)
+    result += text.slice(cursor, edit.start) + edit.text
+    cursor = edit.end
+  }
+  return result + text.slice(cursor)
 }

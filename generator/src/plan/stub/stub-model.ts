@@ -1,15 +1,15 @@
-import { lineCommentText, tsStringLiteral } from '../../print/ts-literals.js'
-import { type Expression, identifier, type Program, statement, stringExpression, typeReference } from '../../print/typescript/ts-subset-ast.js'
-import type { ToolDeclaration } from '../../model/tool-declaration.js'
+import { lineCommentText } from '../../model/plan.js'
+import { jsonText, type ToolDeclaration } from '../../model/tool-declaration.js'
+import { type Expression, identifier, type Program, statement, stringExpression, type StringLiteral, typeReference } from '../../model/typescript-tree.js'
 import { RESULT_VIEWS_SPECIFIER, type ToolPaths } from '../output-paths.js'
 import type { ToolIdentifiers } from '../tool-identifiers.js'
 import { cardPresenters } from './card-presenters.js'
 
 /**
  * What `stub.ts.hbs` is filled with. Every value is already safe where the template puts it: identifiers are
- * derived from a checked tool name, `*Specifier` and `notImplementedMessage` are string literals, comment values
- * have no line breaks, presenter code is built from fixed pieces. Every key is always present (the engine runs
- * in strict mode); an absent piece is `''`.
+ * derived from a checked tool name, `*Specifier` and `notImplementedMessage` are string literals (JSON text on one
+ * line, which TypeScript reads as the same string), comment values have no line breaks, presenter code is built from
+ * fixed pieces. Every key is always present (the engine runs in strict mode); an absent piece is `''`.
  */
 export interface StubTemplateModel {
   readonly name: string
@@ -35,14 +35,14 @@ export function stubModel(declaration: ToolDeclaration, ids: ToolIdentifiers, pa
   return {
     name: lineCommentText(declaration.name),
     generatedModule: lineCommentText(paths.generatedSpecifier),
-    generatedSpecifier: tsStringLiteral(paths.generatedSpecifier),
-    resultViewsSpecifier: tsStringLiteral(RESULT_VIEWS_SPECIFIER),
+    generatedSpecifier: jsonText(paths.generatedSpecifier),
+    resultViewsSpecifier: jsonText(RESULT_VIEWS_SPECIFIER),
     declaration: ids.declaration,
     outputSpec: ids.outputSpec,
     argsType: ids.argsType,
     outputType: ids.outputType,
     runtimeImports: presenters.presentationMeta === undefined ? '' : ', type ToolResultView',
-    notImplementedMessage: tsStringLiteral(`${declaration.name} is not implemented yet: write its execute body in ${paths.stub}`),
+    notImplementedMessage: jsonText(notImplementedMessage(declaration, paths)),
     presentCall: presenters.presentCall ?? '',
     presentationMeta: presenters.presentationMeta ?? '',
     presentResult: presenters.presentResult ?? '',
@@ -50,16 +50,20 @@ export function stubModel(declaration: ToolDeclaration, ids: ToolIdentifiers, pa
   }
 }
 
+function notImplementedMessage(declaration: ToolDeclaration, paths: ToolPaths): string {
+  return `${declaration.name} is not implemented yet: write its execute body in ${paths.stub}`
+}
+
 /**
  * The stub `stub.ts.hbs` renders for `declaration`, built as the subset's tree (for the printers to lay out without
  * rendering text and reading it back), or `undefined` when the declaration has a presentation card, whose presenters
- * are code the template places (then the template renders it). test/generator/plan/stub-tree.test.ts holds the two
- * equal: the tree printed is the template's text as prettier formats it.
+ * are code the template places (then the template renders it). test/generator/plan/stub/stub-model.test.ts holds the
+ * two equal: the tree printed is the template's text as prettier formats it.
  */
 export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdentifiers, paths: ToolPaths): Program | undefined {
   if (Object.keys(cardPresenters(declaration)).length > 0) return undefined
   const model = stubModel(declaration, ids, paths)
-  const string = (raw: string): { readonly kind: 'string'; readonly raw: string; readonly value: string } => ({ kind: 'string', raw, value: JSON.parse(raw) as string })
+  const string = (value: string): StringLiteral => ({ kind: 'string', value })
   const member = (key: string, value: Expression) => ({ kind: 'property', key: { kind: 'identifier', name: key }, value, comments: [], blankLineAfter: false }) as const
   // `(_args, value) => [{ type: 'text', text: JSON.stringify(value, null, 2) }]`
   const render: Expression = {
@@ -76,7 +80,7 @@ export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdenti
           broken: false,
           trailingComments: [],
           members: [
-            member('type', stringExpression("'text'", 'text')),
+            member('type', stringExpression('text')),
             member('text', {
               kind: 'call',
               isNew: false,
@@ -95,7 +99,7 @@ export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdenti
     key: { kind: 'identifier', name: 'execute' },
     parameters: [{ name: '_args', type: typeReference(model.argsType) }],
     returnType: typeReference('Promise', [typeReference(model.outputType)]),
-    body: [statement({ kind: 'throw', argument: { kind: 'call', isNew: true, callee: identifier('Error'), typeArgs: [], args: [{ kind: 'literal', literal: string(model.notImplementedMessage) }] } })],
+    body: [statement({ kind: 'throw', argument: { kind: 'call', isNew: true, callee: identifier('Error'), typeArgs: [], args: [{ kind: 'literal', literal: string(notImplementedMessage(declaration, paths)) }] } })],
     comments: [],
     blankLineAfter: false,
   } as const
@@ -113,7 +117,7 @@ export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdenti
   return {
     statements: [
       statement(
-        { kind: 'import', typeOnly: false, defaultName: undefined, specifiers: [specifier('defineTypedTool')], braces: true, source: { kind: 'string', raw: "'@toolsmith/runtime'", value: '@toolsmith/runtime' } },
+        { kind: 'import', typeOnly: false, defaultName: undefined, specifiers: [specifier('defineTypedTool')], braces: true, source: string('@toolsmith/runtime') },
         [
           `// toolsmith:stub ${model.name}`,
           '// This file is yours: `toolsmith generate` keeps every line of it and only updates the wiring (the import from',
@@ -127,7 +131,7 @@ export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdenti
           defaultName: undefined,
           specifiers: [specifier(model.declaration), specifier(model.outputSpec), specifier(model.argsType, true), specifier(model.outputType, true)],
           braces: true,
-          source: string(model.generatedSpecifier),
+          source: string(paths.generatedSpecifier),
         },
         [],
         true,

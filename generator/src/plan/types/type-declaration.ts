@@ -1,8 +1,6 @@
 import { constraintText } from '@toolsmith/providers'
-import { escapeControlCharacters, jsonText, tsPropertyName } from '../../print/ts-literals.js'
-import { isRecord, ownEntries, ownValue } from '../../print/own-entries.js'
-import type { TsPart } from '../../print/typescript/lay-out-typescript.js'
-import type { Comment, PropertyKey, Statement, TypeLiteral, TypeMember, TypeNode } from '../../print/typescript/ts-subset-ast.js'
+import { isRecord, ownEntries, ownValue } from '../../model/tool-declaration.js'
+import { type Comment, docComment, isIdentifierName, type PropertyKey, type Statement, type TsPart, type TypeLiteral, type TypeMember, type TypeNode } from '../../model/typescript-tree.js'
 
 /** Container levels the runtime's `InferValue` follows exactly; deeper containers infer `JsonValue`. */
 export const INFERRED_CONTAINER_LEVELS = 16
@@ -17,7 +15,8 @@ export interface TypeDeclaration extends TsPart {
 // text repeats an earlier one's (an object with properties never repeats: json2ts saw each property under a name of
 // its own), a typed map's index signature is widened by the declared properties' types (and `| undefined` for an
 // optional one), an array's JSDoc names its items' description ("Items: ..."), and `*/` in a description becomes
-// `* /`. test/generator/plan/types/type-declaration.test.ts holds this to json2ts itself.
+// `* /`. test/generator/plan/types/type-declaration.test.ts holds this to json2ts itself. Strings, keys and comments
+// are carried as values; the printer writes them as json2ts did (escaped, see `stringLiteralRaw` and `DocComment`).
 
 /** One DSL node: its type, json2ts's text of it (what a union compares), its JSDoc text. */
 interface Shape {
@@ -38,16 +37,15 @@ interface Property {
 
 type Index = Shape | 'unknown' | undefined
 
+// Whether the module's text names `JsonValue` (json2ts's generator imported it when its output did), asked of the
+// values: as written, a character escaped before the name (a control character, a line separator; in a string any C0
+// one, `\n` and `\t` too) ends in a letter or digit, so the name is not a word of its own there.
 const JSON_VALUE = /\bJsonValue\b/
-const LINE_SEPARATORS = /[\u2028\u2029]/g
+const JSON_VALUE_IN_STRING = /(?<![\w\u0000-\u001F\u007F-\u009F\u2028\u2029])JsonValue\b/
+const JSON_VALUE_IN_COMMENT = /(?<![\w\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029])JsonValue\b/
 const keyword = (name: string): TypeNode => ({ kind: 'keyword', name })
 const JSON_VALUE_TYPE: TypeNode = { kind: 'reference', name: 'JsonValue', args: undefined }
 const UNDEFINED: Shape = { type: keyword('undefined'), text: 'undefined', comment: '' }
-
-/** Text as it reaches the module: line separators and control characters escaped (in literals and comments alike). */
-function escaped(text: string): string {
-  return escapeControlCharacters(text.replace(LINE_SEPARATORS, (char) => (char === '\u2028' ? '\\u2028' : '\\u2029')))
-}
 
 function literal(value: unknown): Shape {
   if (value === null) return { type: keyword('null'), text: 'null', comment: '' }
@@ -56,7 +54,7 @@ function literal(value: unknown): Shape {
   if (typeof value === 'number') {
     return { type: { kind: 'literal', literal: { kind: 'number', raw: JSON.stringify(Math.abs(value)), negative: value < 0 } }, text, comment: '' }
   }
-  return { type: { kind: 'literal', literal: { kind: 'string', raw: escaped(jsonText(value)), value: String(value) } }, text, comment: '' }
+  return { type: { kind: 'literal', literal: { kind: 'string', value: String(value) } }, text, comment: '' }
 }
 
 /** `members` with any whose json2ts text repeats an earlier one's dropped, as one type. */
@@ -83,12 +81,11 @@ function jsdocText(comment: string): string {
 /** The JSDoc block for `comment` (none when empty), on its own lines. */
 function comments(comment: string, after: Comment['after']): Comment[] {
   if (comment === '') return []
-  return [{ block: true, value: escaped(jsdocText(comment).slice(2, -2)), after, blankLineAfter: false, blankLineBefore: false }]
+  return [docComment(comment, 'lines', after)]
 }
 
 function propertyKey(name: string): PropertyKey {
-  const written = escaped(tsPropertyName(name))
-  return written.startsWith('"') ? { kind: 'string', raw: written, value: name } : { kind: 'identifier', name }
+  return isIdentifierName(name) ? { kind: 'identifier', name } : { kind: 'string', value: name }
 }
 
 /** A typed map's index signature widened by the declared properties' types, or `undefined` when it stays as it is. */
@@ -183,7 +180,7 @@ function namesJsonValue(node: TypeNode): boolean {
     case 'reference':
       return JSON_VALUE.test(node.name)
     case 'literal':
-      return node.literal.kind === 'string' && JSON_VALUE.test(node.literal.raw)
+      return node.literal.kind === 'string' && JSON_VALUE_IN_STRING.test(node.literal.value)
     case 'array':
       return namesJsonValue(node.element)
     case 'union':
@@ -191,13 +188,17 @@ function namesJsonValue(node: TypeNode): boolean {
     case 'type-literal':
       return node.members.some(
         (member) =>
-          member.comments.some((comment) => JSON_VALUE.test(comment.value)) ||
-          (member.kind === 'property-signature' && JSON_VALUE.test(member.key.kind === 'string' ? member.key.raw : member.key.name)) ||
+          member.comments.some(namesJsonValueInComment) ||
+          (member.kind === 'property-signature' && (member.key.kind === 'string' ? JSON_VALUE_IN_STRING.test(member.key.value) : JSON_VALUE.test(member.key.name))) ||
           namesJsonValue(member.type),
       )
     default:
       return false
   }
+}
+
+function namesJsonValueInComment(comment: Comment): boolean {
+  return 'doc' in comment && JSON_VALUE_IN_COMMENT.test(comment.doc)
 }
 
 function declaration(name: string, shape: Shape & { readonly body?: TypeLiteral }): TypeDeclaration {
@@ -207,7 +208,7 @@ function declaration(name: string, shape: Shape & { readonly body?: TypeLiteral 
     shape.body === undefined
       ? { kind: 'type-alias', exported: true, name, type: shape.type, comments: root, blankLineAfter: false }
       : { kind: 'interface', exported: true, name, body: shape.body, comments: root, blankLineAfter: false }
-  const usesJsonValue = root.some((comment) => JSON_VALUE.test(comment.value)) || namesJsonValue(shape.type)
+  const usesJsonValue = root.some(namesJsonValueInComment) || namesJsonValue(shape.type)
   return { program: { statements: [statement] }, text: undefined, usesJsonValue }
 }
 

@@ -1,9 +1,11 @@
 import type { Options } from 'prettier'
-import { doc } from '../prettier-doc.js'
+import { generatedHeader } from '../../model/plan.js'
+import type { Program, Statement, TsPart } from '../../model/typescript-tree.js'
+import { doc } from '../prettier.js'
+import { literalLayout, printJsonStringLiteral, tsStringLiteral } from './literals.js'
 import { layOutOpaqueMembers, type ProbeFormatter } from './opaque-members.js'
 import { parseTypeScriptSubset } from './parse-ts-subset.js'
 import { printProgram } from './print-ts-statements.js'
-import type { Program, Statement } from './ts-subset-ast.js'
 import { OutsideLayout, type TsLayoutContext, type TsLayoutOptions } from './ts-layout-context.js'
 
 // Options that change nothing in the subset's layout (they concern JSX, other languages, or constructs the subset
@@ -54,19 +56,12 @@ export function tsLayoutOptions(options: Options, lenient = false): TsLayoutOpti
     ['preserve', 'collapse'].includes(layout.objectWrap) &&
     ['always', 'avoid'].includes(layout.arrowParens) &&
     ['end', 'start'].includes(layout.experimentalOperatorPosition)
-  if (sane) return lenient ? { ...(layout as TsLayoutOptions), lenient } : (layout as TsLayoutOptions)
+  // The spec literal follows the options as set, whatever the printers make of the rest (prettier keeps it as printed).
+  const literal = literalLayout(options)
+  if (sane) return lenient ? { ...(layout as TsLayoutOptions), lenient, literal } : { ...(layout as TsLayoutOptions), literal }
   return lenient
-    ? { printWidth: 80, tabWidth: 2, useTabs: false, semi: true, singleQuote: false, trailingComma: 'all', bracketSpacing: true, quoteProps: 'as-needed', objectWrap: 'preserve', arrowParens: 'always', experimentalOperatorPosition: 'end', lenient }
+    ? { printWidth: 80, tabWidth: 2, useTabs: false, semi: true, singleQuote: false, trailingComma: 'all', bracketSpacing: true, quoteProps: 'as-needed', objectWrap: 'preserve', arrowParens: 'always', experimentalOperatorPosition: 'end', lenient, literal }
     : undefined
-}
-
-/**
- * A piece of a TypeScript file: the subset's tree of it (absent when its text is outside the subset), and for text
- * toolsmith did not write that text, which is what prettier is given when the file cannot be printed here.
- */
-export interface TsPart {
-  readonly program: Program | undefined
-  readonly text: string | undefined
 }
 
 /** The parts as one program, a blank line between one part and the next. */
@@ -109,8 +104,8 @@ export function printTypeScript(program: Program, layout: TsLayoutOptions, opaqu
  * into the subset's tree and printed as prettier prints it. Arrow functions are not mirrored: each member holding one
  * is laid out by prettier in a small probe of the same place (`probe`), memoized by the caller.
  *
- * Guarded by test/generator/print/lay-out-typescript.test.ts, which compares this with prettier.format on stubs and
- * declarations of random declarations under random options, on mangled sources and on hand-picked edge cases.
+ * Guarded by test/generator/print/typescript/lay-out-typescript.test.ts, which compares this with prettier.format on
+ * stubs and declarations of random declarations under random options, on mangled sources and on hand-picked edge cases.
  */
 export async function layOutTypeScript(source: string, options: Options, probe: ProbeFormatter): Promise<string | undefined> {
   const layout = tsLayoutOptions(options)
@@ -125,4 +120,24 @@ export async function layOutTypeScript(source: string, options: Options, probe: 
     if (error instanceof OutsideLayout) return undefined
     throw error
   }
+}
+
+const CODE_MODE_SDK_DOC = '/** The Code Mode SDK declaration (the text of code-mode-sdk.d.ts without its header), for the prompt of a run_code agent. */'
+
+/** `<out>/code-mode-sdk.ts` as prettier is given it: the SDK text (`sdk`) as a string export, for prompts. */
+export function codeModeSdkModuleSource(sdk: string): string {
+  return [generatedHeader(), '', CODE_MODE_SDK_DOC, `export const codeModeSdk: string = ${tsStringLiteral(sdk)}`, ''].join('\n')
+}
+
+/**
+ * `codeModeSdkModuleSource(sdk)` as prettier lays it out under `layout`, printed directly (the SDK changes with every
+ * tool, and prettier would measure its megabyte of string again on each run). The statement never fits on one line:
+ * the SDK's fixed preamble alone is wider than the widest print width the layout accepts (1,000), so prettier breaks
+ * after `=` and indents the literal, whose quotes it picks as for any string (`printStringLiteral`). Comments and
+ * the blank line stay as written.
+ */
+export function printCodeModeSdkModule(sdk: string, layout: TsLayoutOptions): string {
+  const indentUnit = layout.useTabs ? '\t' : ' '.repeat(layout.tabWidth)
+  const literal = printJsonStringLiteral(tsStringLiteral(sdk), layout.singleQuote)
+  return [generatedHeader(), '', CODE_MODE_SDK_DOC, 'export const codeModeSdk: string =', `${indentUnit}${literal}${layout.semi ? ';' : ''}`, ''].join('\n')
 }

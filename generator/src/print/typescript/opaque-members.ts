@@ -1,5 +1,6 @@
+import type { ObjectExpression, ObjectMember, OpaqueExpression, Program } from '../../model/typescript-tree.js'
+import { stringLiteralRaw } from './literals.js'
 import { printPropertyKey, unquotable } from './print-ts-types.js'
-import type { ObjectExpression, ObjectMember, OpaqueExpression, Program } from './ts-subset-ast.js'
 import type { TsLayoutContext } from './ts-layout-context.js'
 
 /** An object member whose value the printers do not mirror (an arrow function). */
@@ -95,9 +96,9 @@ function collect(
   for (const [index, member] of members.entries()) {
     if (member.kind !== 'property') continue
     const { value } = member
-    const key = member.key.kind === 'identifier' ? member.key.name : member.key.raw
+    const key = member.key.kind === 'identifier' ? member.key.name : stringLiteralRaw(member.key, false)
     if (value.kind === 'object') {
-      const level = { key, printedKey: printPropertyKey(member.key, [member.key], context) }
+      const level = { key, printedKey: printPropertyKey(member.key, [member.key], context, false) }
       if (!collect(value, [...path, level], head, probes, context, broken)) return false
       continue
     }
@@ -143,5 +144,5 @@ function memberLines(probe: Probe, formatted: string, context: TsLayoutContext):
 // Under `quoteProps: consistent` a key is quoted when a sibling must be; the probe has no siblings, so it stands for
 // the member only when none must.
 function quotedSibling(members: readonly ObjectMember[], context: TsLayoutContext): boolean {
-  return members.some((member) => (member.kind === 'property' || member.kind === 'method') && member.key.kind === 'string' && !unquotable(member.key, context))
+  return members.some((member) => (member.kind === 'property' || member.kind === 'method') && member.key.kind === 'string' && !unquotable(member.key, context, false))
 }

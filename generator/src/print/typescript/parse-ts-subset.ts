@@ -1,4 +1,4 @@
-import type { Comment, Expression, LiteralValue, MethodMember, ObjectExpression, ObjectMember, Program, PropertyKey, Statement, StatementBody, TypeNode } from './ts-subset-ast.js'
+import type { Comment, Expression, LiteralValue, MethodMember, ObjectExpression, ObjectMember, Program, PropertyKey, Statement, StatementBody, TypeNode } from '../../model/typescript-tree.js'
 import { OutsideLayout } from './ts-layout-context.js'
 import { TokenCursor } from './ts-token-cursor.js'
 import { tokenize } from './ts-tokens.js'
@@ -42,7 +42,7 @@ function parseStatements(cursor: TokenCursor, inBlock: boolean): Statement[] {
 }
 
 function isPrettierIgnore(comment: Comment): boolean {
-  return comment.value.trim() === 'prettier-ignore'
+  return 'value' in comment && comment.value.trim() === 'prettier-ignore'
 }
 
 function parseStatement(cursor: TokenCursor, inBlock: boolean): StatementBody {

@@ -1,11 +1,10 @@
-import { doc, util } from '../prettier-doc.js'
-import { printStringLiteral } from './prettier-literals.js'
-import { type AssignmentLayout, printAssignment } from './print-ts-assignment.js'
+import type { ArrowFunction, Expression, MethodMember, ObjectExpression, ObjectMember, PropertyKey, Statement, TypeNode } from '../../model/typescript-tree.js'
+import { doc, util } from '../prettier.js'
+import { printStringLiteral, stringLiteralRaw } from './literals.js'
 import { printLiteral, printPropertyKey, printSignature, printType } from './print-ts-types.js'
-import type { ArrowFunction, Expression, MethodMember, ObjectExpression, ObjectMember, PropertyKey, Statement, TypeNode } from './ts-subset-ast.js'
-import { type Doc, OutsideLayout, printComment, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
+import { type Doc, OutsideLayout, printComment, textGroup, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
 
-const { breakParent, conditionalGroup, group, hardline, indent, join, line, lineSuffix, lineSuffixBoundary, softline } = doc.builders
+const { breakParent, conditionalGroup, group, hardline, indent, indentIfBreak, join, line, lineSuffix, lineSuffixBoundary, softline } = doc.builders
 const { canBreak, willBreak } = doc.utils
 
 /** Prints the statements of a method body (supplied by the statement printer, which depends on this one). */
@@ -30,7 +29,7 @@ export function printExpression(expression: Expression, context: TsLayoutContext
     case 'identifier':
       return expression.name
     case 'literal':
-      return printLiteral(expression.literal, context)
+      return printLiteral(expression.literal, context, false)
     case 'null':
       return 'null'
     case 'as-const':
@@ -61,6 +60,25 @@ export function printExpression(expression: Expression, context: TsLayoutContext
 function printOperand(expression: Expression, context: TsLayoutContext, printers: ExpressionPrinters): Doc {
   if (expression.kind === 'arrow' || expression.kind === 'not' || expression.kind === 'opaque') throw new OutsideLayout('parenthesized operand')
   return printExpression(expression, context, printers)
+}
+
+/** The layouts of prettier's printAssignment that the subset reaches. */
+export type AssignmentLayout = 'break-after-operator' | 'never-break-after-operator' | 'fluid' | 'break-lhs'
+
+/** prettier's printAssignment: `left operator right` in the chosen layout. */
+export function printAssignment(left: Doc, operator: string, right: Doc, layout: AssignmentLayout): Doc {
+  switch (layout) {
+    case 'break-after-operator':
+      return group([group(left), operator, group(indent([line, right]))])
+    case 'never-break-after-operator':
+      return textGroup([textGroup([left]), operator, ' ', right])
+    case 'break-lhs':
+      return group([left, operator, ' ', group(right)])
+    case 'fluid': {
+      const groupId = Symbol('assignment')
+      return group([group(left), operator, group(indent(line), { id: groupId }), lineSuffixBoundary, indentIfBreak(right, { groupId })])
+    }
+  }
 }
 
 /** The layout prettier's chooseLayout picks for `key: value` in an object (`shortKey`: the key is narrower than `tabWidth + 3`). */
@@ -117,7 +135,7 @@ function loneShortArgument(argument: Expression, printWidth: number, singleQuote
       return argument.name.length <= threshold
     case 'literal':
       if (argument.literal.kind !== 'string') return true
-      return printStringLiteral(argument.literal.raw, singleQuote).length <= threshold
+      return printStringLiteral(stringLiteralRaw(argument.literal, false), singleQuote).length <= threshold
     case 'null':
       return true
     case 'not':
@@ -157,7 +175,7 @@ function printMember(member: ObjectMember, keys: readonly PropertyKey[], context
   if (member.kind === 'shorthand') return member.name
   if (member.kind === 'method') return printMethod(member, keys, context, printers)
   if (member.value.kind === 'opaque') return printers.opaqueMember(member)
-  const key = printPropertyKey(member.key, keys, context)
+  const key = printPropertyKey(member.key, keys, context, false)
   const short = util.getStringWidth(key) < context.options.tabWidth + 3
   return printAssignment(key, ':', printExpression(member.value, context, printers), assignmentLayout(member.value, short, context))
 }
@@ -167,7 +185,7 @@ function printMethod(method: MethodMember, keys: readonly PropertyKey[], context
   if (method.returnType !== undefined && JSON.stringify(method.returnType).includes('"type-literal"')) throw new OutsideLayout('object return type')
   return [
     method.async ? 'async ' : '',
-    printPropertyKey(method.key, keys, context),
+    printPropertyKey(method.key, keys, context, false),
     printSignature([], method.parameters, method.returnType, context),
     ' ',
     printers.block(method.body, context),

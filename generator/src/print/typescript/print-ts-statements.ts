@@ -1,8 +1,8 @@
-import { doc } from '../prettier-doc.js'
-import { printAssignment } from './print-ts-assignment.js'
-import { type ExpressionPrinters, printDeclarator, printExpression } from './print-ts-expressions.js'
+import type { Program, Statement } from '../../model/typescript-tree.js'
+import { doc } from '../prettier.js'
+import { literalLayout, tsSpecLiteral } from './literals.js'
+import { type ExpressionPrinters, printAssignment, printDeclarator, printExpression } from './print-ts-expressions.js'
 import { huggedType, printInterfaceBody, printLiteral, printSignature, printType } from './print-ts-types.js'
-import type { Program, Statement } from './ts-subset-ast.js'
 import { type Doc, OutsideLayout, semicolon, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
 
 const { group, hardline, indent, join, line, literalline, softline } = doc.builders
@@ -34,9 +34,12 @@ function printBlock(statements: readonly Statement[], context: TsLayoutContext, 
 function printStatement(statement: Statement, context: TsLayoutContext, printers: ExpressionPrinters): Doc {
   const semi = semicolon(context)
   switch (statement.kind) {
-    case 'verbatim':
-      // prettier keeps an ignored statement's text as written, line for line.
-      return join(literalline, [...statement.lines])
+    case 'spec': {
+      // Printed as toolsmith lays it out; prettier keeps an ignored statement's text as written, line for line.
+      const layout = context.options.literal ?? literalLayout(context.options)
+      const text = `${statement.exported ? 'export ' : ''}const ${statement.name} = ${tsSpecLiteral(statement.value, layout)} as const satisfies ${statement.satisfies}${layout.semi ? ';' : ''}`
+      return join(literalline, text.split('\n'))
+    }
     case 'import':
       return printImport(statement, context)
     case 'export-names':
@@ -90,7 +93,7 @@ function printImport(statement: Statement & { kind: 'import' }, context: TsLayou
     if (statement.defaultName !== undefined) parts.push(', ')
     parts.push(printSpecifiers(named, statement.defaultName !== undefined, context))
   }
-  parts.push(' from', ' ', printLiteral(statement.source, context), semicolon(context))
+  parts.push(' from', ' ', printLiteral(statement.source, context, false), semicolon(context))
   return parts
 }
 

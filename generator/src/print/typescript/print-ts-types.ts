@@ -1,6 +1,6 @@
-import { doc } from '../prettier-doc.js'
-import { printNumberLiteral, printStringLiteral } from './prettier-literals.js'
-import type { LiteralValue, Parameter, PropertyKey, TypeLiteral, TypeMember, TypeNode, TypeParameter } from './ts-subset-ast.js'
+import type { LiteralValue, Parameter, PropertyKey, StringLiteral, TypeLiteral, TypeMember, TypeNode, TypeParameter } from '../../model/typescript-tree.js'
+import { doc } from '../prettier.js'
+import { printNumberLiteral, printStringLiteral, stringLiteralRaw } from './literals.js'
 import { concat, type Doc, OutsideLayout, semicolon, textGroup, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
 
 const { align, group, hardline, ifBreak, indent, indentIfBreak, join, line, lineSuffixBoundary, softline } = doc.builders
@@ -9,9 +9,9 @@ const { willBreak } = doc.utils
 /** Where a type sits, for the choices prettier makes by parent (parentheses, union indentation, separators). */
 export type TypeParent = 'annotation' | 'alias' | 'array' | 'union' | 'type-argument' | 'operand'
 
-/** A literal (in a type or an expression) as prettier prints it. */
-export function printLiteral(literal: LiteralValue, context: TsLayoutContext): string {
-  if (literal.kind === 'string') return printStringLiteral(literal.raw, context.options.singleQuote)
+/** A literal (in a type or an expression, see `stringLiteralRaw`) as prettier prints it. */
+export function printLiteral(literal: LiteralValue, context: TsLayoutContext, inType: boolean): string {
+  if (literal.kind === 'string') return printStringLiteral(stringLiteralRaw(literal, inType), context.options.singleQuote)
   if (literal.kind === 'boolean') return literal.value ? 'true' : 'false'
   return `${literal.negative ? '-' : ''}${printNumberLiteral(literal.raw)}`
 }
@@ -23,23 +23,26 @@ const ASCII_IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 const MAYBE_IDENTIFIER = /^[$_\p{L}\p{Nl}][$_\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u200c\u200d]*$/u
 
 /** Whether prettier would print this quoted key without quotes (`isStringKeySafeToUnquote` for the subset). */
-export function unquotable(key: PropertyKey & { kind: 'string' }, context: TsLayoutContext): boolean {
+export function unquotable(key: StringLiteral, context: TsLayoutContext, inType: boolean): boolean {
   if (!ASCII_IDENTIFIER.test(key.value) && MAYBE_IDENTIFIER.test(key.value)) {
     if (context.options.lenient === true) return false
     throw new OutsideLayout('non-ASCII identifier key')
   }
-  return printStringLiteral(key.raw, context.options.singleQuote).slice(1, -1) === key.value && ASCII_IDENTIFIER.test(key.value)
+  return printStringLiteral(stringLiteralRaw(key, inType), context.options.singleQuote).slice(1, -1) === key.value && ASCII_IDENTIFIER.test(key.value)
 }
 
-/** A property key as prettier prints it among `siblings` (their keys decide quoting under `quoteProps: consistent`). */
-export function printPropertyKey(key: PropertyKey, siblings: readonly PropertyKey[], context: TsLayoutContext): string {
+/**
+ * A property key (of a type member when `inType`) as prettier prints it among `siblings` (their keys decide quoting
+ * under `quoteProps: consistent`).
+ */
+export function printPropertyKey(key: PropertyKey, siblings: readonly PropertyKey[], context: TsLayoutContext, inType: boolean): string {
   const { quoteProps, singleQuote } = context.options
-  const needsQuotes = (): boolean => siblings.some((sibling) => sibling.kind === 'string' && !unquotable(sibling, context))
+  const needsQuotes = (): boolean => siblings.some((sibling) => sibling.kind === 'string' && !unquotable(sibling, context, inType))
   if (key.kind === 'identifier') {
     return quoteProps === 'consistent' && needsQuotes() ? printStringLiteral(JSON.stringify(key.name), singleQuote) : key.name
   }
-  if ((quoteProps === 'as-needed' || (quoteProps === 'consistent' && !needsQuotes())) && unquotable(key, context)) return key.value
-  return printStringLiteral(key.raw, singleQuote)
+  if ((quoteProps === 'as-needed' || (quoteProps === 'consistent' && !needsQuotes())) && unquotable(key, context, inType)) return key.value
+  return printStringLiteral(stringLiteralRaw(key, inType), singleQuote)
 }
 
 // prettier's shouldHugUnionType: one object-like member (a type literal or a type reference) and the rest `null` or
@@ -62,7 +65,7 @@ export function printType(type: TypeNode, parent: TypeParent, context: TsLayoutC
     case 'keyword':
       return type.name
     case 'literal':
-      return printLiteral(type.literal, context)
+      return printLiteral(type.literal, context, true)
     case 'reference':
       return printReference(type.name, type.args, context)
     case 'array':
@@ -244,5 +247,5 @@ function printMember(member: TypeMember, keys: readonly PropertyKey[], context: 
     const parameter = [member.parameter, ': ', printType(member.parameterType, 'annotation', context)]
     return group([modifier, '[', group([indent([softline, parameter]), softline]), ']', ': ', printType(member.type, 'annotation', context)])
   }
-  return textGroup([modifier, printPropertyKey(member.key, keys, context), member.optional ? '?' : '', ': ', printType(member.type, 'annotation', context)])
+  return textGroup([modifier, printPropertyKey(member.key, keys, context, true), member.optional ? '?' : '', ': ', printType(member.type, 'annotation', context)])
 }

@@ -1,5 +1,6 @@
-import { doc } from '../prettier-doc.js'
-import type { Comment } from './ts-subset-ast.js'
+import { doc } from '../prettier.js'
+import type { Comment } from '../../model/typescript-tree.js'
+import { docCommentValue, type LiteralLayout } from './literals.js'
 
 /** The prettier options the subset's layout follows (every other option must have its default for it to apply). */
 export interface TsLayoutOptions {
@@ -21,6 +22,8 @@ export interface TsLayoutOptions {
    * reproduced (a key prettier may unquote), the source is written as it is instead of giving up.
    */
   readonly lenient?: boolean
+  /** The spec literal's layout, from the project's options as they are (the fields above may be our defaults). */
+  readonly literal?: LiteralLayout
 }
 
 /** What the printers share: the options. */
@@ -55,11 +58,12 @@ export class OutsideLayout extends Error {}
  * `*`) re-indented, any other block verbatim (single-line only: a multi-line one is left to prettier).
  */
 export function printComment(comment: Comment): Doc {
-  if (!comment.block) return `//${comment.value}`.trimEnd()
-  if (!comment.value.includes('\n')) return `/*${comment.value}*/`
-  const lines = `*${comment.value}*`.split('\n').map((text) => text.trimStart())
+  const value = 'doc' in comment ? docCommentValue(comment) : comment.value
+  if (!comment.block) return `//${value}`.trimEnd()
+  if (!value.includes('\n')) return `/*${value}*/`
+  const lines = `*${value}*`.split('\n').map((text) => text.trimStart())
   if (!lines.every((text) => text.startsWith('*'))) throw new OutsideLayout('multi-line block comment')
-  const jsdoc = comment.value[0] === '*' && comment.value[1] !== '*'
+  const jsdoc = value[0] === '*' && value[1] !== '*'
   const parts: Doc[] = lines.map((text, index) => {
     if (index === 0) return [text.trimEnd(), hardline]
     if (index === lines.length - 1) return [' ', text]

@@ -1,4 +1,4 @@
-import type { Comment } from './ts-subset-ast.js'
+import type { Comment } from '../../model/typescript-tree.js'
 import { OutsideLayout } from './ts-layout-context.js'
 import { blankLineAfterComment, hasNewline, hasNewlineInRange, isNextLineEmpty, isPreviousLineEmpty } from './ts-source-text.js'
 import type { Token } from './ts-tokens.js'

@@ -1,7 +1,7 @@
 import { constraintText } from '@toolsmith/providers'
 import { compile } from 'json-schema-to-typescript'
-import { escapeControlCharacters, tsPropertyName } from '../../../../generator/src/print/ts-literals.js'
-import { isRecord, ownEntries, ownValue } from '../../../../generator/src/print/own-entries.js'
+import { escapeControlCharacters, tsPropertyName } from '../../../../generator/src/print/typescript/literals.js'
+import { isRecord, ownEntries, ownValue } from '../../../../generator/src/model/tool-declaration.js'
 import { INFERRED_CONTAINER_LEVELS } from '../../../../generator/src/plan/types/type-declaration.js'
 
 // The test oracle for the generated types: how they were made before they were built from the DSL directly. Each DSL

@@ -1,5 +1,5 @@
 import { OutsideLayout } from '../../../../generator/src/print/typescript/ts-layout-context.js'
-import type { LiteralValue, Program, PropertyKey, Statement, TypeLiteral, TypeMember, TypeNode } from '../../../../generator/src/print/typescript/ts-subset-ast.js'
+import type { LiteralValue, Program, PropertyKey, Statement, TypeLiteral, TypeMember, TypeNode } from '../../../../generator/src/model/typescript-tree.js'
 import { TokenCursor } from '../../../../generator/src/print/typescript/ts-token-cursor.js'
 import { tokenize } from '../../../../generator/src/print/typescript/ts-tokens.js'
 

@@ -1,13 +1,13 @@
-// The syntax tree of the TypeScript subset the printers lay out as prettier 3 does. Emitters build it from their model
-// (the generated modules and their types, the index, the result-view reader, stubs from the shipped template); the
-// subset parser builds it from text toolsmith does not write itself (stubs rendered from a project's template).
-// Where prettier's layout depends on how the source was written (a blank line kept, an object kept broken, where a
-// comment stands), the node says so in a flag, so the printers never read text.
+// The syntax tree of the TypeScript subset: the model of a generated TypeScript file, which print/typescript/ lays out
+// as prettier 3 does. Emitters build it from their model (the generated modules and their types, the index, the
+// result-view reader, stubs from the shipped template); the subset reader in print/ builds it from text toolsmith does
+// not write itself (stubs rendered from a project's template). Where prettier's layout depends on how the source was
+// written (a blank line kept, an object kept broken, where a comment stands), the node says so in a flag, so the
+// printers never read text. Values the emitters put in the tree (a string, a JSDoc text, a declaration's JSON) are
+// carried as values: the printers write their literals, safely, in the file's layout.
 
-/** A comment written on its own lines: `//` (line) or `/* *\/` (block); `value` is the text between the delimiters. */
-export interface Comment {
-  readonly block: boolean
-  readonly value: string
+/** Where a comment stands and what prettier keeps around it. */
+interface CommentPlacement {
   /** What follows a leading block comment: a line break, a line that breaks with its group, or a space. */
   readonly after: 'hardline' | 'line' | 'space'
   /** A blank line follows it (prettier keeps one). */
@@ -15,6 +15,26 @@ export interface Comment {
   /** A blank line precedes it (kept before a comment that trails an object's last member). */
   readonly blankLineBefore: boolean
 }
+
+/** A comment as written: `//` (line) or `/* *\/` (block); `value` is the text between the delimiters. */
+export interface WrittenComment extends CommentPlacement {
+  readonly block: boolean
+  readonly value: string
+}
+
+/**
+ * A JSDoc comment holding `doc`, any text: the printer writes it safely (a `*\/` cannot close it, no line separator
+ * or control character is written raw). `fit`: a one-line text stays `/** text *\/`, lines are trimmed at their end;
+ * `lines`: every line under ` * `, even a single one, as json2ts wrote its comments.
+ */
+export interface DocComment extends CommentPlacement {
+  readonly block: true
+  readonly doc: string
+  readonly style: 'fit' | 'lines'
+}
+
+/** A comment on its own lines: as written (parsed, or fixed text of an emitter) or a JSDoc text the printer writes. */
+export type Comment = WrittenComment | DocComment
 
 /** Comments written on their own lines before a statement or member (the only place the subset allows them). */
 export interface Commented {
@@ -26,10 +46,18 @@ export interface Spaced {
   readonly blankLineAfter: boolean
 }
 
-/** A property key as written: a plain name or a string literal (`raw` with its quotes). */
-export type PropertyKey =
-  | { readonly kind: 'identifier'; readonly name: string }
-  | { readonly kind: 'string'; readonly raw: string; readonly value: string }
+/**
+ * A string literal's value, and its source text (`raw`, quotes included) where it was read from text: the printer
+ * writes a literal of its own for a string without one.
+ */
+export interface StringLiteral {
+  readonly kind: 'string'
+  readonly value: string
+  readonly raw?: string
+}
+
+/** A property key: a plain name or a string literal. */
+export type PropertyKey = { readonly kind: 'identifier'; readonly name: string } | StringLiteral
 
 /** A type in the subset. */
 export type TypeNode =
@@ -75,9 +103,9 @@ export interface Parameter {
   readonly type: TypeNode | undefined
 }
 
-/** A literal: strings keep their source text (prettier re-quotes it), numbers their digits, `-1` its sign. */
+/** A literal: strings (see `StringLiteral`; prettier re-quotes them), numbers their digits, `-1` its sign. */
 export type LiteralValue =
-  | { readonly kind: 'string'; readonly raw: string; readonly value: string }
+  | StringLiteral
   | { readonly kind: 'number'; readonly raw: string; readonly negative: boolean }
   | { readonly kind: 'boolean'; readonly value: boolean }
 
@@ -165,7 +193,7 @@ export type Statement = Commented &
         /** Each imported name, with the local name it takes when renamed (`TypedTool as TypedTool_`). */
         readonly specifiers: readonly { readonly name: string; readonly alias?: string; readonly typeOnly: boolean }[]
         readonly braces: boolean
-        readonly source: LiteralValue & { readonly kind: 'string' }
+        readonly source: StringLiteral
       }
     /** `export { a, b }`. */
     | { readonly kind: 'export-names'; readonly names: readonly string[] }
@@ -186,10 +214,11 @@ export type Statement = Commented &
     | { readonly kind: 'export-default'; readonly expression: Expression }
     | { readonly kind: 'throw'; readonly argument: Expression }
     /**
-     * A statement laid out by its emitter and kept as it is, under a `// prettier-ignore` comment (so prettier
-     * leaves it so too): one line per element of `lines`.
+     * `const name = <value> as const satisfies Type`, `value` a declaration's JSON (plain data): its literal is laid
+     * out one node per line rather than by width (so a YAML change shows as a diff of the nodes it touched) and kept as
+     * printed, under a `// prettier-ignore` comment the emitter puts above it (so prettier leaves it so too).
      */
-    | { readonly kind: 'verbatim'; readonly lines: readonly string[] }
+    | { readonly kind: 'spec'; readonly exported: boolean; readonly name: string; readonly value: unknown; readonly satisfies: string }
   )
 
 /** A whole source in the subset. */
@@ -207,10 +236,15 @@ export function statement(body: StatementBody, comments: readonly string[] = [],
   return { ...body, comments: comments.map(leadingComment), blankLineAfter } as Statement
 }
 
-/** A comment (`// text` or `/* text *\/` as written) placed on the line(s) above what follows it. */
+/** A comment (`// text` or `/* text *\/`, fixed source text) placed on the line(s) above what follows it. */
 export function leadingComment(text: string): Comment {
   const block = text.startsWith('/*')
   return { block, value: block ? text.slice(2, -2) : text.slice(2), after: 'hardline', blankLineAfter: false, blankLineBefore: false }
+}
+
+/** A JSDoc comment holding `doc` (see `DocComment`) above what follows it. */
+export function docComment(doc: string, style: DocComment['style'] = 'fit', after: Comment['after'] = 'hardline'): DocComment {
+  return { block: true, doc, style, after, blankLineAfter: false, blankLineBefore: false }
 }
 
 /** A plain name as an expression. */
@@ -218,12 +252,29 @@ export function identifier(name: string): Expression {
   return { kind: 'identifier', name }
 }
 
-/** A string literal whose source text is `raw` (a JSON string literal, quotes included) and whose value is `value`. */
-export function stringExpression(raw: string, value: string): Expression {
-  return { kind: 'literal', literal: { kind: 'string', raw, value } }
+/** A string literal holding `value`. */
+export function stringExpression(value: string): Expression {
+  return { kind: 'literal', literal: { kind: 'string', value } }
 }
 
 /** A named type (without type arguments unless given). */
 export function typeReference(name: string, args?: readonly TypeNode[]): TypeNode {
   return { kind: 'reference', name, args }
+}
+
+/**
+ * A piece of a TypeScript file: the subset's tree of it (absent when its text is outside the subset), and for text
+ * toolsmith did not write that text, which is what prettier is given when the file cannot be printed by the printers.
+ */
+export interface TsPart {
+  readonly program: Program | undefined
+  readonly text: string | undefined
+}
+
+// ASCII identifiers only: a wider Unicode check would be correct too, but quoting every other key is always safe.
+const IDENTIFIER_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/
+
+/** Whether `text` can be written unquoted as a property name (reserved words are fine as property names). */
+export function isIdentifierName(text: string): boolean {
+  return IDENTIFIER_NAME.test(text)
 }

@@ -1,8 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { jsdocComment, lineCommentText, tsPropertyKey, tsStringLiteral } from '../../../generator/src/print/ts-literals.js'
-import { markdownFence, markdownInline, markdownParagraphs, markdownTableCell } from '../../../generator/src/print/markdown-text.js'
-import { literalLayout, quotedString, tsSpecLiteral } from '../../../generator/src/print/ts-spec-literal.js'
+import {
+  jsdocComment,
+  literalLayout,
+  printJsonStringLiteral,
+  printStringLiteral,
+  quotedString,
+  tsPropertyKey,
+  tsSpecLiteral,
+  tsStringLiteral,
+} from '../../../../generator/src/print/typescript/literals.js'
 
 // Evaluates an emitted expression the way a module would, so the tests check meaning, not spelling.
 const evaluate = (expression: string): unknown => new Function(`"use strict"; return (${expression})`)()
@@ -110,43 +117,17 @@ describe('comments', () => {
       seeded,
     )
   })
-
-  test('line comment text has no line break of any kind', () => {
-    fc.assert(
-      fc.property(text, (value) => {
-        expect(lineCommentText(value)).not.toMatch(/[\n\r\u2028\u2029]/)
-      }),
-      seeded,
-    )
-  })
 })
 
-describe('Markdown text', () => {
-  test.each([
-    ['emphasis, code and links', '*a* _b_ `c` [d](e) ~~f~~ $g$', '\\*a\\* \\_b\\_ \\`c\\` \\[d\\](e) \\~\\~f\\~\\~ \\$g\\$'],
-    ['HTML and entities', '</script><!-- x --> & &amp;', '&lt;/script&gt;&lt;!-- x --&gt; &amp; &amp;amp;'],
-    ['a heading marker', '# title', '\\# title'],
-    ['a list marker', '- item', '\\- item'],
-    ['an ordered list marker', '12. item', '12\\. item'],
-    ['a setext underline', '===', '\\==='],
-    ['a table pipe', 'a | b', 'a \\| b'],
-    ['a backslash', 'a\\b', 'a\\\\b'],
-    ['plain words', 'Read a file.', 'Read a file.'],
-  ])('inline: %s', (_name, given, want) => {
-    expect(markdownInline(given)).toBe(want)
-  })
-
-  test('paragraphs trim lines (no indented code) and keep blank-line breaks', () => {
-    expect(markdownParagraphs('  one\n    two\n\n\n# three\r\nfour')).toBe('one\ntwo\n\n\\# three\nfour')
-  })
-
-  test('a table cell is one line with escaped pipes', () => {
-    expect(markdownTableCell('a | b\nc\u2028d\n\ne')).toBe('a \\| b<br>c<br>d<br>e')
-  })
-
-  test('a fence is longer than any backtick run inside the code', () => {
-    expect(markdownFence('no ticks')).toBe('```')
-    expect(markdownFence('a ``` b')).toBe('````')
-    expect(markdownFence('`````')).toBe('``````')
-  })
+// The Code Mode SDK module's literal (a megabyte for a thousand tools) is requoted in a few passes; it must give what
+// the general requoting gives, whichever quote wins.
+test('a JSON string literal requoted in bulk is the literal requoted quote by quote', () => {
+  const text = fc.string({ unit: fc.constantFrom('"', "'", '\\', 'a', ' ', '\n', '\u2028', '\u0000', 'é', '😀'), maxLength: 60 })
+  fc.assert(
+    fc.property(text, fc.boolean(), (value, singleQuote) => {
+      const raw = tsStringLiteral(value)
+      expect(printJsonStringLiteral(raw, singleQuote)).toBe(printStringLiteral(raw, singleQuote))
+    }),
+    { seed: Number(process.env.SEED ?? 17), numRuns: Number(process.env.RUNS ?? 2000) },
+  )
 })

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import type { WiringNames } from '../../../generator/src/plan/stub/find-stub-wiring.js'
-import { mergeStub } from '../../../generator/src/plan/stub/merge-stub.js'
-import { createCodeFormatter } from '../../../generator/src/print/code-formatter.js'
-import { FIXTURES } from './fixture-project.js'
+import type { WiringNames } from '../../../../generator/src/plan/stub/find-stub-wiring.js'
+import { mergeStub } from '../../../../generator/src/plan/stub/merge-stub.js'
+import { createCodeFormatter } from '../../../../generator/src/print/code-formatter.js'
+import { FIXTURES } from '../fixture-project.js'
 
 // The fresh read_file stub of the cards fixture: the starting point every author edit below is made on.
 const FRESH = readFileSync(join(FIXTURES, 'cards', 'expected', 'src', 'tools', 'read_file.ts'), 'utf8')

@@ -1,20 +1,19 @@
 import fc from 'fast-check'
 import * as prettier from 'prettier'
 import { describe, expect, test } from 'vitest'
-import { emitGeneratedModule } from '../../../generator/src/plan/emit-generated-file.js'
-import { emitIndex } from '../../../generator/src/plan/emit-index.js'
-import { emitResultViews } from '../../../generator/src/plan/emit-result-views.js'
-import { toolPaths } from '../../../generator/src/plan/output-paths.js'
-import { stubModel } from '../../../generator/src/plan/stub/stub-model.js'
-import { loadTemplates } from '../../../generator/src/plan/template/template-set.js'
-import { toolIdentifiers } from '../../../generator/src/plan/tool-identifiers.js'
-import { literalLayout } from '../../../generator/src/print/ts-spec-literal.js'
-import { joinParts, layOutTypeScript, printTypeScript, tsLayoutOptions } from '../../../generator/src/print/typescript/lay-out-typescript.js'
-import type { ToolDeclaration } from '../../../generator/src/model/tool-declaration.js'
-import type { Program } from '../../../generator/src/print/typescript/ts-subset-ast.js'
-import { fixtureCase, fixtureNames } from '../plan/fixture-project.js'
-import { readDeclaration } from '../plan/types/json2ts-reader.js'
-import { declarationWithMetadata as declaration, layoutOptions } from './declaration-arbitrary.js'
+import { emitGeneratedModule } from '../../../../generator/src/plan/emit-generated-file.js'
+import { emitIndex } from '../../../../generator/src/plan/emit-index.js'
+import { emitResultViews } from '../../../../generator/src/plan/emit-result-views.js'
+import { toolPaths } from '../../../../generator/src/plan/output-paths.js'
+import { stubModel } from '../../../../generator/src/plan/stub/stub-model.js'
+import { loadTemplates } from '../../../../generator/src/plan/template/template-set.js'
+import { toolIdentifiers } from '../../../../generator/src/plan/tool-identifiers.js'
+import { joinParts, layOutTypeScript, printTypeScript, tsLayoutOptions } from '../../../../generator/src/print/typescript/lay-out-typescript.js'
+import type { ToolDeclaration } from '../../../../generator/src/model/tool-declaration.js'
+import type { Program } from '../../../../generator/src/model/typescript-tree.js'
+import { fixtureCase, fixtureNames } from '../../plan/fixture-project.js'
+import { readDeclaration } from '../../plan/types/json2ts-reader.js'
+import { declarationWithMetadata as declaration, layoutOptions } from '../declaration-arbitrary.js'
 
 // Generated modules, the index and the result-view reader are printed from the subset's tree built by their emitter
 // (types included); stubs rendered from a project's template are read into that tree and printed. These tests hold both to prettier's layout: a printed
@@ -30,7 +29,7 @@ const probe = (options: Options) => (source: string) => prettier.format(source, 
 async function sources(tool: ToolDeclaration, options: Options): Promise<{ module: string | undefined; stub: string }> {
   const ids = toolIdentifiers(tool.name)
   const paths = toolPaths('src/tools', tool.name)
-  const module = emitGeneratedModule(tool, ids, literalLayout(options))
+  const module = emitGeneratedModule(tool, ids)
   const layout = tsLayoutOptions(options)
   const program = joinParts(module.parts)
   let printed: string | undefined

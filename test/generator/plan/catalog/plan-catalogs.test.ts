@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { replaceCatalogRegion } from '../../../generator/src/plan/catalog/catalog-regions.js'
-import { FIXTURES } from './fixture-project.js'
+import { replaceCatalogRegion } from '../../../../generator/src/plan/catalog/plan-catalogs.js'
+import { FIXTURES } from '../fixture-project.js'
 
 const OPEN = '<!-- toolsmith:catalog -->'
 const CLOSE = '<!-- /toolsmith:catalog -->'

@@ -1,14 +1,14 @@
 import fc from 'fast-check'
 import * as prettier from 'prettier'
 import { describe, expect, test } from 'vitest'
-import { toolPaths } from '../../../generator/src/plan/output-paths.js'
-import { shippedStubProgram, stubModel } from '../../../generator/src/plan/stub/stub-model.js'
-import { loadTemplates } from '../../../generator/src/plan/template/template-set.js'
-import { toolIdentifiers } from '../../../generator/src/plan/tool-identifiers.js'
-import type { ToolDeclaration } from '../../../generator/src/model/tool-declaration.js'
-import { printTypeScript, tsLayoutOptions } from '../../../generator/src/print/typescript/lay-out-typescript.js'
-import { declarationWithMetadata as declaration, layoutOptions } from '../print/declaration-arbitrary.js'
-import { fixtureCase, fixtureNames } from './fixture-project.js'
+import { toolPaths } from '../../../../generator/src/plan/output-paths.js'
+import { shippedStubProgram, stubModel } from '../../../../generator/src/plan/stub/stub-model.js'
+import { loadTemplates } from '../../../../generator/src/plan/template/template-set.js'
+import { toolIdentifiers } from '../../../../generator/src/plan/tool-identifiers.js'
+import type { ToolDeclaration } from '../../../../generator/src/model/tool-declaration.js'
+import { printTypeScript, tsLayoutOptions } from '../../../../generator/src/print/typescript/lay-out-typescript.js'
+import { declarationWithMetadata as declaration, layoutOptions } from '../../print/declaration-arbitrary.js'
+import { fixtureCase, fixtureNames } from '../fixture-project.js'
 
 // A stub from the shipped template is built as a tree and printed (nothing rendered and read back). The template stays
 // the stub's text form, which a project copies to make its own: the tree printed must be the template's text as

@@ -1,15 +1,19 @@
 import fc from 'fast-check'
 import * as prettier from 'prettier'
 import { describe, expect, test } from 'vitest'
-import { catalogPage, catalogPageHead, printToolSection } from '../../../generator/src/plan/catalog/print-catalog-markdown.js'
-import { catalogToolModel } from '../../../generator/src/plan/catalog/catalog-model.js'
-import { loadTemplates } from '../../../generator/src/plan/template/template-set.js'
 import type { ToolDeclaration } from '../../../generator/src/model/tool-declaration.js'
-import { fixtureCase, fixtureNames } from './fixture-project.js'
+import { catalogPageHeadBlocks, type CatalogToolModel, catalogToolModel, toolSectionBlocks } from '../../../generator/src/plan/catalog/catalog-model.js'
+import { catalogPage } from '../../../generator/src/plan/catalog/plan-catalogs.js'
+import { loadTemplates } from '../../../generator/src/plan/template/template-set.js'
+import { printMarkdown } from '../../../generator/src/print/catalog-layout.js'
+import { fixtureCase, fixtureNames } from '../plan/fixture-project.js'
 
-// Under plain prose settings the catalog page and section are printed from the model, not rendered from the shipped
-// templates and formatted; these tests hold the printer to the templates: its text is prettier's layout of what the
-// shipped template renders from the same model, text for text (the shipped templates and prettier are the oracle).
+// Under plain prose settings the catalog page and section are printed from the model's blocks, not rendered from the
+// shipped templates and formatted; these tests hold the blocks and their printer to the templates: the text is
+// prettier's layout of what the shipped template renders from the same model, text for text (the shipped templates
+// and prettier are the oracle).
+const printToolSection = (model: CatalogToolModel): string => printMarkdown(toolSectionBlocks(model))
+const catalogPageHead = (count: number): string => printMarkdown(catalogPageHeadBlocks(count))
 const templates = (await loadTemplates(undefined, async () => undefined)).templates
 const section = templates.get('catalog-section.md.hbs')
 const page = templates.get('catalog.md.hbs')

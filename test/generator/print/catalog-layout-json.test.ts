@@ -4,9 +4,10 @@ import { describe, expect, test } from 'vitest'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { escapeJsonControls } from '../../../generator/src/model/tool-declaration.js'
 import { planFiles } from '../../../generator/src/plan/plan-files.js'
-import { escapeJsonControls, layOutJson } from '../../../generator/src/print/json-layout.js'
-import { fixtureCase, memoryOptions } from './fixture-project.js'
+import { layOutJson } from '../../../generator/src/print/catalog-layout.js'
+import { fixtureCase, memoryOptions } from '../plan/fixture-project.js'
 
 // catalog.json skips prettier when this layout is known to be prettier's; these tests hold it to that.
 const text = fc.oneof(

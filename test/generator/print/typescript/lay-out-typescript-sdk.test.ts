@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import * as prettier from 'prettier'
 import { describe, expect, test } from 'vitest'
-import { codeModeSdkText, emitCodeModeSdkModule, printCodeModeSdkModule } from '../../../generator/src/plan/emit-code-mode-sdk.js'
-import { DEFAULT_PRETTIER_OPTIONS } from '../../../generator/src/print/code-formatter.js'
-import { tsLayoutOptions } from '../../../generator/src/print/typescript/lay-out-typescript.js'
-import type { ToolDeclaration } from '../../../generator/src/model/tool-declaration.js'
+import type { ToolDeclaration } from '../../../../generator/src/model/tool-declaration.js'
+import { codeModeSdkText } from '../../../../generator/src/plan/emit-code-mode-sdk.js'
+import { DEFAULT_PRETTIER_OPTIONS } from '../../../../generator/src/print/code-formatter.js'
+import { codeModeSdkModuleSource as emitCodeModeSdkModule, printCodeModeSdkModule, tsLayoutOptions } from '../../../../generator/src/print/typescript/lay-out-typescript.js'
 
 const tool = (name: string, description: string): ToolDeclaration => ({
   name,

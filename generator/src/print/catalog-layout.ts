@@ -1,5 +1,9 @@
-import { util } from './prettier-doc.js'
-import { isRecord, ownEntries } from './own-entries.js'
+import type { JsonPrinter, MarkdownBlock } from '../model/code-formatter.js'
+import { escapeJsonControls, isRecord, ownEntries } from '../model/tool-declaration.js'
+import { util } from './prettier.js'
+
+// The catalogs as prettier lays them out, printed without it: JSON (catalog.json) and Markdown blocks (the catalog
+// page and section).
 
 /** The prettier options JSON layout depends on. */
 export interface JsonLayoutOptions {
@@ -9,15 +13,6 @@ export interface JsonLayoutOptions {
   readonly endOfLine?: string
   readonly objectWrap?: string
   readonly plugins?: readonly unknown[]
-}
-
-// DEL and the C1 controls are valid raw in JSON, and JSON.stringify leaves them so; written raw they reach terminals,
-// diffs and editors as control characters, so they are escaped (prettier keeps an escape as written).
-const DEL_AND_C1 = /[\u007f-\u009f]/g
-
-/** JSON text (`JSON.stringify`'s) with DEL and the C1 controls, which only occur in its strings, escaped as `\u007f` … `\u009f`. */
-export function escapeJsonControls(text: string): string {
-  return text.replace(DEL_AND_C1, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
 function scalar(value: unknown): string | undefined {
@@ -39,9 +34,6 @@ function flat(value: unknown): string | undefined {
 }
 
 const entries = (value: unknown): number => (Array.isArray(value) ? value.length : isRecord(value) ? ownEntries(value).length : 0)
-
-/** Lays out a JSON value nested `level` deep, at `column`, with `trailing` characters after it on its line. */
-export type JsonPrinter = (value: unknown, level: number, column: number, trailing: number) => string | undefined
 
 /**
  * A printer laying JSON out exactly as prettier's JSON printer lays out `JSON.stringify(value, null, 2)`: objects
@@ -100,4 +92,37 @@ export function jsonPrinter(options: JsonLayoutOptions = {}): JsonPrinter | unde
 export function layOutJson(value: unknown, options: JsonLayoutOptions = {}): string | undefined {
   const printed = jsonPrinter(options)?.(value, 0, 0, 0)
   return printed === undefined ? undefined : `${printed}\n`
+}
+
+// Markdown as prettier lays out what the catalog writes, under plain prose settings (`proseWrap: preserve`, `\n` line
+// ends, no plugins): blocks one blank line apart, text kept as written, GFM tables aligned. test/generator/print/
+// catalog-layout-markdown.test.ts holds it equal to prettier on every fixture's catalog and on generated hostile text.
+
+// A GFM table as prettier lays it out: every column padded to its widest cell (measured with prettier's own
+// `getStringWidth`, at least three), the delimiter row dashes of that width.
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((title, column) => Math.max(3, util.getStringWidth(title), ...rows.map((cells) => util.getStringWidth(cells[column] ?? ''))))
+  const line = (cells: readonly string[]): string =>
+    `| ${widths.map((width, column) => { const cell = cells[column] ?? ''; return cell + ' '.repeat(width - util.getStringWidth(cell)) }).join(' | ')} |`
+  return [line(header), `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`, ...rows.map(line)].join('\n')
+}
+
+function printBlock(block: MarkdownBlock): string {
+  switch (block.kind) {
+    case 'heading':
+      return `${'#'.repeat(block.level)} ${block.text}`
+    case 'paragraph':
+      return block.text
+    case 'table':
+      return table(block.header, block.rows)
+    case 'code':
+      return `${block.fence}${block.info}\n${block.code}\n${block.fence}`
+    case 'list':
+      return block.items.map((item) => `- ${item}`).join('\n')
+  }
+}
+
+/** `blocks` as prettier lays them out under plain prose settings (see `CodeFormatter.printMarkdown`); empty ones left out. */
+export function printMarkdown(blocks: readonly MarkdownBlock[]): string {
+  return `${blocks.map(printBlock).filter((text) => text !== '').join('\n\n')}\n`
 }

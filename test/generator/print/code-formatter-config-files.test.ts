@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as prettier from 'prettier'
 import { afterAll, expect, test } from 'vitest'
-import { mayHavePrettierConfig } from '../../../generator/src/print/prettier-config-files.js'
+import { mayHavePrettierConfig } from '../../../generator/src/print/code-formatter.js'
 
 // mayHavePrettierConfig answers "no config here" without loading prettier; prettier's own search is the oracle: every
 // file it would take as the config of a project file must make the answer `true`.

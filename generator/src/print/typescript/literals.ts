@@ -1,0 +1,225 @@
+import type { DocComment, StringLiteral } from '../../model/typescript-tree.js'
+import { isIdentifierName } from '../../model/typescript-tree.js'
+import { isRecord, jsonText, ownEntries } from '../../model/tool-declaration.js'
+
+// The literals of generated TypeScript: values written safely as source text (strings, property keys, JSDoc comments,
+// a declaration's spec), and prettier's way of printing string and number literals, reproduced for the printers.
+
+// C0 controls but tab and line feed, DEL and the C1 controls: never written raw into generated text (a NUL or an
+// escape sequence breaks terminals, diffs, editors and tools that read the output).
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g
+
+/**
+ * `text` with every raw control character written as a `\uXXXX` escape: the same character inside a TypeScript
+ * string literal, and visible text inside a comment. Tab and line feed are kept (they shape comments and code).
+ */
+export function escapeControlCharacters(text: string): string {
+  return text.replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
+}
+
+/**
+ * A TypeScript string literal for any text: JSON-escaped, with U+2028/U+2029 escaped too (legal in strings since
+ * ES2019, but older tools and some editors take them for line breaks), so a literal is always one physical line.
+ */
+export function tsStringLiteral(text: string): string {
+  return jsonText(text)
+}
+
+/**
+ * The source text the printers give a string literal of the tree: its own where it was read from text, else
+ * `tsStringLiteral`'s, in a type with DEL and the C1 controls escaped too (the output types keep the text json2ts
+ * wrote; prettier then only re-quotes it).
+ */
+export function stringLiteralRaw(literal: StringLiteral, inType: boolean): string {
+  if (literal.raw !== undefined) return literal.raw
+  const raw = tsStringLiteral(literal.value)
+  return inType ? escapeControlCharacters(raw) : raw
+}
+
+/**
+ * A property key for an object literal that always defines an OWN property named `key`. `__proto__` written
+ * plainly or quoted would set the prototype instead, so it becomes a computed key.
+ */
+export function tsPropertyKey(key: string): string {
+  if (key === '__proto__') return `[${tsStringLiteral(key)}]`
+  return isIdentifierName(key) ? key : tsStringLiteral(key)
+}
+
+/** A property name in a type (interface member, type literal): in types `__proto__` is an ordinary name. */
+export function tsPropertyName(key: string): string {
+  return isIdentifierName(key) ? key : tsStringLiteral(key)
+}
+
+// `*/` would close the comment early; line separators would end a line inside it. Both are neutralised,
+// and each line gets the ` * ` prefix so no line can start a new construct. Control characters are escaped.
+const COMMENT_CLOSE = /\*\//g
+const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/
+
+/** A JSDoc block (`/** ... *\/`) holding `text` safely; one-line texts stay on one line. */
+export function jsdocComment(text: string, indent = ''): string {
+  const lines = text
+    .replace(COMMENT_CLOSE, '*\\/')
+    .split(LINE_BREAK)
+    .map((line) => escapeControlCharacters(line.trimEnd()))
+  while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop()
+  if (lines.length === 1) return `${indent}/** ${lines[0]} */`
+  return [`${indent}/**`, ...lines.map((line) => (line === '' ? `${indent} *` : `${indent} * ${line}`)), `${indent} */`].join('\n')
+}
+
+const LINE_SEPARATORS = /[\u2028\u2029]/g
+const escapeLineSeparators = (text: string): string => text.replace(LINE_SEPARATORS, (char) => (char === '\u2028' ? '\\u2028' : '\\u2029'))
+
+/** The text between the delimiters of a JSDoc comment of the tree (see `DocComment`). */
+export function docCommentValue(comment: DocComment): string {
+  if (comment.style === 'fit') return jsdocComment(comment.doc).slice(2, -2)
+  // json2ts's layout: every line under ` * `; line separators and control characters escaped, `*/` neutralised.
+  const lines = comment.doc.replace(COMMENT_CLOSE, '*\\/').split('\n')
+  return escapeControlCharacters(escapeLineSeparators(['*', ...lines.map((line) => ` * ${line}`), ' '].join('\n')))
+}
+
+/** The parts of a prettier layout the spec literal follows. */
+export interface LiteralLayout {
+  readonly indent: string
+  readonly quote: "'" | '"'
+  readonly trailingComma: boolean
+  readonly bracketSpacing: boolean
+  readonly semi: boolean
+}
+
+/** The literal layout for prettier options (prettier's own defaults where an option is not set). */
+export function literalLayout(options: {
+  readonly useTabs?: boolean
+  readonly tabWidth?: number
+  readonly singleQuote?: boolean
+  readonly trailingComma?: string
+  readonly bracketSpacing?: boolean
+  readonly semi?: boolean
+}): LiteralLayout {
+  return {
+    indent: options.useTabs === true ? '\t' : ' '.repeat(options.tabWidth ?? 2),
+    quote: options.singleQuote === true ? "'" : '"',
+    trailingComma: options.trailingComma !== 'none',
+    bracketSpacing: options.bracketSpacing !== false,
+    semi: options.semi !== false,
+  }
+}
+
+const ESCAPE_OR_QUOTE = /\\(.)|'/g
+
+/**
+ * A string literal in the preferred quote unless the text holds more of those than of the other (prettier's rule),
+ * escaped like JSON (U+2028/U+2029 too), so it evaluates to exactly `text`.
+ */
+export function quotedString(text: string, preferred: "'" | '"'): string {
+  const doubles = text.split('"').length - 1
+  const singles = text.split("'").length - 1
+  const quote = preferred === "'" ? (singles > doubles ? '"' : "'") : doubles > singles ? "'" : '"'
+  const json = escapeLineSeparators(JSON.stringify(text))
+  if (quote === '"') return json
+  // Re-quote JSON's double-quoted text: `\"` needs no escape inside single quotes, a bare `'` does.
+  const inner = json.slice(1, -1).replace(ESCAPE_OR_QUOTE, (match, escaped: string | undefined) =>
+    escaped === undefined ? "\\'" : escaped === '"' ? '"' : match,
+  )
+  return `'${inner}'`
+}
+
+function specKey(name: string, layout: LiteralLayout): string {
+  // `__proto__` written plainly or quoted would set the prototype: a computed key defines an own property.
+  if (name === '__proto__') return `[${quotedString(name, layout.quote)}]`
+  return isIdentifierName(name) ? name : quotedString(name, layout.quote)
+}
+
+function isFlat(value: unknown): boolean {
+  if (Array.isArray(value)) return value.every((item: unknown) => typeof item !== 'object' || item === null)
+  if (!isRecord(value)) return true
+  return ownEntries(value).every(([, item]) => (typeof item !== 'object' || item === null) || (Array.isArray(item) && isFlat(item)))
+}
+
+/**
+ * A TypeScript literal for a declaration's JSON, laid out by toolsmith instead of by width: a node whose values are
+ * all scalars (or lists of scalars) on one line, anything holding nested nodes one member per line. So a change in
+ * the YAML changes the lines of the nodes it touched and no others. Keys follow `tsPropertyKey`'s rules (an own
+ * `__proto__` stays an own property).
+ */
+export function tsSpecLiteral(value: unknown, layout: LiteralLayout, depth = 0): string {
+  if (value === null || typeof value === 'boolean') return String(value)
+  if (typeof value === 'string') return quotedString(value, layout.quote)
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`not a JSON number: ${String(value)}`)
+    return Object.is(value, -0) ? '-0' : String(value)
+  }
+  const open = layout.bracketSpacing ? '{ ' : '{'
+  const close = layout.bracketSpacing ? ' }' : '}'
+  const members: string[] = Array.isArray(value)
+    ? value.map((item: unknown) => tsSpecLiteral(item, layout, depth + 1))
+    : isRecord(value)
+      ? ownEntries(value).map(([name, item]) => `${specKey(name, layout)}: ${tsSpecLiteral(item, layout, depth + 1)}`)
+      : []
+  if (!Array.isArray(value) && !isRecord(value)) throw new TypeError(`not a JSON value: ${typeof value}`)
+  const [start, end, flatStart, flatEnd] = Array.isArray(value) ? ['[', ']', '[', ']'] : ['{', '}', open, close]
+  if (members.length === 0) return `${start}${end}`
+  if (isFlat(value)) return `${flatStart}${members.join(', ')}${flatEnd}`
+  const inner = layout.indent.repeat(depth + 1)
+  const last = layout.trailingComma ? ',' : ''
+  return `${start}\n${members.map((member) => `${inner}${member}`).join(',\n')}${last}\n${layout.indent.repeat(depth)}${end}`
+}
+
+// prettier's string and number printing for the TypeScript parser. A string keeps its escapes; only its quotes change
+// (the preferred quote unless the text holds more of those than of the other).
+
+const QUOTE_OR_ESCAPE = /\\(["'\\])|(["'])/g
+
+function enclosingQuote(content: string, singleQuote: boolean): "'" | '"' {
+  const preferred = singleQuote ? "'" : '"'
+  const alternate = singleQuote ? '"' : "'"
+  let preferredCount = 0
+  let alternateCount = 0
+  for (const char of content) {
+    if (char === preferred) preferredCount++
+    else if (char === alternate) alternateCount++
+  }
+  return preferredCount > alternateCount ? alternate : preferred
+}
+
+/** A string literal written `raw` as prettier prints it with `singleQuote`. */
+export function printStringLiteral(raw: string, singleQuote: boolean): string {
+  const content = raw.slice(1, -1)
+  const quote = enclosingQuote(content, singleQuote)
+  if (raw.charAt(0) === quote) return raw
+  const other = quote === '"' ? "'" : '"'
+  const requoted = content.replace(QUOTE_OR_ESCAPE, (match, escaped: string | undefined, bare: string | undefined) =>
+    escaped !== undefined ? (escaped === other ? escaped : match) : bare === quote ? `\\${bare}` : (bare ?? ''),
+  )
+  return `${quote}${requoted}${quote}`
+}
+
+const countOf = (text: string, char: string): number => {
+  let count = 0
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) count++
+  return count
+}
+
+/**
+ * `printStringLiteral(raw, singleQuote)` for `raw`, a JSON string literal (`tsStringLiteral`), in a few passes over the
+ * text instead of one replacement per quote: JSON escapes every `"` and no `'`, so requoting only unescapes the one
+ * and escapes the other. For literals of a megabyte (the Code Mode SDK module).
+ */
+export function printJsonStringLiteral(raw: string, singleQuote: boolean): string {
+  const content = raw.slice(1, -1)
+  const doubles = countOf(content, '"')
+  const singles = countOf(content, "'")
+  const quote = singleQuote ? (singles > doubles ? '"' : "'") : doubles > singles ? "'" : '"'
+  return quote === '"' ? raw : `'${content.replaceAll("'", "\\'").replaceAll('\\"', '"')}'`
+}
+
+/** A number literal as prettier prints it (lower case, no `+` in exponents, no trailing zeros or dot). */
+export function printNumberLiteral(raw: string): string {
+  if (raw.length === 1) return raw
+  return raw
+    .toLowerCase()
+    .replace(/^([+-]?[\d.]+e)(?:\+|(-))?0*(?=\d)/, '$1$2')
+    .replace(/^([+-]?[\d.]+)e[+-]?0+$/, '$1')
+    .replace(/^([+-])?\./, '$10.')
+    .replace(/(\.\d+?)0+(?=e|$)/, '$1')
+    .replace(/\.(?=e|$)/, '')
+}
