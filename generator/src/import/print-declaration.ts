@@ -1,4 +1,4 @@
-import { isRecord } from '../print/own-entries.js'
+import { isRecord } from '../model/tool-declaration.js'
 import { ownEntries } from './schema-to-spec.js'
 
 /** Comment lines to attach to nodes of the written declaration, by JSON Pointer into it. */

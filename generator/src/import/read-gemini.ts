@@ -1,4 +1,4 @@
-import { isRecord } from '../print/own-entries.js'
+import { isRecord } from '../model/tool-declaration.js'
 import { describeFound } from '../load/check-declaration.js'
 import { at, SourceCollector, unknownFields, type SourceTools, type ToolLoss } from './source-tools.js'
 import { ownEntries, ownValue, setOwn, type ImportRefusal } from './schema-to-spec.js'

@@ -1,4 +1,4 @@
-import { isRecord } from '../print/own-entries.js'
+import { isRecord } from '../model/tool-declaration.js'
 import { describeFound } from '../load/check-declaration.js'
 import { readBfclTools } from './read-bfcl.js'
 import { readGeminiTools } from './read-gemini.js'

@@ -1,5 +1,5 @@
 import { CONSTRAINT_KEYWORDS, checkParameterSchemaSpec, checkValueSchemaSpec, escapeJsonPointerToken } from '@toolsmith/runtime'
-import { isRecord } from '../print/own-entries.js'
+import { isRecord } from '../model/tool-declaration.js'
 import { describeFound } from '../load/check-declaration.js'
 
 // Standard JSON Schema (draft 2020-12 and draft-07 alike, as the providers take it) → the YAML's ValueSchemaSpec DSL.

@@ -1,5 +1,5 @@
 import { escapeJsonPointerToken } from '@toolsmith/runtime'
-import { isRecord } from '../print/own-entries.js'
+import { isRecord } from '../model/tool-declaration.js'
 import { describeFound } from '../load/check-declaration.js'
 import { ownEntries, ownValue, type ImportRefusal } from './schema-to-spec.js'
 
