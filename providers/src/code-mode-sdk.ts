@@ -230,17 +230,28 @@ function docComment(lines: readonly string[], indent: string): string {
   return `${indent}/**\n${lines.map((line) => `${indent} *${line.length > 0 ? ' ' : ''}${quoteComment(line)}`).join('\n')}\n${indent} */\n`
 }
 
-/** Text made safe inside a block comment. */
+// Control characters (tab aside), DEL, the C1 controls and the line separators are never written raw: they would steer
+// a terminal or an editor showing the SDK, or end a line inside a comment. They are written as `\uXXXX`, which in a
+// string literal is the same character and in a comment is visible text.
+const RAW_CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g
+const escapeControl = (char: string): string => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+
+/** Text made safe inside a block comment: `*\/` cannot close it, and no control character is written raw. */
 function quoteComment(text: string): string {
-  return text.replace(/\*\//g, '*\\/')
+  return text.replace(/\*\//g, '*\\/').replace(RAW_CONTROLS, escapeControl)
+}
+
+/** JSON text with DEL, the C1 controls and the line separators escaped (JSON.stringify leaves them raw). */
+function jsonLiteral(value: unknown): string {
+  return (JSON.stringify(value) ?? 'null').replace(RAW_CONTROLS, escapeControl)
 }
 
 function propertyKey(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key)
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : jsonLiteral(key)
 }
 
 function literal(value: unknown): string {
-  return value === undefined ? 'JsonValue' : JSON.stringify(value)
+  return value === undefined ? 'JsonValue' : jsonLiteral(value)
 }
 
 /** `type` parenthesized when it is a union at its top level (outside brackets and string literals). */

@@ -95,11 +95,17 @@ export function isRecord(value: unknown): value is JsonRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-const LINE_SEPARATORS = /[\u2028\u2029]/g
+// What JSON.stringify leaves raw in its strings and generated code never holds raw: DEL, the C1 controls (they steer
+// terminals and editors) and the line separators (older tools take them for line breaks).
+const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029]/g
 
-/** Compact JSON for display: like `JSON.stringify`, with U+2028/U+2029 escaped so the text stays on one line. */
+/**
+ * Compact JSON for display and for TypeScript source: like `JSON.stringify`, with DEL, the C1 controls and
+ * U+2028/U+2029 written as `\uXXXX` escapes, so the text stays on one line and holds no raw control character (in a
+ * string literal an escape is the same character).
+ */
 export function jsonText(value: unknown): string {
-  return (JSON.stringify(value) ?? 'null').replace(LINE_SEPARATORS, (char) => (char === '\u2028' ? '\\u2028' : '\\u2029'))
+  return (JSON.stringify(value) ?? 'null').replace(RAW_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
 }
 
 // DEL and the C1 controls are valid raw in JSON, and JSON.stringify leaves them so; written raw they reach terminals,

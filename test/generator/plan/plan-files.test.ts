@@ -158,6 +158,27 @@ describe('control characters never reach the Markdown (issue 10)', () => {
   })
 })
 
+describe('control characters never reach the generated TypeScript', () => {
+  test('descriptions, property notes, enum values and defaults with raw controls: every .ts file holds none, as escapes', async () => {
+    const controls = '\u0000\u0001\u0007\u001b[31m\u007f\u0085\u009f\u000b\u000c'
+    const declaration: ToolDeclaration = {
+      name: 'ctl',
+      description: `Tool ${controls} end`,
+      parameters: { q: { type: 'string', description: `q ${controls}`, enum: [`a${controls}`, 'b'], default: `a${controls}` } },
+      output: { type: 'object', additionalProperties: false, properties: { r: { type: 'string', description: `r ${controls}` } } },
+      sourceFile: 'schemas/ctl.tool.yaml',
+    }
+    const result = await planFiles([declaration], memoryOptions('/project', new Map()))
+    expect(result.diagnostics).toEqual([])
+    const typescript = result.files.filter((file) => file.path.endsWith('.ts'))
+    expect(typescript.map((file) => file.path)).toContain('src/tools/generated/ctl.ts')
+    for (const file of typescript) expect(file.content, file.path).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
+    // The module's declaration keeps the text exactly: the escapes read back as the same characters.
+    const module = typescript.find((file) => file.path === 'src/tools/generated/ctl.ts')?.content ?? ''
+    expect(module).toContain(String.raw`Tool \u0000\u0001\u0007\u001b[31m\u007F\u0085\u009F\u000b\f end`)
+  })
+})
+
 describe('names the emitters refuse', () => {
   test.each([
     ['index', 'would collide with the generated index.ts'],

@@ -114,7 +114,7 @@ export function quotedString(text: string, preferred: "'" | '"'): string {
   const doubles = text.split('"').length - 1
   const singles = text.split("'").length - 1
   const quote = preferred === "'" ? (singles > doubles ? '"' : "'") : doubles > singles ? "'" : '"'
-  const json = escapeLineSeparators(JSON.stringify(text))
+  const json = jsonText(text)
   if (quote === '"') return json
   // Re-quote JSON's double-quoted text: `\"` needs no escape inside single quotes, a bare `'` does.
   const inner = json.slice(1, -1).replace(ESCAPE_OR_QUOTE, (match, escaped: string | undefined) =>
