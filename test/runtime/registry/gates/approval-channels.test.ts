@@ -111,6 +111,35 @@ describe('approval channels (approveWith)', () => {
     expect(codeOf(await runtime.execute(callInput({ agent: alice, signal: controller.signal })))).toBe('ABORTED_BEFORE_DISPATCH')
   })
 
+  test('cancelled while a channel asks and then passes: no later channel nor the service is asked, ABORTED_BEFORE_DISPATCH', async () => {
+    const service = vi.fn(async () => 'denied' as const)
+    const { runtime, body } = setup(service)
+    const controller = new AbortController()
+    const later = vi.fn(() => ({ kind: 'allow' }) as const)
+    const view = runtime.forAgent(alice)
+    view.approveWith(async () => {
+      controller.abort()
+      return undefined
+    })
+    view.approveWith(later)
+    expect(codeOf(await runtime.execute(callInput({ agent: alice, signal: controller.signal })))).toBe('ABORTED_BEFORE_DISPATCH')
+    expect(later).not.toHaveBeenCalled()
+    expect(service).not.toHaveBeenCalled()
+    expect(body).not.toHaveBeenCalled()
+  })
+
+  test('cancelled while the only channel asks and then passes: the service is not asked, ABORTED_BEFORE_DISPATCH', async () => {
+    const service = vi.fn(async () => 'allowed-once' as const)
+    const { runtime } = setup(service)
+    const controller = new AbortController()
+    runtime.forAgent(alice).approveWith(() => {
+      controller.abort()
+      return undefined
+    })
+    expect(codeOf(await runtime.execute(callInput({ agent: alice, signal: controller.signal })))).toBe('ABORTED_BEFORE_DISPATCH')
+    expect(service).not.toHaveBeenCalled()
+  })
+
   test('the disposer removes the channel (once, exactly)', async () => {
     const { runtime } = setup()
     const dispose = runtime.forAgent(alice).approveWith(() => ({ kind: 'allow' }))
