@@ -112,6 +112,8 @@ async function askApproval(call: ToolCall, reason: string | undefined): Promise<
   const channels = call.state.channels.forChain(call.chain)
   for (let i = 0; i < channels.length; i++) {
     const channel = channels[i] as ListenerEntry<ApprovalChannel>
+    // The list was taken when the ask began; a channel disposed while an earlier one was asking is not asked.
+    if (!channel.active) continue
     let answer: unknown
     try {
       answer = await channel.fn(request)

@@ -1,6 +1,6 @@
 import { createToolRuntime, type ApprovalChannel, type ApprovalRequest, type PreToolDecision } from '@toolsmith/runtime'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, codeOf, rawTool, textOf } from '../fixtures.js'
+import { callInput, codeOf, deferred, flush, rawTool, textOf } from '../fixtures.js'
 
 // approveWith: an agent's approval channels answer the `ask` decisions of its own calls before the runtime's
 // approval service; a channel that answers undefined leaves the call to the next one, then to the service.
@@ -138,6 +138,25 @@ describe('approval channels (approveWith)', () => {
     })
     expect(codeOf(await runtime.execute(callInput({ agent: alice, signal: controller.signal })))).toBe('ABORTED_BEFORE_DISPATCH')
     expect(service).not.toHaveBeenCalled()
+  })
+
+  test('a channel disposed while an earlier channel is asking is not asked by that ask', async () => {
+    const service = vi.fn(async () => 'denied' as const)
+    const { runtime, body } = setup(service)
+    const view = runtime.forAgent(alice)
+    const first = deferred<undefined>()
+    view.approveWith(() => first.promise)
+    const disposed = vi.fn(() => ({ kind: 'allow' }) as const)
+    const dispose = view.approveWith(disposed)
+    const running = runtime.execute(callInput({ agent: alice }))
+    await flush()
+    dispose()
+    first.resolve(undefined)
+    const result = await running
+    expect(disposed).not.toHaveBeenCalled()
+    expect(service).toHaveBeenCalledTimes(1)
+    expect(codeOf(result)).toBe('DENIED')
+    expect(body).not.toHaveBeenCalled()
   })
 
   test('the disposer removes the channel (once, exactly)', async () => {
