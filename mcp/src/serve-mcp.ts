@@ -204,6 +204,9 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
         reason: `The user ${answer.action === 'decline' ? 'declined' : 'cancelled'} the approval to call ${exec.name}${why}.`,
       }
     } catch (error) {
+      // Cancelled while waiting for the answer (the client's notifications/cancelled, the connection's close): the
+      // runtime ends a channel's rejection after an abort as ABORTED_BEFORE_DISPATCH, not as a denial.
+      if (exec.signal.aborted) throw error
       return {
         kind: 'deny',
         reason: `Approval to call ${exec.name}${why} could not be asked: ${error instanceof Error ? error.message : String(error)}`,
