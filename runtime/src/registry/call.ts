@@ -1,6 +1,7 @@
 import { checkUserMessage } from '../content.js'
 import type { UserMessage } from '../content.js'
 import { describeValue } from '../json/describe-value.js'
+import { appendOwn } from '../json/hostile-prototypes.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
@@ -138,7 +139,7 @@ export class ToolCall {
 
   /** Records a waterfall's fail-closed answer (a listener threw, rejected or answered late) and returns it. */
   noteFailClosed<T>(answer: T): T {
-    if (typeof answer === 'object' && answer !== null) (this.failClosed ??= []).push(answer)
+    if (typeof answer === 'object' && answer !== null) appendOwn((this.failClosed ??= []), answer)
     return answer
   }
 
@@ -277,13 +278,15 @@ export class BodyAttempt {
     const snapshot = materializeJson(omitUndefinedKeys(context, CONTEXT_DATA_KEYS))
     const issues: SchemaIssue[] = []
     const at = `/additionalContexts/${this.deferred++}`
+    // Appended as own elements: a push could reach an index accessor on a polluted Array.prototype.
     if (!snapshot.ok) {
-      for (const issue of snapshot.issues) issues.push({ path: `${at}${issue.path}`, message: issue.message })
+      for (const issue of snapshot.issues) appendOwn(issues, { path: `${at}${issue.path}`, message: issue.message })
     } else if (checkUserMessage(snapshot.value, at, issues)) {
-      ;(this.contexts ??= []).push(snapshot.value as unknown as UserMessage)
+      appendOwn((this.contexts ??= []), snapshot.value as unknown as UserMessage)
       return
     }
-    ;(this.contextIssues ??= []).push(...issues)
+    const contextIssues = (this.contextIssues ??= [])
+    for (let i = 0; i < issues.length; i++) appendOwn(contextIssues, issues[i] as SchemaIssue)
   }
 
   /** `ToolRunContext.concludeTurn`: only marks; the marker survives only on a success. */

@@ -43,4 +43,33 @@ describe('RunContext', () => {
     expect(result.additionalContexts?.map((c) => c.content[0])).toEqual([{ type: 'text', text: 'via the wrapper' }])
     expect(result.concludesTurn).toBe(true)
   })
+
+  test('with index setters on Object.prototype, deferred contexts and their issues are kept as own elements', async () => {
+    const runtime = createToolRuntime()
+    runtime.register(
+      rawTool({
+        execute: async (_args, ctx) => {
+          ctx.deferContext(context('kept'))
+          ctx.deferContext({ role: 'bot', content: [] } as never)
+          return { text: 'x' }
+        },
+      }),
+    )
+    // A string, not a list: appending to a list would reach the setter itself.
+    let received = ''
+    let result
+    try {
+      for (const index of ['0', '1']) {
+        Object.defineProperty(Object.prototype, index, { __proto__: null, set: (v: unknown) => void (received += JSON.stringify(v)), get: () => undefined, configurable: true } as PropertyDescriptor)
+      }
+      result = await runtime.execute(callInput())
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['0']
+      delete (Object.prototype as Record<string, unknown>)['1']
+    }
+    expect(received).toBe('')
+    expect(result.isError && result.error.info?.code).toBe('INVALID_RESULT')
+    expect(result.isError && result.error.message).toMatch(/\/additionalContexts\/1\/role/)
+    expect(result.additionalContexts?.map((c) => c.content[0])).toEqual([{ type: 'text', text: 'kept' }])
+  })
 })
