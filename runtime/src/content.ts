@@ -144,9 +144,10 @@ function snapshotBlock(block: unknown): ContentBlock | undefined {
   const proto: unknown = getPrototypeOf(block)
   if (proto !== objectPrototype && proto !== null) return undefined
   const names = getOwnPropertyNames(block)
-  // Every own key enumerable (as many as an enumeration counts), none a symbol; `type` first.
+  // Every own key enumerable (as many as an enumeration counts), none a symbol; `type` first. An empty block has no
+  // names[0] of its own: reading it would find an index getter on Array.prototype.
   const polluted = prototypesPolluted()
-  if (names[0] !== 'type' || (polluted ? objectKeys(block).length : countKeys(block)) !== names.length || getOwnPropertySymbols(block).length !== 0) return undefined
+  if (names.length === 0 || names[0] !== 'type' || (polluted ? objectKeys(block).length : countKeys(block)) !== names.length || getOwnPropertySymbols(block).length !== 0) return undefined
   const type = ownString(block, 'type')
   let copy: ContentBlock
   if (type === 'text' && names.length === 2 && names[1] === 'text') {

@@ -141,6 +141,19 @@ describe('the checks under a polluted Array.prototype', () => {
     }
   }
 
+  test('an empty block runs no index getter on the prototypes (and the shortcut gives up on it)', () => {
+    let runs = 0
+    let answer
+    try {
+      Object.defineProperty(Object.prototype, '0', { __proto__: null, get: () => (runs++, 'type'), configurable: true } as PropertyDescriptor)
+      answer = snapshotContentBlocks([{}])
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['0']
+    }
+    expect(runs).toBe(0)
+    expect(answer).toBeUndefined()
+  })
+
   test.each([
     ['checkContentBlocks', (issues: SchemaIssue[]) => checkContentBlocks(materialized([{ type: 'txt', text: 'secret' }, 1]), '/content', issues), ['/content/0', '/content/1']],
     ['checkUserMessage', (issues: SchemaIssue[]) => checkUserMessage(materialized({ role: 'bot', content: 1 }), '', issues), ['/role', '/content']],
