@@ -499,7 +499,9 @@ function snapSmallObject(value: object, level: number): JsonValue | undefined {
   // finds no getter is data (or a setter-only accessor, which reads as undefined and gives up), so reading it runs nothing.
   if (enumerableKeyCount(value) !== names.length || getOwnPropertySymbols(value).length !== 0) return undefined
   const compiled = smallCopyOf(names)
-  if (compiled !== undefined) return compiled(value, level)
+  if (compiled !== undefined) {
+    return compiled(value, level)
+  }
   const copy: Record<string, JsonValue> = {}
   let height = 0
   for (let i = 0; i < names.length; i++) {
@@ -536,10 +538,22 @@ function enumerableKeyCount(value: object): number {
 // shapes, so a key list seen a second time gets a function of its own: the same checks in the same order, each key
 // read by its literal name, the copy built as one object literal (which defines its keys, so no prototype setter is
 // reached; `__proto__` is written as a computed key, which defines it too). A list seen once is only remembered (a
-// one-off shape is not worth compiling). Where code cannot be generated (a Content Security Policy), or past
-// MAX_SMALL_COPIES compiled lists or MAX_SMALL_SHAPES remembered ones, the loop above does the work.
-const MAX_SMALL_COPIES = 256
-const MAX_SMALL_SHAPES = 1024
+// one-off shape is not worth compiling). Where code cannot be generated (a Content Security Policy), the loop above
+// does the work.
+//
+// The key lists are client input (the keys of a tool call's arguments), so what is remembered is bounded: a list
+// with a key longer than SMALL_SHAPE_KEY_CHARS or more than SMALL_SHAPE_CHARS in all is never remembered, and the
+// lists are kept in two generations of at most SMALL_SHAPES_PER_GENERATION each. A list is looked up in the young
+// generation, then in the old one (and moved to the young one); when the young one is full it becomes the old one and
+// the previous old one is dropped, so a shape in use stays and a flood of new ones evicts only shapes not seen since.
+// At most SMALL_COPIES_PER_GENERATION lists are compiled per generation: a client cycling through new shapes costs a
+// compilation per so many of them, not one per call. A generation is a trie keyed by the whole list, one key per
+// level: the lookup is one Map.get per key of property-name strings, whose hashes V8 keeps, where a key built by
+// joining the names would be a new string to hash on every call.
+const SMALL_SHAPE_KEY_CHARS = 64
+const SMALL_SHAPE_CHARS = 512
+const SMALL_SHAPES_PER_GENERATION = 512
+const SMALL_COPIES_PER_GENERATION = 128
 
 type SmallCopy = (value: object, level: number) => JsonValue | undefined
 interface SmallShape {
@@ -548,44 +562,101 @@ interface SmallShape {
   copy: SmallCopy | undefined
 }
 
-/** The key lists seen, by their first key ('' for none). */
-const smallShapes = new Map<string, SmallShape[]>()
-let smallShapeCount = 0
-let smallCopyCount = 0
+/** One level of a generation's trie: the lists that continue with each next key, and the list that ends here. */
+interface ShapeNode {
+  next: Map<string, ShapeNode> | undefined
+  shape: SmallShape | undefined
+}
+
+/** A generation of remembered key lists. */
+interface ShapeGeneration {
+  readonly root: ShapeNode
+  size: number
+}
+
+const newGeneration = (): ShapeGeneration => ({ root: { next: undefined, shape: undefined }, size: 0 })
+let youngShapes = newGeneration()
+let oldShapes = newGeneration()
+let copiesThisGeneration = 0
 let compileSmallCopies = true
+
+/** Whether a key list may be remembered: no key over SMALL_SHAPE_KEY_CHARS, at most SMALL_SHAPE_CHARS in all. */
+function rememberable(names: readonly string[]): boolean {
+  let total = 0
+  for (let i = 0; i < names.length; i++) {
+    const length = (names[i] as string).length
+    if (length > SMALL_SHAPE_KEY_CHARS || (total += length) > SMALL_SHAPE_CHARS) return false
+  }
+  return true
+}
+
+/** The shape a generation remembers for exactly this key list. */
+function findShape(generation: ShapeGeneration, names: readonly string[]): SmallShape | undefined {
+  let node: ShapeNode | undefined = generation.root
+  for (let i = 0; i < names.length; i++) {
+    const next: Map<string, ShapeNode> | undefined = node.next
+    if (next === undefined) return undefined
+    node = next.get(names[i] as string)
+    if (node === undefined) return undefined
+  }
+  return node.shape
+}
+
+/** Puts a shape in the young generation, which becomes the old one first if it is full. */
+function rememberShape(shape: SmallShape): void {
+  if (youngShapes.size >= SMALL_SHAPES_PER_GENERATION) {
+    oldShapes = youngShapes
+    youngShapes = newGeneration()
+    copiesThisGeneration = 0
+  }
+  const names = shape.names
+  let node = youngShapes.root
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string
+    const next: Map<string, ShapeNode> = (node.next ??= new Map())
+    let child = next.get(name)
+    if (child === undefined) next.set(name, (child = { next: undefined, shape: undefined }))
+    node = child
+  }
+  node.shape = shape
+  youngShapes.size++
+}
 
 /** The compiled copy for exactly this key list (the same keys in the same order), compiled now if it is seen again. */
 function smallCopyOf(names: readonly string[]): SmallCopy | undefined {
-  const first = names.length === 0 ? '' : (names[0] as string)
-  let shapes = smallShapes.get(first)
-  if (shapes !== undefined) {
-    next: for (let s = 0; s < shapes.length; s++) {
-      const shape = shapes[s] as SmallShape
-      const known = shape.names
-      if (known.length !== names.length) continue
-      for (let i = 1; i < known.length; i++) if (known[i] !== names[i]) continue next
-      if (shape.copy === undefined && compileSmallCopies && smallCopyCount < MAX_SMALL_COPIES) {
-        shape.copy = compileSmallCopy(known)
-        if (shape.copy === undefined) compileSmallCopies = false
-        else smallCopyCount++
-      }
-      return shape.copy
-    }
+  let shape = findShape(youngShapes, names)
+  if (shape === undefined) {
+    if (!rememberable(names)) return undefined
+    shape = findShape(oldShapes, names)
+    // The list Object.getOwnPropertyNames made for this call: ours, and never changed after.
+    rememberShape(shape ?? { names, copy: undefined })
+    if (shape === undefined) return undefined
   }
-  if (smallShapeCount >= MAX_SMALL_SHAPES) return undefined
-  if (shapes === undefined) smallShapes.set(first, (shapes = []))
-  // The list Object.getOwnPropertyNames made for this call: ours, and never changed after.
-  appendOwn(shapes, { names, copy: undefined })
-  smallShapeCount++
-  return undefined
+  if (shape.copy === undefined && compileSmallCopies && copiesThisGeneration < SMALL_COPIES_PER_GENERATION) {
+    shape.copy = compileSmallCopy(shape.names)
+    if (shape.copy === undefined) compileSmallCopies = false
+    else copiesThisGeneration++
+  }
+  return shape.copy
 }
 
 /** Forgets every key list seen and compiled (for tests: each starts from an empty cache). */
 export function resetSmallCopies(): void {
-  smallShapes.clear()
-  smallShapeCount = 0
-  smallCopyCount = 0
+  youngShapes = newGeneration()
+  oldShapes = newGeneration()
+  copiesThisGeneration = 0
   compileSmallCopies = true
+}
+
+/** How many key lists are remembered, in both generations (for tests). */
+export function rememberedSmallShapes(): number {
+  return youngShapes.size + oldShapes.size
+}
+
+/** What is remembered of a key list (for tests): `compiled`, `seen` once or more but not compiled, or undefined. */
+export function smallShapeState(names: readonly string[]): 'compiled' | 'seen' | undefined {
+  const shape = findShape(youngShapes, names) ?? findShape(oldShapes, names)
+  return shape === undefined ? undefined : shape.copy === undefined ? 'seen' : 'compiled'
 }
 
 /** The straight-line copy of one key list, or undefined where code cannot be generated. */
