@@ -500,7 +500,11 @@ function snapSmallObject(value: object, level: number): JsonValue | undefined {
   if (enumerableKeyCount(value) !== names.length || getOwnPropertySymbols(value).length !== 0) return undefined
   const compiled = smallCopyOf(names)
   if (compiled !== undefined) {
-    return compiled(value, level)
+    const copy = compiled(value, level)
+    if (copy === undefined) return undefined
+    // The copy's height, which the compiled function wrote last (a nested copy it made wrote before it did).
+    registerSnapshot(copy, compiledHeight.value)
+    return freeze(copy)
   }
   const copy: Record<string, JsonValue> = {}
   let height = 0
@@ -555,7 +559,8 @@ const SMALL_SHAPE_CHARS = 512
 const SMALL_SHAPES_PER_GENERATION = 512
 const SMALL_COPIES_PER_GENERATION = 128
 
-type SmallCopy = (value: object, level: number) => JsonValue | undefined
+/** A compiled copy: the copy as a fresh literal, not yet registered nor frozen (the caller does both), or undefined. */
+type SmallCopy = (value: object, level: number) => Record<string, JsonValue> | undefined
 interface SmallShape {
   readonly names: readonly string[]
   /** Compiled at the second sighting. */
@@ -659,6 +664,14 @@ export function smallShapeState(names: readonly string[]): 'compiled' | 'seen' |
   return shape === undefined ? undefined : shape.copy === undefined ? 'seen' : 'compiled'
 }
 
+// The Function constructor as it is when this module loads: code that replaces globalThis.Function later is never
+// handed the generated source, nor anything the generated function is given. The generated function only reads,
+// checks and builds the literal; the caller registers it as a snapshot and freezes it, so the snapshot brand is never
+// handed to generated code.
+const generateFunction = Function
+// Where a compiled copy leaves the height of the literal it returns (the generated code writes it last).
+const compiledHeight = { value: 0 }
+
 /** The straight-line copy of one key list, or undefined where code cannot be generated. */
 function compileSmallCopy(names: readonly string[]): SmallCopy | undefined {
   // Built as strings only: an array's push or join could reach an index accessor on a polluted Array.prototype.
@@ -673,10 +686,10 @@ function compileSmallCopy(names: readonly string[]): SmallCopy | undefined {
       `if (typeof v${i} === 'object' && v${i} !== null) { const h = heightOf(v${i}); if (h > height) height = h }\n`
     fields += `${i === 0 ? '' : ', '}${names[i] === '__proto__' ? `[${key}]` : key}: v${i}`
   }
-  const source = `return function copy(value, level) {\nlet height = 0\n${body}const copy = { ${fields} }\nregister(copy, height + 1)\nreturn freeze(copy)\n}`
+  const source = `return function copy(value, level) {\nlet height = 0\n${body}out.value = height + 1\nreturn { ${fields} }\n}`
   try {
-    const make = new Function('lookupGetter', 'child', 'heightOf', 'register', 'freeze', source) as (...env: unknown[]) => SmallCopy
-    return make(lookupGetter, smallCopyChild, snapshotHeight, registerSnapshot, freeze)
+    const make = new generateFunction('lookupGetter', 'child', 'heightOf', 'out', source) as (...env: unknown[]) => SmallCopy
+    return make(lookupGetter, smallCopyChild, snapshotHeight, compiledHeight)
   } catch {
     return undefined
   }

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { beforeEach, describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { HOST_PROBE_MIN_LENGTH } from '../../../runtime/src/json/array-named-keys.js'
 import {
   DICTIONARY_KEYS,
@@ -9,7 +9,7 @@ import {
   resetSmallCopies,
   smallShapeState,
 } from '../../../runtime/src/json/materialize-json.js'
-import { snapshotHeight } from '../../../runtime/src/json/materialized-snapshots.js'
+import { isMaterializedJson, snapshotHeight } from '../../../runtime/src/json/materialized-snapshots.js'
 
 // materializeJson takes three shortcuts the full walk does not: small containers (arguments, outputs, content blocks)
 // are copied without the walk's bookkeeping, a large array's named keys are asked of the host (Node's util.inspect,
@@ -271,16 +271,42 @@ describe('a small object whose key list is seen again takes its compiled copy, w
     }
   })
 
-  test('where code cannot be generated, the loop does the work', () => {
+  test('where code cannot be generated when the module loads, the loop does the work', async () => {
     const generate = globalThis.Function
     globalThis.Function = function () {
       throw new EvalError('code generation from strings disallowed')
     } as unknown as FunctionConstructor
+    let fresh: typeof import('../../../runtime/src/json/materialize-json.js')
     try {
-      sightings(() => ({ a: 1, b: [2], c: -0 }))
+      vi.resetModules()
+      fresh = await import('../../../runtime/src/json/materialize-json.js')
     } finally {
       globalThis.Function = generate
     }
+    const make = () => ({ a: 1, b: [2], c: -0 })
+    const exact = outcome(fresh.materializeJsonExact(make()))
+    for (let sighting = 1; sighting <= 3; sighting++) expect([sighting, outcome(fresh.materializeJson(make()))]).toEqual([sighting, exact])
+    expect(fresh.smallShapeState(['a', 'b', 'c'])).toBe('seen')
+  })
+
+  test('a globalThis.Function replaced after the module loaded is never handed a copy to compile', () => {
+    // Whoever replaced it could keep what the generated function is given, or return a function of its own.
+    const generate = globalThis.Function
+    let called = 0
+    globalThis.Function = function (...args: string[]) {
+      called++
+      return new generate(...args)
+    } as unknown as FunctionConstructor
+    let second: ReturnType<typeof materializeJson>
+    try {
+      materializeJson({ forge: 1 })
+      second = materializeJson({ forge: 2 })
+    } finally {
+      globalThis.Function = generate
+    }
+    expect(called).toBe(0)
+    expect(smallShapeState(['forge'])).toBe('compiled')
+    expect(second.ok && isMaterializedJson(second.value) && Object.isFrozen(second.value) && second.value).toEqual({ forge: 2 })
   })
 })
 
