@@ -679,11 +679,15 @@ function compileSmallCopy(names: readonly string[]): SmallCopy | undefined {
   let fields = ''
   for (let i = 0; i < names.length; i++) {
     const key = JSON.stringify(names[i])
+    // Strings, booleans, null and finite numbers (-0 as 0) are copied here; anything else takes the child copy.
     body +=
       `if (lookupGetter.call(value, ${key}) !== undefined) return undefined\n` +
-      `const v${i} = child(value[${key}], level)\n` +
+      `let v${i} = value[${key}]\n` +
+      `if (typeof v${i} === 'number') { if (v${i} - v${i} !== 0) return undefined; if (v${i} === 0) v${i} = 0 }\n` +
+      `else if (typeof v${i} !== 'string' && typeof v${i} !== 'boolean' && v${i} !== null) {\n` +
+      `v${i} = child(v${i}, level)\n` +
       `if (v${i} === undefined) return undefined\n` +
-      `if (typeof v${i} === 'object' && v${i} !== null) { const h = heightOf(v${i}); if (h > height) height = h }\n`
+      `if (typeof v${i} === 'object' && v${i} !== null) { const h = heightOf(v${i}); if (h > height) height = h }\n}\n`
     fields += `${i === 0 ? '' : ', '}${names[i] === '__proto__' ? `[${key}]` : key}: v${i}`
   }
   const source = `return function copy(value, level) {\nlet height = 0\n${body}out.value = height + 1\nreturn { ${fields} }\n}`
