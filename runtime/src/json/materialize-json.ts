@@ -565,6 +565,8 @@ interface SmallShape {
   readonly names: readonly string[]
   /** Compiled at the second sighting. */
   copy: SmallCopy | undefined
+  /** The number of the generation it was last put in. */
+  generation: number
 }
 
 /** One level of a generation's trie: the lists that continue with each next key, and the list that ends here. */
@@ -577,9 +579,12 @@ interface ShapeNode {
 interface ShapeGeneration {
   readonly root: ShapeNode
   size: number
+  /** Counts the generations, from 1. */
+  readonly number: number
 }
 
-const newGeneration = (): ShapeGeneration => ({ root: { next: undefined, shape: undefined }, size: 0 })
+let generations = 0
+const newGeneration = (): ShapeGeneration => ({ root: { next: undefined, shape: undefined }, size: 0, number: ++generations })
 let youngShapes = newGeneration()
 let oldShapes = newGeneration()
 let copiesThisGeneration = 0
@@ -624,17 +629,22 @@ function rememberShape(shape: SmallShape): void {
     node = child
   }
   node.shape = shape
+  shape.generation = youngShapes.number
   youngShapes.size++
 }
 
 /** The compiled copy for exactly this key list (the same keys in the same order), compiled now if it is seen again. */
 function smallCopyOf(names: readonly string[]): SmallCopy | undefined {
+  // Most calls copy the same few lists in turn (a tool's arguments, then its output): the two compiled ones found
+  // last are compared first, key by key, which costs less than a walk down the trie.
+  if (recentShape !== undefined && sameNames(recentShape.names, names)) return recentCopy(recentShape)
+  if (previousShape !== undefined && sameNames(previousShape.names, names)) return recentCopy(previousShape)
   let shape = findShape(youngShapes, names)
   if (shape === undefined) {
     if (!rememberable(names)) return undefined
     shape = findShape(oldShapes, names)
     // The list Object.getOwnPropertyNames made for this call: ours, and never changed after.
-    rememberShape(shape ?? { names, copy: undefined })
+    rememberShape(shape ?? { names, copy: undefined, generation: 0 })
     if (shape === undefined) return undefined
   }
   if (shape.copy === undefined && compileSmallCopies && copiesThisGeneration < SMALL_COPIES_PER_GENERATION) {
@@ -642,13 +652,36 @@ function smallCopyOf(names: readonly string[]): SmallCopy | undefined {
     if (shape.copy === undefined) compileSmallCopies = false
     else copiesThisGeneration++
   }
+  if (shape.copy !== undefined) {
+    previousShape = recentShape
+    recentShape = shape
+  }
   return shape.copy
+}
+
+/** The two compiled lists found last (kept past their generation: two lists of bounded length). */
+let recentShape: SmallShape | undefined
+let previousShape: SmallShape | undefined
+
+/** The copy of a compiled list found among the two last: a use like any other, which keeps it in the young generation. */
+function recentCopy(shape: SmallShape): SmallCopy | undefined {
+  if (shape.generation !== youngShapes.number) rememberShape(shape)
+  return shape.copy
+}
+
+/** Whether two key lists are the same keys in the same order. */
+function sameNames(known: readonly string[], names: readonly string[]): boolean {
+  if (known.length !== names.length) return false
+  for (let i = 0; i < known.length; i++) if (known[i] !== names[i]) return false
+  return true
 }
 
 /** Forgets every key list seen and compiled (for tests: each starts from an empty cache). */
 export function resetSmallCopies(): void {
   youngShapes = newGeneration()
   oldShapes = newGeneration()
+  recentShape = undefined
+  previousShape = undefined
   copiesThisGeneration = 0
   compileSmallCopies = true
 }
