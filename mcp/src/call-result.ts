@@ -22,12 +22,20 @@ export function mcpContentBlock(block: ContentBlock): McpContentBlock {
  * One settled runtime result as a `tools/call` result: a success carries `structuredContent` (the
  * value, wrapped as `{ result }` where the revision wants an object root and the output is not one)
  * and the rendered content; a failure `isError`, the content (the message unless a hook replaced it)
- * and the code under {@link TOOLSMITH_ERROR_META_KEY}. The content is the result's own frozen list:
- * the runtime's text and image blocks are MCP's, field for field (see {@link mcpContentBlock}), so
- * they are not copied.
+ * and the code under {@link TOOLSMITH_ERROR_META_KEY}. Every part is a fresh copy the caller may
+ * change: the runtime's result stays frozen.
  */
 export function callToolResult(result: ToolExecutionResult, output: JsonSchemaNode | undefined, protocolVersion: string): CallToolResult {
-  // Read-only at the type level only: the SDK validates the result into its own objects before sending it.
+  return structuredClone(servedCallToolResult(result, output, protocolVersion))
+}
+
+/**
+ * {@link callToolResult} without the copy, for serveMcp alone (not exported by the package): the content and the
+ * structured value are the result's own frozen snapshots (the runtime's text and image blocks are MCP's, field for
+ * field, see {@link mcpContentBlock}), read-only at the type level only. The SDK validates the result into its own
+ * objects before sending it, so nothing changes them.
+ */
+export function servedCallToolResult(result: ToolExecutionResult, output: JsonSchemaNode | undefined, protocolVersion: string): CallToolResult {
   const content = result.content as unknown as McpContentBlock[]
   if (result.isError) {
     const info: ToolErrorInfo = result.error.info ?? { code: 'TOOL_ERROR' }

@@ -17,7 +17,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
 import type { Agent, ApprovalDecision, JsonSchemaNode, ToolExecution, ToolExecutionResult, ToolRuntime } from '@toolsmith/runtime'
-import { callToolResult } from './call-result.js'
+import { servedCallToolResult } from './call-result.js'
 import { listedTools } from './tool-listing.js'
 
 /** Options of {@link serveMcp}. */
@@ -158,7 +158,7 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
       throw error
     }
     return running.then(
-      (result) => (pending.remove(call), callToolResult(result, output, protocolVersion)),
+      (result) => (pending.remove(call), servedCallToolResult(result, output, protocolVersion)),
       (error: unknown) => {
         pending.remove(call)
         throw error
@@ -204,6 +204,9 @@ export async function serveMcp(runtime: ToolRuntime, options: ServeMcpOptions): 
         reason: `The user ${answer.action === 'decline' ? 'declined' : 'cancelled'} the approval to call ${exec.name}${why}.`,
       }
     } catch (error) {
+      // Cancelled while waiting for the answer (the client's notifications/cancelled, the connection's close): the
+      // runtime ends a channel's rejection after an abort as ABORTED_BEFORE_DISPATCH, not as a denial.
+      if (exec.signal.aborted) throw error
       return {
         kind: 'deny',
         reason: `Approval to call ${exec.name}${why} could not be asked: ${error instanceof Error ? error.message : String(error)}`,

@@ -3,7 +3,7 @@
 import type { SchemaIssue } from './errors.js'
 import { onlyIndexKeys } from './json/array-named-keys.js'
 import { describeValue } from './json/describe-value.js'
-import { prototypesPolluted } from './json/hostile-prototypes.js'
+import { appendOwn, prototypesPolluted } from './json/hostile-prototypes.js'
 import { escapeJsonPointerToken, type JsonValue } from './json/json-value.js'
 import { registerSnapshot, snapshotHeight } from './json/materialized-snapshots.js'
 
@@ -44,7 +44,7 @@ const lookupGetter = (Object.prototype as unknown as { __lookupGetter__(key: Pro
  */
 export function checkContentBlocks(value: JsonValue, path: string, issues: SchemaIssue[]): value is readonly ContentBlock[] {
   if (!isArray(value)) {
-    issues.push({ path, message: `content must be an array of content blocks, found ${describeValue(value)}` })
+    appendOwn(issues, { path, message: `content must be an array of content blocks, found ${describeValue(value)}` })
     return false
   }
   let ok = true
@@ -52,7 +52,7 @@ export function checkContentBlocks(value: JsonValue, path: string, issues: Schem
   for (let i = 0; i < value.length; i++) {
     const block = value[i]
     if (!isContentBlock(block, polluted)) {
-      issues.push({ path: `${path}/${i}`, message: contentBlockMessage(block) })
+      appendOwn(issues, { path: `${path}/${i}`, message: contentBlockMessage(block) })
       ok = false
     }
   }
@@ -144,9 +144,10 @@ function snapshotBlock(block: unknown): ContentBlock | undefined {
   const proto: unknown = getPrototypeOf(block)
   if (proto !== objectPrototype && proto !== null) return undefined
   const names = getOwnPropertyNames(block)
-  // Every own key enumerable (as many as an enumeration counts), none a symbol; `type` first.
+  // Every own key enumerable (as many as an enumeration counts), none a symbol; `type` first. An empty block has no
+  // names[0] of its own: reading it would find an index getter on Array.prototype.
   const polluted = prototypesPolluted()
-  if (names[0] !== 'type' || (polluted ? objectKeys(block).length : countKeys(block)) !== names.length || getOwnPropertySymbols(block).length !== 0) return undefined
+  if (names.length === 0 || names[0] !== 'type' || (polluted ? objectKeys(block).length : countKeys(block)) !== names.length || getOwnPropertySymbols(block).length !== 0) return undefined
   const type = ownString(block, 'type')
   let copy: ContentBlock
   if (type === 'text' && names.length === 2 && names[1] === 'text') {
@@ -200,29 +201,29 @@ const KNOWN_KEYS = new Set(['role', 'content', 'source', 'meta'])
  */
 export function checkUserMessage(value: JsonValue, path: string, issues: SchemaIssue[]): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    issues.push({ path, message: `a context must be a user message object, found ${describeValue(value)}` })
+    appendOwn(issues, { path, message: `a context must be a user message object, found ${describeValue(value)}` })
     return false
   }
   const record = value as { readonly [key: string]: JsonValue }
   let ok = true
   for (const key of Object.keys(record)) {
     if (!KNOWN_KEYS.has(key)) {
-      issues.push({ path: `${path}/${escapeJsonPointerToken(key)}`, message: 'is not a user message field (role, content, source, meta)' })
+      appendOwn(issues, { path: `${path}/${escapeJsonPointerToken(key)}`, message: 'is not a user message field (role, content, source, meta)' })
       ok = false
     }
   }
   if (!hasOwn(record, 'role') || record.role !== 'user') {
-    issues.push({ path: `${path}/role`, message: 'must be "user"' })
+    appendOwn(issues, { path: `${path}/role`, message: 'must be "user"' })
     ok = false
   }
   if (!hasOwn(record, 'content')) {
-    issues.push({ path: `${path}/content`, message: 'is required' })
+    appendOwn(issues, { path: `${path}/content`, message: 'is required' })
     ok = false
   } else if (!checkContentBlocks(record.content as JsonValue, `${path}/content`, issues)) {
     ok = false
   }
   if (hasOwn(record, 'source') && typeof record.source !== 'string') {
-    issues.push({ path: `${path}/source`, message: `must be a string, found ${describeValue(record.source)}` })
+    appendOwn(issues, { path: `${path}/source`, message: `must be a string, found ${describeValue(record.source)}` })
     ok = false
   }
   return ok

@@ -2,7 +2,7 @@
 // not trigger list_changed, and the negotiated revision.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { CallToolResultSchema, LATEST_PROTOCOL_VERSION, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { CallToolResultSchema, ElicitRequestSchema, LATEST_PROTOCOL_VERSION, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { createToolRuntime, defineTool, type ToolExecutionResult } from '@toolsmith/runtime'
 import { serveMcp } from '@toolsmith/mcp'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -232,6 +232,35 @@ describe('serveMcp sessions', () => {
     expect((await older).isError).toBeFalsy()
     expect((await newer).isError).toBeFalsy()
   })
+
+  it.each(['notifications/cancelled', 'the connection closing'] as const)(
+    'a call cancelled by %s while its approval is elicited ends ABORTED_BEFORE_DISPATCH, and the approval service is not asked',
+    async (how) => {
+      let serviceAsked = 0
+      const runtime = createToolRuntime({ approval: async () => (serviceAsked++, 'allowed-once') })
+      runtime.register(extra('asked'))
+      runtime.on('tools/pre-execute', () => ({ kind: 'ask', reason: 'destructive' }))
+      const results: ToolExecutionResult[] = []
+      runtime.on('tools/result', (_exec, result) => void results.push(result))
+      const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
+      const session = await serveMcp(runtime, { transport: serverTransport })
+      const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } })
+      let elicited = false
+      // The person never answers.
+      client.setRequestHandler(ElicitRequestSchema, () => ((elicited = true), new Promise<never>(() => {})))
+      await client.connect(clientTransport)
+      const controller = new AbortController()
+      const call = client.callTool({ name: 'asked', arguments: {} }, CallToolResultSchema, { signal: controller.signal }).catch((error: unknown) => error)
+      while (!elicited) await flush()
+      if (how === 'notifications/cancelled') controller.abort()
+      else await session.close()
+      await call
+      while (results.length === 0) await flush()
+      await session.close()
+      expect(results.map((result) => result.isError && result.error.info?.code)).toEqual(['ABORTED_BEFORE_DISPATCH'])
+      expect(serviceAsked).toBe(0)
+    },
+  )
 
   it('after close, changes send nothing and the approval channel is gone', async () => {
     const runtime = createToolRuntime()

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { checkContentBlocks, snapshotContentBlocks } from '../../runtime/src/content.js'
+import { checkContentBlocks, checkUserMessage, snapshotContentBlocks } from '../../runtime/src/content.js'
 import { materializeJson, materializeJsonExact } from '../../runtime/src/json/materialize-json.js'
 import { snapshotHeight } from '../../runtime/src/json/materialized-snapshots.js'
 import type { SchemaIssue } from '../../runtime/src/errors.js'
@@ -124,3 +124,51 @@ describe('snapshotContentBlocks gives materializeJson and checkContentBlocks’ 
     expect(ran).toBe(false)
   })
 })
+
+describe('the checks under a polluted Array.prototype', () => {
+  /** Runs `run` with an index accessor at 0 and 1 on Object.prototype; returns what its setters received, as JSON. */
+  function withIndexSetters<T>(run: () => T): { received: string; answer: T } {
+    // A string, not a list: appending to a list would reach the setter itself.
+    let received = ''
+    try {
+      for (const index of ['0', '1']) {
+        Object.defineProperty(Object.prototype, index, { __proto__: null, set: (v: unknown) => void (received += JSON.stringify(v)), get: () => undefined, configurable: true } as PropertyDescriptor)
+      }
+      return { received, answer: run() }
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['0']
+      delete (Object.prototype as Record<string, unknown>)['1']
+    }
+  }
+
+  test('an empty block runs no index getter on the prototypes (and the shortcut gives up on it)', () => {
+    let runs = 0
+    let answer
+    try {
+      Object.defineProperty(Object.prototype, '0', { __proto__: null, get: () => (runs++, 'type'), configurable: true } as PropertyDescriptor)
+      answer = snapshotContentBlocks([{}])
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['0']
+    }
+    expect(runs).toBe(0)
+    expect(answer).toBeUndefined()
+  })
+
+  test.each([
+    ['checkContentBlocks', (issues: SchemaIssue[]) => checkContentBlocks(materialized([{ type: 'txt', text: 'secret' }, 1]), '/content', issues), ['/content/0', '/content/1']],
+    ['checkUserMessage', (issues: SchemaIssue[]) => checkUserMessage(materialized({ role: 'bot', content: 1 }), '', issues), ['/role', '/content']],
+  ] as const)('%s appends its issues as own elements, never through an index setter', (_name, check, paths) => {
+    const issues: SchemaIssue[] = []
+    const { received, answer } = withIndexSetters(() => check(issues))
+    expect(received).toBe('')
+    expect(answer).toBe(false)
+    expect(Object.keys(issues)).toEqual(['0', '1'])
+    expect(issues.map((issue) => issue.path)).toEqual(paths)
+  })
+})
+
+function materialized(value: unknown) {
+  const snapshot = materializeJson(value)
+  if (!snapshot.ok) throw new Error('not JSON')
+  return snapshot.value
+}

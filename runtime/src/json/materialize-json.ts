@@ -499,7 +499,13 @@ function snapSmallObject(value: object, level: number): JsonValue | undefined {
   // finds no getter is data (or a setter-only accessor, which reads as undefined and gives up), so reading it runs nothing.
   if (enumerableKeyCount(value) !== names.length || getOwnPropertySymbols(value).length !== 0) return undefined
   const compiled = smallCopyOf(names)
-  if (compiled !== undefined) return compiled(value, level)
+  if (compiled !== undefined) {
+    const copy = compiled(value, level)
+    if (copy === undefined) return undefined
+    // The copy's height, which the compiled function wrote last (a nested copy it made wrote before it did).
+    registerSnapshot(copy, compiledHeight.value)
+    return freeze(copy)
+  }
   const copy: Record<string, JsonValue> = {}
   let height = 0
   for (let i = 0; i < names.length; i++) {
@@ -536,57 +542,168 @@ function enumerableKeyCount(value: object): number {
 // shapes, so a key list seen a second time gets a function of its own: the same checks in the same order, each key
 // read by its literal name, the copy built as one object literal (which defines its keys, so no prototype setter is
 // reached; `__proto__` is written as a computed key, which defines it too). A list seen once is only remembered (a
-// one-off shape is not worth compiling). Where code cannot be generated (a Content Security Policy), or past
-// MAX_SMALL_COPIES compiled lists or MAX_SMALL_SHAPES remembered ones, the loop above does the work.
-const MAX_SMALL_COPIES = 256
-const MAX_SMALL_SHAPES = 1024
+// one-off shape is not worth compiling). Where code cannot be generated (a Content Security Policy), the loop above
+// does the work.
+//
+// The key lists are client input (the keys of a tool call's arguments), so what is remembered is bounded: a list
+// with a key longer than SMALL_SHAPE_KEY_CHARS or more than SMALL_SHAPE_CHARS in all is never remembered, and the
+// lists are kept in two generations of at most SMALL_SHAPES_PER_GENERATION each. A list is looked up in the young
+// generation, then in the old one (and moved to the young one); when the young one is full it becomes the old one and
+// the previous old one is dropped, so a shape in use stays and a flood of new ones evicts only shapes not seen since.
+// At most SMALL_COPIES_PER_GENERATION lists are compiled per generation: a client cycling through new shapes costs a
+// compilation per so many of them, not one per call. A generation is a trie keyed by the whole list, one key per
+// level: the lookup is one Map.get per key of property-name strings, whose hashes V8 keeps, where a key built by
+// joining the names would be a new string to hash on every call.
+const SMALL_SHAPE_KEY_CHARS = 64
+const SMALL_SHAPE_CHARS = 512
+const SMALL_SHAPES_PER_GENERATION = 512
+const SMALL_COPIES_PER_GENERATION = 128
 
-type SmallCopy = (value: object, level: number) => JsonValue | undefined
+/** A compiled copy: the copy as a fresh literal, not yet registered nor frozen (the caller does both), or undefined. */
+type SmallCopy = (value: object, level: number) => Record<string, JsonValue> | undefined
 interface SmallShape {
   readonly names: readonly string[]
   /** Compiled at the second sighting. */
   copy: SmallCopy | undefined
+  /** The number of the generation it was last put in. */
+  generation: number
 }
 
-/** The key lists seen, by their first key ('' for none). */
-const smallShapes = new Map<string, SmallShape[]>()
-let smallShapeCount = 0
-let smallCopyCount = 0
+/** One level of a generation's trie: the lists that continue with each next key, and the list that ends here. */
+interface ShapeNode {
+  next: Map<string, ShapeNode> | undefined
+  shape: SmallShape | undefined
+}
+
+/** A generation of remembered key lists. */
+interface ShapeGeneration {
+  readonly root: ShapeNode
+  size: number
+  /** Counts the generations, from 1. */
+  readonly number: number
+}
+
+let generations = 0
+const newGeneration = (): ShapeGeneration => ({ root: { next: undefined, shape: undefined }, size: 0, number: ++generations })
+let youngShapes = newGeneration()
+let oldShapes = newGeneration()
+let copiesThisGeneration = 0
 let compileSmallCopies = true
+
+/** Whether a key list may be remembered: no key over SMALL_SHAPE_KEY_CHARS, at most SMALL_SHAPE_CHARS in all. */
+function rememberable(names: readonly string[]): boolean {
+  let total = 0
+  for (let i = 0; i < names.length; i++) {
+    const length = (names[i] as string).length
+    if (length > SMALL_SHAPE_KEY_CHARS || (total += length) > SMALL_SHAPE_CHARS) return false
+  }
+  return true
+}
+
+/** The shape a generation remembers for exactly this key list. */
+function findShape(generation: ShapeGeneration, names: readonly string[]): SmallShape | undefined {
+  let node: ShapeNode | undefined = generation.root
+  for (let i = 0; i < names.length; i++) {
+    const next: Map<string, ShapeNode> | undefined = node.next
+    if (next === undefined) return undefined
+    node = next.get(names[i] as string)
+    if (node === undefined) return undefined
+  }
+  return node.shape
+}
+
+/** Puts a shape in the young generation, which becomes the old one first if it is full. */
+function rememberShape(shape: SmallShape): void {
+  if (youngShapes.size >= SMALL_SHAPES_PER_GENERATION) {
+    oldShapes = youngShapes
+    youngShapes = newGeneration()
+    copiesThisGeneration = 0
+  }
+  const names = shape.names
+  let node = youngShapes.root
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string
+    const next: Map<string, ShapeNode> = (node.next ??= new Map())
+    let child = next.get(name)
+    if (child === undefined) next.set(name, (child = { next: undefined, shape: undefined }))
+    node = child
+  }
+  node.shape = shape
+  shape.generation = youngShapes.number
+  youngShapes.size++
+}
 
 /** The compiled copy for exactly this key list (the same keys in the same order), compiled now if it is seen again. */
 function smallCopyOf(names: readonly string[]): SmallCopy | undefined {
-  const first = names.length === 0 ? '' : (names[0] as string)
-  let shapes = smallShapes.get(first)
-  if (shapes !== undefined) {
-    next: for (let s = 0; s < shapes.length; s++) {
-      const shape = shapes[s] as SmallShape
-      const known = shape.names
-      if (known.length !== names.length) continue
-      for (let i = 1; i < known.length; i++) if (known[i] !== names[i]) continue next
-      if (shape.copy === undefined && compileSmallCopies && smallCopyCount < MAX_SMALL_COPIES) {
-        shape.copy = compileSmallCopy(known)
-        if (shape.copy === undefined) compileSmallCopies = false
-        else smallCopyCount++
-      }
-      return shape.copy
-    }
+  // Most calls copy the same few lists in turn (a tool's arguments, then its output): the two compiled ones found
+  // last are compared first, key by key, which costs less than a walk down the trie.
+  if (recentShape !== undefined && sameNames(recentShape.names, names)) return recentCopy(recentShape)
+  if (previousShape !== undefined && sameNames(previousShape.names, names)) return recentCopy(previousShape)
+  let shape = findShape(youngShapes, names)
+  if (shape === undefined) {
+    if (!rememberable(names)) return undefined
+    shape = findShape(oldShapes, names)
+    // The list Object.getOwnPropertyNames made for this call: ours, and never changed after.
+    rememberShape(shape ?? { names, copy: undefined, generation: 0 })
+    if (shape === undefined) return undefined
   }
-  if (smallShapeCount >= MAX_SMALL_SHAPES) return undefined
-  if (shapes === undefined) smallShapes.set(first, (shapes = []))
-  // The list Object.getOwnPropertyNames made for this call: ours, and never changed after.
-  appendOwn(shapes, { names, copy: undefined })
-  smallShapeCount++
-  return undefined
+  if (shape.copy === undefined && compileSmallCopies && copiesThisGeneration < SMALL_COPIES_PER_GENERATION) {
+    shape.copy = compileSmallCopy(shape.names)
+    if (shape.copy === undefined) compileSmallCopies = false
+    else copiesThisGeneration++
+  }
+  if (shape.copy !== undefined) {
+    previousShape = recentShape
+    recentShape = shape
+  }
+  return shape.copy
+}
+
+/** The two compiled lists found last (kept past their generation: two lists of bounded length). */
+let recentShape: SmallShape | undefined
+let previousShape: SmallShape | undefined
+
+/** The copy of a compiled list found among the two last: a use like any other, which keeps it in the young generation. */
+function recentCopy(shape: SmallShape): SmallCopy | undefined {
+  if (shape.generation !== youngShapes.number) rememberShape(shape)
+  return shape.copy
+}
+
+/** Whether two key lists are the same keys in the same order. */
+function sameNames(known: readonly string[], names: readonly string[]): boolean {
+  if (known.length !== names.length) return false
+  for (let i = 0; i < known.length; i++) if (known[i] !== names[i]) return false
+  return true
 }
 
 /** Forgets every key list seen and compiled (for tests: each starts from an empty cache). */
 export function resetSmallCopies(): void {
-  smallShapes.clear()
-  smallShapeCount = 0
-  smallCopyCount = 0
+  youngShapes = newGeneration()
+  oldShapes = newGeneration()
+  recentShape = undefined
+  previousShape = undefined
+  copiesThisGeneration = 0
   compileSmallCopies = true
 }
+
+/** How many key lists are remembered, in both generations (for tests). */
+export function rememberedSmallShapes(): number {
+  return youngShapes.size + oldShapes.size
+}
+
+/** What is remembered of a key list (for tests): `compiled`, `seen` once or more but not compiled, or undefined. */
+export function smallShapeState(names: readonly string[]): 'compiled' | 'seen' | undefined {
+  const shape = findShape(youngShapes, names) ?? findShape(oldShapes, names)
+  return shape === undefined ? undefined : shape.copy === undefined ? 'seen' : 'compiled'
+}
+
+// The Function constructor as it is when this module loads: code that replaces globalThis.Function later is never
+// handed the generated source, nor anything the generated function is given. The generated function only reads,
+// checks and builds the literal; the caller registers it as a snapshot and freezes it, so the snapshot brand is never
+// handed to generated code.
+const generateFunction = Function
+// Where a compiled copy leaves the height of the literal it returns (the generated code writes it last).
+const compiledHeight = { value: 0 }
 
 /** The straight-line copy of one key list, or undefined where code cannot be generated. */
 function compileSmallCopy(names: readonly string[]): SmallCopy | undefined {
@@ -595,17 +712,21 @@ function compileSmallCopy(names: readonly string[]): SmallCopy | undefined {
   let fields = ''
   for (let i = 0; i < names.length; i++) {
     const key = JSON.stringify(names[i])
+    // Strings, booleans, null and finite numbers (-0 as 0) are copied here; anything else takes the child copy.
     body +=
       `if (lookupGetter.call(value, ${key}) !== undefined) return undefined\n` +
-      `const v${i} = child(value[${key}], level)\n` +
+      `let v${i} = value[${key}]\n` +
+      `if (typeof v${i} === 'number') { if (v${i} - v${i} !== 0) return undefined; if (v${i} === 0) v${i} = 0 }\n` +
+      `else if (typeof v${i} !== 'string' && typeof v${i} !== 'boolean' && v${i} !== null) {\n` +
+      `v${i} = child(v${i}, level)\n` +
       `if (v${i} === undefined) return undefined\n` +
-      `if (typeof v${i} === 'object' && v${i} !== null) { const h = heightOf(v${i}); if (h > height) height = h }\n`
+      `if (typeof v${i} === 'object' && v${i} !== null) { const h = heightOf(v${i}); if (h > height) height = h }\n}\n`
     fields += `${i === 0 ? '' : ', '}${names[i] === '__proto__' ? `[${key}]` : key}: v${i}`
   }
-  const source = `return function copy(value, level) {\nlet height = 0\n${body}const copy = { ${fields} }\nregister(copy, height + 1)\nreturn freeze(copy)\n}`
+  const source = `return function copy(value, level) {\nlet height = 0\n${body}out.value = height + 1\nreturn { ${fields} }\n}`
   try {
-    const make = new Function('lookupGetter', 'child', 'heightOf', 'register', 'freeze', source) as (...env: unknown[]) => SmallCopy
-    return make(lookupGetter, smallCopyChild, snapshotHeight, registerSnapshot, freeze)
+    const make = new generateFunction('lookupGetter', 'child', 'heightOf', 'out', source) as (...env: unknown[]) => SmallCopy
+    return make(lookupGetter, smallCopyChild, snapshotHeight, compiledHeight)
   } catch {
     return undefined
   }

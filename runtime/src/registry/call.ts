@@ -1,6 +1,7 @@
 import { checkUserMessage } from '../content.js'
 import type { UserMessage } from '../content.js'
 import { describeValue } from '../json/describe-value.js'
+import { appendOwn } from '../json/hostile-prototypes.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { omitUndefinedKeys } from '../json/omit-undefined-keys.js'
@@ -138,7 +139,7 @@ export class ToolCall {
 
   /** Records a waterfall's fail-closed answer (a listener threw, rejected or answered late) and returns it. */
   noteFailClosed<T>(answer: T): T {
-    if (typeof answer === 'object' && answer !== null) (this.failClosed ??= []).push(answer)
+    if (typeof answer === 'object' && answer !== null) appendOwn((this.failClosed ??= []), answer)
     return answer
   }
 
@@ -267,21 +268,8 @@ export class BodyAttempt {
   contextIssues: SchemaIssue[] | undefined = undefined
   /** How many contexts the body deferred, accepted or not (for the issue paths). */
   private deferred = 0
-  /** The run context's `deferContext` and `concludeTurn`, made when a body first reads them (most never do). */
-  private deferFn: ((context: UserMessage) => void) | undefined = undefined
-  private concludeFn: (() => void) | undefined = undefined
 
   constructor(readonly call: ToolCall) {}
-
-  /** `deferContext` bound to this attempt, the same function on every read. */
-  deferContext(): (context: UserMessage) => void {
-    return (this.deferFn ??= (context) => this.defer(context))
-  }
-
-  /** `concludeTurn` bound to this attempt, the same function on every read. */
-  concludeTurn(): () => void {
-    return (this.concludeFn ??= () => this.conclude())
-  }
 
   /** `ToolRunContext.deferContext`: snapshots now, so the body may reuse its object at once. */
   defer(context: unknown): void {
@@ -290,13 +278,15 @@ export class BodyAttempt {
     const snapshot = materializeJson(omitUndefinedKeys(context, CONTEXT_DATA_KEYS))
     const issues: SchemaIssue[] = []
     const at = `/additionalContexts/${this.deferred++}`
+    // Appended as own elements: a push could reach an index accessor on a polluted Array.prototype.
     if (!snapshot.ok) {
-      for (const issue of snapshot.issues) issues.push({ path: `${at}${issue.path}`, message: issue.message })
+      for (const issue of snapshot.issues) appendOwn(issues, { path: `${at}${issue.path}`, message: issue.message })
     } else if (checkUserMessage(snapshot.value, at, issues)) {
-      ;(this.contexts ??= []).push(snapshot.value as unknown as UserMessage)
+      appendOwn((this.contexts ??= []), snapshot.value as unknown as UserMessage)
       return
     }
-    ;(this.contextIssues ??= []).push(...issues)
+    const contextIssues = (this.contextIssues ??= [])
+    for (let i = 0; i < issues.length; i++) appendOwn(contextIssues, issues[i] as SchemaIssue)
   }
 
   /** `ToolRunContext.concludeTurn`: only marks; the marker survives only on a success. */
@@ -307,32 +297,23 @@ export class BodyAttempt {
 
 /**
  * The frozen `ToolRunContext` a body receives: the execution identity, the signal the body must
- * observe, and `deferContext`/`concludeTurn` as functions bound to this body attempt, so a body may
- * destructure them. Those two and `token` are getters on the prototype: the functions are made on
- * first read (most bodies never defer or conclude, and two closures per call are garbage for every
- * call), and the token reads through to the execution's.
+ * observe, and `deferContext`/`concludeTurn` as own data properties holding functions bound to this
+ * body attempt, so a body may destructure them, spread the context into a wrapper of its own, or
+ * hand on a Proxy or `Object.create` of it. `token` reads through to the execution's.
  */
 export class RunContext extends ExecutionIdentity implements ToolRunContext {
   readonly signal: AbortSignal
+  readonly deferContext: (context: UserMessage) => void
+  readonly concludeTurn: () => void
   readonly #exec: Execution
-  readonly #attempt: BodyAttempt
 
   constructor(exec: Execution, attempt: BodyAttempt, signal: AbortSignal) {
     super(exec.callId, exec.rootCallId, exec.name, exec.arguments, exec.agent, exec.parent)
     this.signal = signal
+    this.deferContext = (context) => attempt.defer(context)
+    this.concludeTurn = () => attempt.conclude()
     this.#exec = exec
-    this.#attempt = attempt
     freeze(this)
-  }
-
-  /** Defers a context until this attempt's result (see {@link ToolRunContext.deferContext}). */
-  get deferContext(): (context: UserMessage) => void {
-    return this.#attempt.deferContext()
-  }
-
-  /** Marks this attempt's success as concluding the turn (see {@link ToolRunContext.concludeTurn}). */
-  get concludeTurn(): () => void {
-    return this.#attempt.concludeTurn()
   }
 
   /** The execution's token. */

@@ -19,6 +19,11 @@ export interface ListenerEntry<F> {
   readonly scope: Agent | undefined
   /** Marks the built-in timeout policy, which is skipped for tools without `timeoutMs`. */
   readonly timeoutPolicy?: true
+  /**
+   * Cleared by the disposer. A run keeps the list it started with; a run that asks its entries one by one over time
+   * (the approval channels) skips one disposed meanwhile.
+   */
+  active: boolean
 }
 
 type Fn<A extends unknown[], R> = (this: ToolRuntime, ...args: A) => R
@@ -52,10 +57,9 @@ export class ListenerList<F> {
   add(entry: ListenerEntry<F>, prepend: boolean): () => void {
     this.replace(prepend ? [entry, ...this.entries] : [...this.entries, entry])
     if (entry.scope !== undefined) this.scoped++
-    let active = true
     return () => {
-      if (!active) return
-      active = false
+      if (!entry.active) return
+      entry.active = false
       this.replace(this.entries.filter((candidate) => candidate !== entry))
       if (entry.scope !== undefined) this.scoped--
     }

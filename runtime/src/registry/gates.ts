@@ -101,7 +101,8 @@ function malformed(why: string): PreToolDecision {
  * The `ask` step: the agent's approval channels first, in the order they were added (the first that
  * answers decides), then the approval service. The call proceeds (`undefined`) only on a channel's
  * `allow` or the service's exact `allowed-once`. No service, no agent to ask on behalf of, a failing
- * channel or service, or any other answer is `DENIED`.
+ * channel or service, or any other answer is `DENIED`; a call cancelled while a channel was asking is
+ * `ABORTED_BEFORE_DISPATCH` unless that channel answered.
  */
 async function askApproval(call: ToolCall, reason: string | undefined): Promise<ToolExecutionFailure | undefined> {
   const { approval } = call.state
@@ -110,14 +111,20 @@ async function askApproval(call: ToolCall, reason: string | undefined): Promise<
   const request: ApprovalRequest = Object.freeze(reason === undefined ? { execution: exec, signal: exec.signal } : { execution: exec, reason, signal: exec.signal })
   const channels = call.state.channels.forChain(call.chain)
   for (let i = 0; i < channels.length; i++) {
+    const channel = channels[i] as ListenerEntry<ApprovalChannel>
+    // The list was taken when the ask began; a channel disposed while an earlier one was asking is not asked.
+    if (!channel.active) continue
     let answer: unknown
     try {
-      answer = await (channels[i] as ListenerEntry<ApprovalChannel>).fn(request)
+      answer = await channel.fn(request)
     } catch (error) {
       if (isAborted(exec.signal)) return abortedBeforeDispatch()
       return denied(`The call needs approval${why}, and an approval channel failed: ${thrownMessage(error)}`)
     }
     if (answer !== undefined) return channelDecision(answer, why)
+    // Cancelled while that channel was asking: no one else is asked (a person may be behind the next channel or
+    // the service), and the call ends as cancelled, not denied.
+    if (isAborted(exec.signal)) return abortedBeforeDispatch()
   }
   if (approval === undefined) {
     return denied(`The call needs approval${why}, but no approval service is configured: the host passes one as createToolRuntime({ approval }).`)

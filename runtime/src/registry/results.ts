@@ -1,6 +1,7 @@
 import type { ContentBlock, UserMessage } from '../content.js'
 import { formatIssues, ToolOutputError } from '../errors.js'
 import { describeValue } from '../json/describe-value.js'
+import { assignOwn } from '../json/hostile-prototypes.js'
 import type { JsonValue } from '../json/json-value.js'
 import { materializeJson } from '../json/materialize-json.js'
 import { OnTarget } from '../json/materialized-snapshots.js'
@@ -61,9 +62,10 @@ export function successResult(
   concludesTurn: boolean,
 ): ToolExecutionSuccess {
   const result = newSuccess(value, content)
-  if (meta !== undefined) result.meta = meta
-  if (contexts !== undefined && contexts.length > 0) result.additionalContexts = contexts
-  if (concludesTurn) result.concludesTurn = true
+  // The optional keys are defined, not assigned, where Object.prototype has them (a setter there would get the part).
+  if (meta !== undefined) assignOwn(result, 'meta', meta)
+  if (contexts !== undefined && contexts.length > 0) assignOwn(result, 'additionalContexts', contexts)
+  if (concludesTurn) assignOwn(result, 'concludesTurn', true)
   new RegistryResult(result)
   return freeze(result)
 }
@@ -104,15 +106,15 @@ export function failureResult(code: ToolErrorCode, message: string, parts: Failu
   const details = optional(parts, 'details')
   const meta = optional(parts, 'meta')
   const contexts = optional(parts, 'contexts')
-  if (name !== undefined) info.name = name
-  if (details !== undefined) info.details = details
+  if (name !== undefined) assignOwn(info, 'name', name)
+  if (details !== undefined) assignOwn(info, 'details', details)
   const result: { -readonly [K in keyof ToolExecutionFailure]: ToolExecutionFailure[K] } = {
     isError: true,
     error: freeze({ message, info: freeze(info) }),
     content: optional(parts, 'content') ?? textContent(message),
   }
-  if (meta !== undefined) result.meta = meta
-  if (contexts !== undefined && contexts.length > 0) result.additionalContexts = contexts
+  if (meta !== undefined) assignOwn(result, 'meta', meta)
+  if (contexts !== undefined && contexts.length > 0) assignOwn(result, 'additionalContexts', contexts)
   new RegistryResult(result)
   return freeze(result)
 }

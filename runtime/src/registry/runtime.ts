@@ -32,7 +32,7 @@ export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime
   const views = new RuntimeViews(state)
   if (options.timeouts !== false) {
     state.listeners.execute.add(
-      { fn: (_exec, next) => next(), view: views.global, scope: undefined, timeoutPolicy: true },
+      { fn: (_exec, next) => next(), view: views.global, scope: undefined, timeoutPolicy: true, active: true },
       false,
     )
   }
@@ -168,7 +168,7 @@ function subscribe<F>(list: ListenerList<F>, fn: unknown, view: ToolRuntime, sco
   if (typeof fn !== 'function') {
     throw new ToolRegistryError(`Invalid ${what} listener`, [{ path: '', message: `must be a function, found ${describeValue(fn)}` }])
   }
-  return list.add({ fn: fn as F, view, scope }, prepend)
+  return list.add({ fn: fn as F, view, scope, active: true }, prepend)
 }
 
 function register(state: RegistryState, scope: Agent | undefined, definition: unknown): () => void {

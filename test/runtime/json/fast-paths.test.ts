@@ -1,7 +1,15 @@
 import fc from 'fast-check'
-import { beforeEach, describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { HOST_PROBE_MIN_LENGTH } from '../../../runtime/src/json/array-named-keys.js'
-import { DICTIONARY_KEYS, materializeJson, materializeJsonExact, resetSmallCopies } from '../../../runtime/src/json/materialize-json.js'
+import {
+  DICTIONARY_KEYS,
+  materializeJson,
+  materializeJsonExact,
+  rememberedSmallShapes,
+  resetSmallCopies,
+  smallShapeState,
+} from '../../../runtime/src/json/materialize-json.js'
+import { isMaterializedJson, snapshotHeight } from '../../../runtime/src/json/materialized-snapshots.js'
 
 // materializeJson takes three shortcuts the full walk does not: small containers (arguments, outputs, content blocks)
 // are copied without the walk's bookkeeping, a large array's named keys are asked of the host (Node's util.inspect,
@@ -218,8 +226,14 @@ describe('a small object whose key list is seen again takes its compiled copy, w
   // The first sighting of a key list takes the loop and remembers it; the second compiles the list's own copy.
   beforeEach(() => resetSmallCopies())
   const sightings = (make: () => unknown): void => {
-    const exact = outcome(materializeJsonExact(make()))
-    for (let sighting = 1; sighting <= 3; sighting++) expect([sighting, outcome(materializeJson(make()))]).toEqual([sighting, exact])
+    const exact = withHeights(materializeJsonExact(make()))
+    for (let sighting = 1; sighting <= 3; sighting++) expect([sighting, withHeights(materializeJson(make()))]).toEqual([sighting, exact])
+  }
+  /** The outcome, and per container of a snapshot the height it is registered with. */
+  const withHeights = (result: ReturnType<typeof materializeJson>): unknown => {
+    const heights = (value: unknown): unknown =>
+      typeof value !== 'object' || value === null ? null : [snapshotHeight(value), Object.values(value).map(heights)]
+    return [outcome(result), result.ok ? heights(result.value) : null]
   }
 
   test('on random small objects, each copied fresh', () => {
@@ -257,15 +271,86 @@ describe('a small object whose key list is seen again takes its compiled copy, w
     }
   })
 
-  test('where code cannot be generated, the loop does the work', () => {
+  test('where code cannot be generated when the module loads, the loop does the work', async () => {
     const generate = globalThis.Function
     globalThis.Function = function () {
       throw new EvalError('code generation from strings disallowed')
     } as unknown as FunctionConstructor
+    let fresh: typeof import('../../../runtime/src/json/materialize-json.js')
     try {
-      sightings(() => ({ a: 1, b: [2], c: -0 }))
+      vi.resetModules()
+      fresh = await import('../../../runtime/src/json/materialize-json.js')
     } finally {
       globalThis.Function = generate
     }
+    const make = () => ({ a: 1, b: [2], c: -0 })
+    const exact = outcome(fresh.materializeJsonExact(make()))
+    for (let sighting = 1; sighting <= 3; sighting++) expect([sighting, outcome(fresh.materializeJson(make()))]).toEqual([sighting, exact])
+    expect(fresh.smallShapeState(['a', 'b', 'c'])).toBe('seen')
+  })
+
+  test('a globalThis.Function replaced after the module loaded is never handed a copy to compile', () => {
+    // Whoever replaced it could keep what the generated function is given, or return a function of its own.
+    const generate = globalThis.Function
+    let called = 0
+    globalThis.Function = function (...args: string[]) {
+      called++
+      return new generate(...args)
+    } as unknown as FunctionConstructor
+    let second: ReturnType<typeof materializeJson>
+    try {
+      materializeJson({ forge: 1 })
+      second = materializeJson({ forge: 2 })
+    } finally {
+      globalThis.Function = generate
+    }
+    expect(called).toBe(0)
+    expect(smallShapeState(['forge'])).toBe('compiled')
+    expect(second.ok && isMaterializedJson(second.value) && Object.isFrozen(second.value) && second.value).toEqual({ forge: 2 })
+  })
+})
+
+describe('the remembered key lists are bounded: client keys are not kept forever', () => {
+  beforeEach(() => resetSmallCopies())
+  const twice = (value: object): void => {
+    materializeJson(JSON.parse(JSON.stringify(value)) as unknown)
+    materializeJson(JSON.parse(JSON.stringify(value)) as unknown)
+  }
+
+  test('a list with a key over 64 characters, or over 512 characters in all, is never remembered (and still copied)', () => {
+    const long = 'k'.repeat(65)
+    twice({ [long]: 1 })
+    expect(smallShapeState([long])).toBeUndefined()
+    const many = Array.from({ length: 9 }, (_, i) => `${i}`.padEnd(64, 'k')) // 9 × 64 = 576 characters
+    twice(Object.fromEntries(many.map((key) => [key, 1])))
+    expect(smallShapeState(many)).toBeUndefined()
+    expect(rememberedSmallShapes()).toBe(0)
+    const result = materializeJson({ [long]: [1] })
+    expect(result.ok && JSON.stringify(result.value)).toBe(`{"${long}":[1]}`)
+    // At the limits, a list is remembered and compiled.
+    const fits = many.slice(0, 8)
+    twice(Object.fromEntries(fits.map((key) => [key, 1])))
+    expect(smallShapeState(fits)).toBe('compiled')
+  })
+
+  test('lists that only differ in where one key ends and the next begins are different lists', () => {
+    twice({ ab: 1, c: 2 })
+    expect(smallShapeState(['ab', 'c'])).toBe('compiled')
+    expect(smallShapeState(['a', 'bc'])).toBeUndefined()
+    expect(smallShapeState(['abc'])).toBeUndefined()
+  })
+
+  test('a flood of new lists keeps at most two generations, evicts the lists not seen since, and keeps the hot one', () => {
+    twice({ type: 'text', text: 'hot' })
+    twice({ type: 'row', stale: 1 })
+    for (let i = 0; i < 5000; i++) {
+      materializeJson({ type: 'row', [`id_${i}`]: i })
+      if (i % 100 === 0) materializeJson({ type: 'text', text: `hot ${i}` })
+    }
+    expect(rememberedSmallShapes()).toBeLessThanOrEqual(1024)
+    expect(smallShapeState(['type', 'text'])).toBe('compiled')
+    expect(smallShapeState(['type', 'stale'])).toBeUndefined()
+    expect(smallShapeState(['type', 'id_0'])).toBeUndefined()
+    expect(smallShapeState(['type', 'id_4999'])).toBe('seen')
   })
 })

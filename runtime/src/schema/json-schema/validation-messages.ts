@@ -1,4 +1,5 @@
 import { describeValue } from '../../json/describe-value.js'
+import { appendOwn } from '../../json/hostile-prototypes.js'
 import { MAX_ISSUES, MAX_JSON_DEPTH } from '../../json/json-value.js'
 import type { JsonSchemaScalar, JsonSchemaType, SchemaIssue, ValidationResult } from './json-schema-node.js'
 
@@ -142,7 +143,8 @@ export const VALID_RESULT: ValidationResult = Object.freeze({ valid: true, error
 
 /** Appends one error; stops the walk (by throwing {@link ERROR_CAP_REACHED}) once MAX_ISSUES are listed. */
 export function addError(errors: SchemaIssue[], path: string, message: string): void {
-  errors.push({ path, message })
+  // Appended as an own element: a push could reach an index accessor on a polluted Array.prototype.
+  appendOwn(errors, { path, message })
   if (errors.length >= MAX_ISSUES) throw ERROR_CAP_REACHED
 }
 
@@ -151,7 +153,7 @@ export function addError(errors: SchemaIssue[], path: string, message: string): 
  * value itself (a getter or a Proxy trap): it becomes one more error at the root.
  */
 export function finishValidation(errors: SchemaIssue[], thrown: unknown, didThrow: boolean): ValidationResult {
-  if (didThrow && thrown !== ERROR_CAP_REACHED && errors.length < MAX_ISSUES) errors.push({ path: '', message: READ_THREW_MESSAGE })
+  if (didThrow && thrown !== ERROR_CAP_REACHED && errors.length < MAX_ISSUES) appendOwn(errors, { path: '', message: READ_THREW_MESSAGE })
   return errors.length === 0 ? VALID_RESULT : { valid: false, errors }
 }
 

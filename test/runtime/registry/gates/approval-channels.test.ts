@@ -1,6 +1,6 @@
 import { createToolRuntime, type ApprovalChannel, type ApprovalRequest, type PreToolDecision } from '@toolsmith/runtime'
 import { describe, expect, test, vi } from 'vitest'
-import { callInput, codeOf, rawTool, textOf } from '../fixtures.js'
+import { callInput, codeOf, deferred, flush, rawTool, textOf } from '../fixtures.js'
 
 // approveWith: an agent's approval channels answer the `ask` decisions of its own calls before the runtime's
 // approval service; a channel that answers undefined leaves the call to the next one, then to the service.
@@ -109,6 +109,54 @@ describe('approval channels (approveWith)', () => {
       return Promise.reject(new Error('cancelled'))
     })
     expect(codeOf(await runtime.execute(callInput({ agent: alice, signal: controller.signal })))).toBe('ABORTED_BEFORE_DISPATCH')
+  })
+
+  test('cancelled while a channel asks and then passes: no later channel nor the service is asked, ABORTED_BEFORE_DISPATCH', async () => {
+    const service = vi.fn(async () => 'denied' as const)
+    const { runtime, body } = setup(service)
+    const controller = new AbortController()
+    const later = vi.fn(() => ({ kind: 'allow' }) as const)
+    const view = runtime.forAgent(alice)
+    view.approveWith(async () => {
+      controller.abort()
+      return undefined
+    })
+    view.approveWith(later)
+    expect(codeOf(await runtime.execute(callInput({ agent: alice, signal: controller.signal })))).toBe('ABORTED_BEFORE_DISPATCH')
+    expect(later).not.toHaveBeenCalled()
+    expect(service).not.toHaveBeenCalled()
+    expect(body).not.toHaveBeenCalled()
+  })
+
+  test('cancelled while the only channel asks and then passes: the service is not asked, ABORTED_BEFORE_DISPATCH', async () => {
+    const service = vi.fn(async () => 'allowed-once' as const)
+    const { runtime } = setup(service)
+    const controller = new AbortController()
+    runtime.forAgent(alice).approveWith(() => {
+      controller.abort()
+      return undefined
+    })
+    expect(codeOf(await runtime.execute(callInput({ agent: alice, signal: controller.signal })))).toBe('ABORTED_BEFORE_DISPATCH')
+    expect(service).not.toHaveBeenCalled()
+  })
+
+  test('a channel disposed while an earlier channel is asking is not asked by that ask', async () => {
+    const service = vi.fn(async () => 'denied' as const)
+    const { runtime, body } = setup(service)
+    const view = runtime.forAgent(alice)
+    const first = deferred<undefined>()
+    view.approveWith(() => first.promise)
+    const disposed = vi.fn(() => ({ kind: 'allow' }) as const)
+    const dispose = view.approveWith(disposed)
+    const running = runtime.execute(callInput({ agent: alice }))
+    await flush()
+    dispose()
+    first.resolve(undefined)
+    const result = await running
+    expect(disposed).not.toHaveBeenCalled()
+    expect(service).toHaveBeenCalledTimes(1)
+    expect(codeOf(result)).toBe('DENIED')
+    expect(body).not.toHaveBeenCalled()
   })
 
   test('the disposer removes the channel (once, exactly)', async () => {

@@ -135,6 +135,31 @@ describe('compileJsonSchema', () => {
     }
   })
 
+  test('errors are own elements of the list, never handed to an index setter on Object.prototype', () => {
+    const schema: JsonSchemaNode = { type: 'object', properties: { n: { type: 'integer' }, s: { type: 'string' } }, required: ['n', 's'] }
+    // A string, not a list: appending to a list would reach the setter itself.
+    let received = ''
+    // Compiled (and the schema checked) before the prototype is polluted: only validation runs under it.
+    const validator = compileJsonSchema(schema)
+    validateJsonSchemaValue(schema, {})
+    let compiled, interpreted
+    try {
+      for (const index of ['0', '1']) {
+        Object.defineProperty(Object.prototype, index, { __proto__: null, set: (v: unknown) => void (received += JSON.stringify(v)), get: () => undefined, configurable: true } as PropertyDescriptor)
+      }
+      compiled = validator.validate({ n: 'x', s: 1 })
+      interpreted = validateJsonSchemaValue(schema, { n: 'x', s: 1 })
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['0']
+      delete (Object.prototype as Record<string, unknown>)['1']
+    }
+    expect(received).toBe('')
+    for (const result of [compiled, interpreted]) {
+      expect(Object.keys(result.errors)).toEqual(['0', '1'])
+      expect(result.errors.map((error) => error.path)).toEqual(['/n', '/s'])
+    }
+  })
+
   test('falls back to the interpreter when code generation is unavailable', () => {
     const original = globalThis.Function
     const spy = vi.spyOn(globalThis, 'Function').mockImplementation(() => {
