@@ -410,7 +410,32 @@ function snapObject(value: object, depth: number, walk: Walk): Snap {
   let failed = symbols.length > 0
   let height = 0
   const childDepth = depth + 1
-  for (let i = 0; i < names.length; i++) {
+  let i = 0
+  if (dictionary && !failed) {
+    // The large object's common case in one tight loop: an own enumerable data property (its value read from its
+    // descriptor: no getter runs) holding a scalar is copied as snapScalar would, and one holding a container is walked
+    // as snapChild would; anything else ends the loop, and the general loop below takes over at that key, with its
+    // messages. A container child found bad is the general loop's from the next key on (its issues are reported).
+    for (; i < names.length; i++) {
+      const name = names[i] as string
+      const descriptor = getOwnPropertyDescriptor(value, name)
+      if (descriptor === undefined || descriptor.enumerable !== true || !hasOwn(descriptor, 'value')) break
+      const raw: unknown = descriptor.value
+      if (typeof raw === 'string' || typeof raw === 'boolean' || raw === null) copy[name] = raw
+      else if (typeof raw === 'number' && raw - raw === 0) copy[name] = raw === 0 ? 0 : raw
+      else if (typeof raw === 'object') {
+        const item = snapContainer(raw as object, childDepth, name, walk)
+        if (item === BAD) {
+          failed = true
+          i = walk.issues.length >= MAX_ISSUES ? names.length : i + 1
+          break
+        }
+        if (walk.height > height) height = walk.height
+        copy[name] = item
+      } else break
+    }
+  }
+  for (; i < names.length; i++) {
     const name = names[i] as string
     // An own enumerable data property is read without running anything (no getter is ever called): on a large object
     // (dictionary mode, where the lookups miss the cache) through one descriptor, which V8 builds in generated code;
