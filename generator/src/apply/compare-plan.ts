@@ -1,12 +1,12 @@
-import { hash } from 'node:crypto'
 import { type BigIntStats, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, isPlainPathInside, readRegularFile } from '../base/project-files.js'
 import type { ProjectConfig } from '../config/project-config.js'
+import { statText, textHash } from '../plan/cache/cache-key.js'
 import { exportFilePath } from '../plan/output-paths.js'
 import { isGeneratorOwnedText } from '../plan/generated-header.js'
 import type { Diagnostic } from '../model/diagnostic.js'
-import type { FileOwner, PlanResult } from '../model/plan.js'
+import type { FileOwner, PlannedFile, PlanResult } from '../model/plan.js'
 
 /** One planned file next to what is on disk. */
 export interface PlannedChange {
@@ -64,15 +64,11 @@ const CHANGED =
 
 /**
  * What a run saw at an output path while it held exactly the planned text of hash `hash`: the file's identity and
- * times from the stat taken before reading it (nanoseconds and numbers as decimal text).
+ * times from the stat taken before reading it (`statText`).
  */
 export interface OutputRecord {
   readonly hash: string
-  readonly size: string
-  readonly mtimeNs: string
-  readonly ctimeNs: string
-  readonly ino: string
-  readonly dev: string
+  readonly stat: string
 }
 
 /**
@@ -96,16 +92,13 @@ export interface KnownOutputs {
   readonly settledBefore: bigint
 }
 
-const contentHash = (text: string): string => hash('sha256', text, 'base64url')
-
 /** The record of what `stats` show of a file holding the text of hash `contentKey`. */
 export function outputRecordOf(stats: BigIntStats, contentKey: string): OutputRecord {
-  return { hash: contentKey, size: String(stats.size), mtimeNs: String(stats.mtimeNs), ctimeNs: String(stats.ctimeNs), ino: String(stats.ino), dev: String(stats.dev) }
+  return { hash: contentKey, stat: statText(stats) }
 }
 
 /** Whether two records are of the same file in the same state. */
-export const sameOutputRecord = (a: OutputRecord, b: OutputRecord): boolean =>
-  a.hash === b.hash && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.ino === b.ino && a.dev === b.dev
+export const sameOutputRecord = (a: OutputRecord, b: OutputRecord): boolean => a.hash === b.hash && a.stat === b.stat
 
 const statOrUndefined = (file: string): BigIntStats | undefined => {
   try {
@@ -154,46 +147,66 @@ export async function comparePlan(
     })
     return undefined
   }
-  // What the planner read must still be there, byte for byte.
+  // What the planner read must still be there, byte for byte: the text it read, or the text of the record it took.
+  const wasRead = (file: string): boolean => reads?.has(file) === true || recordedReads?.has(file) === true
+  const readText = (file: string): string | undefined => {
+    if (reads?.has(file) === true) return reads.get(file)
+    const taken = recordedReads?.get(file)
+    return taken === undefined ? undefined : known?.text?.(taken.hash)
+  }
   const unchangedSinceRead = (file: string, bytes: Buffer | undefined): boolean => {
-    if (reads === undefined || !reads.has(file)) return true
-    const text = reads.get(file)
+    if (!wasRead(file)) return true
+    const text = readText(file)
     if (text === undefined || bytes === undefined) return text === undefined && bytes === undefined
     return holdsText(bytes, text)
   }
   const changes = plan.files.map((file): PlannedChange => {
-    const base = { path: file.path, owner: file.owner, planned: file.content }
     const absolute = path.resolve(cwd, file.path)
-    const wasRead = reads?.has(file.path) ?? false
-    // A file the planner read is compared with what it read, so it is read again; unless the planner took its text
-    // from its record and its stat is still the recorded one (then it still holds that text).
-    const takenFromRecord = wasRead ? recordedReads?.get(file.path) : undefined
-    const contentKey = known !== undefined ? contentHash(file.content) : undefined
     const before = known !== undefined ? statOrUndefined(absolute) : undefined
-    const record = known !== undefined && !wasRead ? known.get(file.path) : undefined
-    if (before?.isFile() === true && record !== undefined && contentKey !== undefined && sameOutputRecord(record, outputRecordOf(before, contentKey))) {
-      return { ...base, status: 'unchanged', current: file.content }
-    }
-    const recordedText = takenFromRecord !== undefined && before?.isFile() === true && sameOutputRecord(takenFromRecord, outputRecordOf(before, takenFromRecord.hash)) ? reads?.get(file.path) : undefined
-    if (recordedText !== undefined && recordedText === file.content) return { ...base, status: 'unchanged', current: file.content }
+    const stat = before?.isFile() === true ? statText(before) : undefined
+    // The record to check the file against: the one the planner took it from, else (for a file the planner did not
+    // read, which must be compared with what it read) the one an earlier run noted.
+    const taken = recordedReads?.get(file.path)
+    const record = taken ?? (known !== undefined && !wasRead(file.path) ? known.get(file.path) : undefined)
+    // The planned text's hash, taken from the planner when it has it, else made when first needed: a file whose
+    // record says it holds a text of another length does not hold this one, whatever its hash.
+    let contentKey = file.contentHash
+    const plannedHash = (): string => (contentKey ??= textHash(file.content))
+    const mayHold = (seen: OutputRecord): boolean => file.contentHash !== undefined || `${Buffer.byteLength(file.content, 'utf8')} ` === seen.stat.slice(0, seen.stat.indexOf(' ') + 1)
+    // A file as recorded holds the recorded text: when that is the planned one, the file is not read.
+    if (stat !== undefined && record !== undefined && record.stat === stat && mayHold(record) && plannedHash() === record.hash) return unchangedFile(file)
+    const base = { path: file.path, owner: file.owner, planned: file.content }
+    // A file taken from its record, still as recorded, holds that text: not read either.
+    const recordedText = taken !== undefined && taken.stat === stat ? readText(file.path) : undefined
     const bytes = recordedText === undefined ? read(file.path) : Buffer.from(recordedText, 'utf8')
     if (!unchangedSinceRead(file.path, bytes)) blocked.push({ path: file.path, reason: CHANGED, code: 'changed-during-run' })
     if (bytes === undefined) return { ...base, status: 'create', current: undefined }
     const same = holdsText(bytes, file.content)
-    if (same && known !== undefined && before?.isFile() === true && contentKey !== undefined && before.mtimeNs < known.settledBefore && before.ctimeNs < known.settledBefore) {
-      const seen = outputRecordOf(before, contentKey)
-      const noted = wasRead ? recordedReads?.get(file.path) : record
-      if (noted === undefined || !sameOutputRecord(noted, seen)) {
+    if (same && known !== undefined && before !== undefined && stat !== undefined && before.mtimeNs < known.settledBefore && before.ctimeNs < known.settledBefore) {
+      const seen = { hash: plannedHash(), stat }
+      if (record === undefined || !sameOutputRecord(record, seen)) {
         known.note(file.path, seen)
         // A file the planner reads: its text is kept too, for the planner to take from the record.
-        if (wasRead) known.noteText?.(contentKey, file.content)
+        if (wasRead(file.path)) known.noteText?.(seen.hash, file.content)
       }
     }
-    const current = same ? file.content : bytes.toString('utf8')
-    if (!same && file.owner === 'generator' && !isGeneratorOwnedText(file.path, current)) {
+    if (same) return { ...base, status: 'unchanged', current: file.content, bytes }
+    // A file that is as recorded (before and after it was read) holds a text this generator planned for it.
+    const after = record !== undefined && record.stat === stat ? statOrUndefined(absolute) : undefined
+    const recorded = after?.isFile() === true && statText(after) === stat
+    if (file.owner === 'generator' && !recorded && !isGeneratorOwnedText(file.path, bytes.toString('utf8'))) {
       blocked.push({ path: file.path, reason: NOT_GENERATED, code: 'not-generated' })
     }
-    return { ...base, status: same ? 'unchanged' : 'update', current, bytes }
+    // Decoded when asked for (a check's diff): generate only needs the bytes.
+    let current: string | undefined
+    return {
+      ...base,
+      status: 'update',
+      get current() {
+        return (current ??= bytes.toString('utf8'))
+      },
+      bytes,
+    }
   })
   const existing = (files: readonly string[]): ExistingFile[] =>
     files.flatMap((file) => {
@@ -205,6 +218,21 @@ export async function comparePlan(
   const orphans = existing(plan.orphans)
   const folders = new Set([...plan.files.map((file) => file.path), ...plan.deletions].map((file) => path.posix.dirname(file)))
   return { changes, deletions, orphans, blocked, temporaries: leftoverTemporaries(cwd, folders) }
+}
+
+/** A planned file found on disk as planned, without reading it: its texts are made only when asked for. */
+function unchangedFile(file: PlannedFile): PlannedChange {
+  return {
+    path: file.path,
+    owner: file.owner,
+    status: 'unchanged',
+    get planned() {
+      return file.content
+    },
+    get current() {
+      return file.content
+    },
+  }
 }
 
 // One buffer, grown as needed, that planned texts are encoded into to be compared with what a file holds: encoding

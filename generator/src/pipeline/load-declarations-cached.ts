@@ -1,5 +1,5 @@
 import { type BigIntStats, statSync } from 'node:fs'
-import { cacheKey, isObject } from '../plan/cache/cache-key.js'
+import { cacheKey, statText, textHash, textKey } from '../plan/cache/cache-key.js'
 import { cachedDeclarationSource } from '../plan/cache/cached-values.js'
 import { type LoadedDeclarationSource, loadDeclarationSource } from '../load/load-declaration-source.js'
 import { type LoadDeclarationsOptions, type LoadedDeclarations, loadDeclarations } from '../load/load-declarations.js'
@@ -33,12 +33,17 @@ export async function loadDeclarationsCached(
     const before = statSync(absolute, { bigint: true, throwIfNoEntry: false })
     if (before === undefined || !before.isFile()) return undefined
     stats.set(file, before)
+    // The record is `<loader key> <text hash> <stat>`; the file's text is kept by its hash.
     const record = cache.get(recordKey(file))
-    if (!isObject(record) || typeof record['source'] !== 'string' || typeof record['text'] !== 'string' || record['stat'] !== statText(before)) return undefined
-    const source = cachedDeclarationSource.decodeWithText(cache.get(record['source']), record['text'])
+    if (typeof record !== 'string') return undefined
+    const [sourceKey, textKeyOf, stat] = [record.slice(0, HASH_LENGTH), record.slice(HASH_LENGTH + 1, 2 * HASH_LENGTH + 1), record.slice(2 * HASH_LENGTH + 2)]
+    if (stat !== statText(before)) return undefined
+    const text = cache.get(textKey(textKeyOf))
+    if (typeof text !== 'string') return undefined
+    const source = cachedDeclarationSource.decodeWithText(cache.get(sourceKey), text)
     // Only a file without problems is taken this way: the text of one with problems is read for its code frames.
     if (source?.declaration === undefined || source.diagnostics.length > 0) return undefined
-    cache.noteDeclarationSource?.(source.declaration, record['source'])
+    cache.noteDeclarationSource?.(source.declaration, sourceKey)
     return source
   }
   return loadDeclarations(
@@ -48,9 +53,10 @@ export async function loadDeclarationsCached(
       const before = stats.get(file)
       // A file changed within the file system's timestamp tick may change again without another stat: not recorded.
       if (key !== undefined && before !== undefined && before.mtimeNs < settledBefore && before.ctimeNs < settledBefore) {
-        const record = { source: key, text: source.text, stat: statText(before) }
-        const noted = cache.get(recordKey(file))
-        if (!isObject(noted) || noted['source'] !== record.source || noted['text'] !== record.text || noted['stat'] !== record.stat) cache.set(recordKey(file), record)
+        const text = textHash(source.text)
+        const record = `${key} ${text} ${statText(before)}`
+        if (cache.get(recordKey(file)) !== record) cache.set(recordKey(file), record)
+        if (typeof cache.get(textKey(text)) !== 'string') cache.set(textKey(text), source.text)
       }
       return source
     },
@@ -65,8 +71,8 @@ const SETTLE_NS = 2_000_000_000n
 // names the build), and a run looks up thousands of records.
 const recordKey = (file: string): string => `declaration-on-disk\u0000${file}`
 
-/** A file's identity and times as one text: any write changes its ctime, which no tool can set back. */
-const statText = (stats: BigIntStats): string => `${stats.size} ${stats.mtimeNs} ${stats.ctimeNs} ${stats.ino} ${stats.dev}`
+// The length of a base64url SHA-256: the loader key and the text hash of a record.
+const HASH_LENGTH = 43
 
 /**
  * One file loaded, or its result from an earlier run: keyed by the generator build, the file's name and its bytes.
