@@ -12,7 +12,6 @@ import { codeModeSdkDeclarationPath, codeModeSdkModulePath, indexPath, resultVie
 import { codeModeSdkText, emitCodeModeSdkDeclaration, emitCodeModeSdkModule, printCodeModeSdkModule } from './emit-code-mode-sdk.js'
 import { type TsPart, tsLayoutOptions } from '../print/typescript/lay-out-typescript.js'
 import { planTool, type PreparedTool } from './plan-tool.js'
-import { toolIdentifiers } from './tool-identifiers.js'
 import { withFormatCache } from './cache/cached-formatter.js'
 import { cacheKey, isCacheableLayout, textHash, toolCacheKeys } from './cache/cache-key.js'
 import { cachedToolValues } from './cache/cached-values.js'
@@ -93,13 +92,11 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
   const formatter = createCodeFormatter(options.cwd)
   const prepared = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration): Promise<PreparedTool | { readonly failure: unknown }> => {
     try {
-      const ids = toolIdentifiers(declaration.name)
       const paths = toolPaths(options.out, declaration.name)
-      const names = { generatedSpecifier: paths.generatedSpecifier, ...ids }
       // A stub the run knows by its record is not read: its text is made only if the plan needs it.
       const existingStub = options.readRecorded?.(paths.stub) ?? knownText(await options.readFile(paths.stub))
-      const keys = await toolCacheKeys(declaration, { cache, formatter, paths, names, existingStub, stubTemplate: stubTemplateKey })
-      return { ids, paths, existingStub, keys }
+      const keys = await toolCacheKeys(declaration, { cache, formatter, paths, existingStub, stubTemplate: stubTemplateKey })
+      return { paths, existingStub, keys }
     } catch (failure) {
       return { failure }
     }

@@ -15,7 +15,7 @@ import { lineAndColumn } from './stub/text-edits.js'
 import { shippedStubProgram, stubModel } from './stub/stub-model.js'
 import { messageOf } from '../model/diagnostic.js'
 import { type Template, templateDiagnostic } from './template/template-set.js'
-import { type ToolIdentifiers, toolIdentifiers } from './tool-identifiers.js'
+import { toolIdentifiers } from './tool-identifiers.js'
 import type { CatalogOutputType } from './catalog/catalog-model.js'
 import { type CachedModule, type CachedStub, cachedToolValues } from './cache/cached-values.js'
 import { type ToolCacheKeys, textHash, textKey } from './cache/cache-key.js'
@@ -38,7 +38,6 @@ export interface ToolPlanContext {
 
 /** What is read and derived for a tool before it is planned. */
 export interface PreparedTool {
-  readonly ids: ToolIdentifiers
   readonly paths: ToolPaths
   /** Its stub as on disk; `undefined` when there is none. */
   readonly existingStub: KnownText | undefined
@@ -65,9 +64,10 @@ function stubDiagnostic(
  * there once planned; what a failure threw is never stored.
  */
 export async function planTool(declaration: ToolDeclaration, prepared: PreparedTool, context: ToolPlanContext): Promise<PlannedTool> {
-  const { ids, paths, existingStub, keys } = prepared
-  const names: WiringNames = { generatedSpecifier: paths.generatedSpecifier, ...ids }
-  const module = await plannedModule(declaration, ids, paths, keys, context)
+  const { paths, existingStub, keys } = prepared
+  // The tool's identifiers are derived only when something is planned afresh (a thousand cached tools need none).
+  const names = (): WiringNames => ({ generatedSpecifier: paths.generatedSpecifier, ...toolIdentifiers(declaration.name) })
+  const module = await plannedModule(declaration, paths, keys, context)
   const stub = await plannedStub(declaration, paths, names, existingStub, keys, context)
   const files: PlannedFile[] = [plannedFile(paths.generated, 'generator', module.content)]
   if (stub.content !== null) files.push(plannedFile(paths.stub, 'author', stub.content))
@@ -91,7 +91,6 @@ function plannedFile(path: string, owner: FileOwner, content: string | KnownText
 
 async function plannedModule(
   declaration: ToolDeclaration,
-  ids: ToolIdentifiers,
   paths: ToolPaths,
   keys: ToolCacheKeys,
   context: ToolPlanContext,
@@ -103,7 +102,7 @@ async function plannedModule(
   const cached = key === undefined || cache === undefined ? undefined : cachedToolValues.module(entry?.get('module', key), (hash) => cache.text(textKey(hash)))
   if (cached !== undefined) return cached
   const layout = literalLayout(await formatter.layoutOptions(paths.generated))
-  const generatedModule = emitGeneratedModule(declaration, ids, layout)
+  const generatedModule = emitGeneratedModule(declaration, toolIdentifiers(declaration.name), layout)
   const [content, output] = await Promise.all([
     formatter.printTypeScript(paths.generated, generatedModule.parts),
     formatter.printTypeScript(paths.generated, [generatedModule.output]),
@@ -123,7 +122,7 @@ async function plannedModule(
 async function plannedStub(
   declaration: ToolDeclaration,
   paths: ToolPaths,
-  names: WiringNames,
+  names: () => WiringNames,
   existing: KnownText | undefined,
   keys: ToolCacheKeys,
   context: ToolPlanContext,
@@ -133,7 +132,7 @@ async function plannedStub(
   const stored = where === undefined ? undefined : 'part' in where ? entry?.get('stub', where.part) : cache?.get(where.key)
   const cached = cachedToolValues.stub(stored, existing)
   if (cached !== undefined) return cached
-  const stub = existing === undefined ? await newStub(declaration, names, context) : await mergedStub(paths, names, existing, context)
+  const stub = existing === undefined ? await newStub(declaration, names(), context) : await mergedStub(paths, names(), existing, context)
   const value = cachedToolValues.storedStub(stub, existing)
   if (where !== undefined && 'part' in where) entry?.set('stub', where.part, value)
   else if (where !== undefined) cache?.set(where.key, value)

@@ -4,7 +4,6 @@ import { processMemo } from '../../base/bounded.js'
 import type { KnownText, PlanCache } from '../../model/plan.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import type { ToolPaths } from '../output-paths.js'
-import type { WiringNames } from '../stub/find-stub-wiring.js'
 import type { CodeFormatter } from '../../print/code-formatter.js'
 
 /** Whether `value` is a JSON object (what cached values are read back as, before their fields are checked). */
@@ -18,7 +17,16 @@ export function cacheKey(parts: readonly (string | Uint8Array)[]): string {
   // Texts and bytes are told apart too, by their length prefix (`5:` against `5b:`). The parts are hashed as one
   // input (the same digest as feeding them one by one): a one-shot hash of a run's thousands of small keys costs a
   // third of a streaming one.
-  if (parts.every((part) => typeof part === 'string')) return hash('sha256', parts.map((part) => `${part.length}:${part}`).join(''), 'base64url')
+  let text = ''
+  for (const part of parts) {
+    if (typeof part !== 'string') return bytesKey(parts)
+    text += `${part.length}:${part}`
+  }
+  return hash('sha256', text, 'base64url')
+}
+
+/** `cacheKey` of parts some of which are bytes. */
+function bytesKey(parts: readonly (string | Uint8Array)[]): string {
   const buffers = parts.map((part) => (typeof part === 'string' ? Buffer.from(`${part.length}:${part}`) : Buffer.concat([Buffer.from(`${part.length}b:`), part])))
   return hash('sha256', Buffer.concat(buffers), 'base64url')
 }
@@ -142,7 +150,6 @@ export interface ToolCacheInputs {
   readonly cache: PlanCache | undefined
   readonly formatter: CodeFormatter
   readonly paths: ToolPaths
-  readonly names: WiringNames
   /** The stub on disk, `undefined` when there is none. */
   readonly existingStub: KnownText | undefined
   /** Identifies the stub template: the shipped one by name (its text is in the fingerprint), a project's copy by name and text; `''` when there is none. */
@@ -153,14 +160,14 @@ export interface ToolCacheInputs {
  * The keys of a tool's outputs, each a hash of everything its planning reads besides the declaration (which its
  * entry stands for: its file's bytes, or its exact JSON):
  * - generated module: its path (which holds `out`) and the resolved prettier options for that path;
- * - a stub created from the declaration: its path, the wiring names, the resolved prettier options for that path
- *   and the stub template;
- * - a stub merged: the generator build, its path, the wiring names, the resolved prettier options and the hash of
- *   the stub's exact text (a merge reads nothing else, so a changed declaration finds it still).
+ * - a stub created from the declaration: its path, the resolved prettier options for that path and the stub template;
+ * - a stub merged: the generator build, its path, the resolved prettier options and the hash of the stub's exact
+ *   text (a merge reads nothing else, so a changed declaration finds it still).
+ * A stub's path fixes the tool's name, from which its wiring names derive (`toolIdentifiers`), so they are not keyed apart.
  * Generated TypeScript laid out with prettier plugins is never cached (see `isCacheableLayout`).
  */
 export async function toolCacheKeys(declaration: ToolDeclaration, inputs: ToolCacheInputs): Promise<ToolCacheKeys> {
-  const { cache, formatter, paths, names, existingStub } = inputs
+  const { cache, formatter, paths, existingStub } = inputs
   if (cache === undefined) return { entry: undefined, module: undefined, stub: undefined }
   const moduleLayout = await formatter.layoutOptions(paths.generated)
   const stubLayout = await formatter.layoutOptions(paths.stub)
@@ -168,8 +175,8 @@ export async function toolCacheKeys(declaration: ToolDeclaration, inputs: ToolCa
   const stub = !isCacheableLayout(stubLayout)
     ? undefined
     : existingStub === undefined
-      ? { part: cacheKey(['stub', paths.stub, namesKey(names), stubKey, inputs.stubTemplate]) }
-      : { key: cacheKey([cache.fingerprint, 'stub-merge', paths.stub, namesKey(names), stubKey, existingStub.hash]) }
+      ? { part: cacheKey(['stub', paths.stub, stubKey, inputs.stubTemplate]) }
+      : { key: cacheKey([cache.fingerprint, 'stub-merge', paths.stub, stubKey, existingStub.hash]) }
   return {
     entry: new DeclarationEntry(cache, declaration),
     module: isCacheableLayout(moduleLayout) ? cacheKey(['module', paths.generated, moduleKey]) : undefined,
@@ -187,9 +194,4 @@ function layoutKeyOf(options: object): string {
     layoutKeys.set(options, key)
   }
   return key
-}
-
-/** The wiring names as `exactJson` spells them (every value is a string of a plain object), at `JSON.stringify`'s speed. */
-function namesKey(names: WiringNames): string {
-  return JSON.stringify(names)
 }

@@ -32,28 +32,27 @@ const keyText = (key: string): string =>
 // A lone surrogate has no UTF-8 form: a text holding any surrogate is kept as JSON, which escapes it.
 const SURROGATE = /[\ud800-\udfff]/
 
-/** Where an entry's value lies in the file it was read from. */
-interface ValueRef {
-  readonly kind: 't' | 'j'
-  readonly start: number
-  readonly length: number
-}
-
-/**
- * A value of this run: what it is (`UNREAD` for a text asked for and not decoded yet), and where it lies in the file
- * read while the run has not stored another.
- */
-interface UsedEntry {
-  readonly value: unknown
-  readonly ref: ValueRef | undefined
-}
+// An entry's value not decoded yet, and one that does not decode.
 const UNREAD = Symbol('unread')
+const BROKEN = Symbol('broken')
 
-/** A file read: its bytes, its generation, and its index (where each entry's value lies, `null` for nowhere it may). */
+/** An entry of the file read: where its value lies, the value once decoded, and whether this run used it. */
+class ReadEntry {
+  value: unknown = UNREAD
+  used = false
+
+  constructor(
+    readonly kind: 't' | 'j',
+    readonly start: number,
+    readonly length: number,
+  ) {}
+}
+
+/** A file read: its bytes, its generation, and its index (`null` for an entry whose value lies where none may). */
 interface ReadFile {
   readonly bytes: Buffer
   readonly generation: string
-  readonly index: ReadonlyMap<string, ValueRef | null>
+  readonly index: ReadonlyMap<string, ReadEntry | null>
 }
 
 /** What saving writes: a segment to append to the file read, or a whole file. */
@@ -97,11 +96,11 @@ const [TAB, QUOTE, PLUS, COMMA, DASH, ZERO, NINE, TEXT, JSON_VALUE] = [0x09, 0x2
  * before it); an entry dropped goes. `false` when a line is not an entry. One pass over the characters: the index of
  * a large plan has tens of thousands of lines.
  */
-function applyIndex(index: Map<string, ValueRef | null>, lines: string, segment: Segment, bodyStart: number): boolean {
+function applyIndex(index: Map<string, ReadEntry | null>, lines: string, segment: Segment, bodyStart: number): boolean {
   for (let at = 0; at < lines.length; ) {
     const kind = lines.charCodeAt(at)
     let p = at + 1
-    let ref: ValueRef | null | undefined
+    let ref: ReadEntry | null | undefined
     if (kind !== DASH) {
       if (kind !== TEXT && kind !== JSON_VALUE) return false
       const relative = lines.charCodeAt(p) === PLUS
@@ -116,7 +115,7 @@ function applyIndex(index: Map<string, ValueRef | null>, lines: string, segment:
       if (p === lengthAt) return false
       const start = relative ? segment.start + offset : offset
       const inside = relative ? start + length <= segment.indexStart : start >= bodyStart && start + length <= segment.start
-      ref = inside ? { kind: kind === TEXT ? 't' : 'j', start, length } : null
+      ref = inside ? new ReadEntry(kind === TEXT ? 't' : 'j', start, length) : null
     }
     const end = lines.indexOf('\n', p)
     if (lines.charCodeAt(p) !== TAB || end === -1) return false
@@ -137,9 +136,10 @@ function applyIndex(index: Map<string, ValueRef | null>, lines: string, segment:
  * stored again with `set`); a text is kept as its bytes, without JSON's escapes.
  */
 export class PlanCacheStore implements PlanCache {
-  private readonly used = new Map<string, UsedEntry>()
+  // What this run stored (read entries it used are marked in the index itself: one lookup per read).
+  private readonly stored = new Map<string, unknown>()
   private readonly declarationKeys = new WeakMap<ToolDeclaration, string>()
-  private stored = false
+  private usedCount = 0
 
   private constructor(
     readonly fingerprint: string,
@@ -168,7 +168,7 @@ export class PlanCacheStore implements PlanCache {
       if (header.format !== FORMAT || header.version !== VERSION || header.fingerprint !== fingerprint || typeof header.generation !== 'string') return empty
       const segments = segmentsOf(buffer, newline + 1, header.generation)
       if (segments === undefined) return empty
-      const index = new Map<string, ValueRef | null>()
+      const index = new Map<string, ReadEntry | null>()
       for (const segment of segments) {
         if (!applyIndex(index, buffer.toString('latin1', segment.indexStart, segment.end), segment, newline + 1)) return empty
       }
@@ -179,54 +179,66 @@ export class PlanCacheStore implements PlanCache {
   }
 
   get(key: string): unknown {
-    const used = this.used.get(key)
-    if (used !== undefined && used.value !== UNREAD) return used.value
-    const ref = used?.ref ?? this.refOf(key)
-    if (ref === undefined) return undefined
-    const { bytes } = this.file as ReadFile
-    let value: unknown
-    try {
-      const text = bytes.toString('utf8', ref.start, ref.start + ref.length)
-      value = ref.kind === 't' ? text : JSON.parse(text)
-    } catch {
-      return undefined
+    if (this.stored.has(key)) return this.stored.get(key)
+    const entry = this.file?.index.get(key)
+    if (entry === undefined || entry === null) return undefined
+    if (entry.value === UNREAD) {
+      const { bytes } = this.file as ReadFile
+      try {
+        const text = bytes.toString('utf8', entry.start, entry.start + entry.length)
+        entry.value = entry.kind === 't' ? text : JSON.parse(text)
+      } catch {
+        entry.value = BROKEN
+      }
     }
-    this.used.set(key, { value, ref })
-    return value
+    if (entry.value === BROKEN) return undefined
+    this.use(entry)
+    return entry.value
   }
 
   text(key: string): (() => string) | undefined {
-    const used = this.used.get(key)
-    if (used !== undefined && used.value !== UNREAD) return typeof used.value === 'string' ? () => used.value as string : undefined
-    const ref = used?.ref ?? this.refOf(key)
-    if (ref === undefined) return undefined
+    if (this.stored.has(key)) {
+      const value = this.stored.get(key)
+      return typeof value === 'string' ? () => value : undefined
+    }
+    const entry = this.file?.index.get(key)
+    if (entry === undefined || entry === null) return undefined
     // A text (not a JSON value) decodes whatever its bytes: it is kept as read, and decoded when first asked for.
-    if (ref.kind !== 't') {
+    if (entry.kind !== 't') {
       const value = this.get(key)
       return typeof value === 'string' ? () => value : undefined
     }
-    if (used === undefined) this.used.set(key, { value: UNREAD, ref })
+    this.use(entry)
     return () => this.get(key) as string
   }
 
   set(key: string, value: unknown): void {
-    this.used.set(key, { value, ref: undefined })
-    this.stored = true
+    this.stored.set(key, value)
   }
 
-  /** Where the value of `key` lies in the file read, or `undefined`. */
-  private refOf(key: string): ValueRef | undefined {
-    return this.file?.index.get(key) ?? undefined
+  private use(entry: ReadEntry): void {
+    if (!entry.used) {
+      entry.used = true
+      this.usedCount += 1
+    }
   }
 
   /** Whether saving would change the file: something was stored, or a loaded entry went unused (and is dropped). */
   get changed(): boolean {
-    return this.stored || this.used.size !== (this.file?.index.size ?? 0)
+    return this.stored.size > 0 || this.usedCount !== (this.file?.index.size ?? 0)
   }
 
   /** The entries loaded and the entries used or stored by this run. */
   get size(): { readonly loaded: number; readonly used: number } {
-    return { loaded: this.file?.index.size ?? 0, used: this.used.size }
+    return { loaded: this.file?.index.size ?? 0, used: this.kept().length }
+  }
+
+  /** The entries saving keeps: those read and used, then those stored (each key once). */
+  private kept(): readonly [string, ReadEntry | { readonly stored: unknown }][] {
+    const kept: [string, ReadEntry | { readonly stored: unknown }][] = []
+    for (const [key, entry] of this.file?.index ?? []) if (entry?.used === true && !this.stored.has(key)) kept.push([key, entry])
+    for (const [key, value] of this.stored) kept.push([key, { stored: value }])
+    return kept
   }
 
   /** The keys of the entries the file read holds (for tests and tools that look into a cache). */
@@ -263,21 +275,21 @@ export class PlanCacheStore implements PlanCache {
     const lines: string[] = []
     let appended = 0
     let live = 0
-    for (const [key, entry] of this.used) {
+    for (const [key, entry] of this.kept()) {
       // An index written anew takes about a line of this length per entry.
       live += key.length + 24
-      if (entry.ref !== undefined) {
-        live += entry.ref.length
+      if (entry instanceof ReadEntry) {
+        live += entry.length
         continue
       }
-      const encoded = encode(entry.value)
+      const encoded = encode(entry.stored)
       if (encoded === undefined) continue
       lines.push(`${encoded.kind}+${appended},${encoded.bytes.length}\t${keyText(key)}\n`)
       values.push(encoded.bytes)
       appended += encoded.bytes.length
       live += encoded.bytes.length
     }
-    for (const key of file.index.keys()) if (!this.used.has(key)) lines.push(`-\t${keyText(key)}\n`)
+    for (const [key, entry] of file.index) if (entry?.used !== true && !this.stored.has(key)) lines.push(`-\t${keyText(key)}\n`)
     const segment = this.segment(values, appended, lines, file.generation)
     return file.bytes.length + segment.length <= 2 * live ? { append: true, parts: segment.parts } : this.whole()
   }
@@ -289,11 +301,11 @@ export class PlanCacheStore implements PlanCache {
     const values: Buffer[] = []
     const lines: string[] = []
     let offset = 0
-    for (const [key, entry] of this.used) {
+    for (const [key, entry] of this.kept()) {
       const encoded =
-        entry.ref !== undefined && this.file !== undefined
-          ? { kind: entry.ref.kind, bytes: this.file.bytes.subarray(entry.ref.start, entry.ref.start + entry.ref.length) }
-          : encode(entry.value)
+        entry instanceof ReadEntry
+          ? { kind: entry.kind, bytes: (this.file as ReadFile).bytes.subarray(entry.start, entry.start + entry.length) }
+          : encode(entry.stored)
       if (encoded === undefined) continue
       values.push(encoded.bytes)
       lines.push(`${encoded.kind}+${offset},${encoded.bytes.length}\t${keyText(key)}\n`)
