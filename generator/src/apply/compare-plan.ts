@@ -19,6 +19,11 @@ export interface PlannedChange {
   readonly current: string | undefined
   /** The bytes on disk when compared (absent: see `current`); the write edge replaces the file only while it holds them. */
   readonly bytes?: Uint8Array
+  /**
+   * For a file the comparison did not read (as recorded, holding another text than the planned one), its stat when
+   * compared (`statText`): the write edge replaces it only while it is still so.
+   */
+  readonly stat?: string
 }
 
 /** A file on disk that the plan deletes or reports, with its text. */
@@ -175,6 +180,9 @@ export async function comparePlan(
     const mayHold = (seen: OutputRecord): boolean => file.contentHash !== undefined || `${Buffer.byteLength(file.content, 'utf8')} ` === seen.stat.slice(0, seen.stat.indexOf(' ') + 1)
     // A file as recorded holds the recorded text: when that is the planned one, the file is not read.
     if (stat !== undefined && record !== undefined && record.stat === stat && mayHold(record) && plannedHash() === record.hash) return unchangedFile(file)
+    // Nor is a file as recorded that the plan changes (a planner's read excepted: it is checked against what was
+    // read): the record says toolsmith wrote it, and the write edge checks its stat again.
+    if (stat !== undefined && record !== undefined && taken === undefined && record.stat === stat) return changedFile(file, absolute, stat)
     const base = { path: file.path, owner: file.owner, planned: file.content }
     // A file taken from its record, still as recorded, holds that text: not read either.
     const recordedText = taken !== undefined && taken.stat === stat ? readText(file.path) : undefined
@@ -218,6 +226,25 @@ export async function comparePlan(
   const orphans = existing(plan.orphans)
   const folders = new Set([...plan.files.map((file) => file.path), ...plan.deletions].map((file) => path.posix.dirname(file)))
   return { changes, deletions, orphans, blocked, temporaries: leftoverTemporaries(cwd, folders) }
+}
+
+/** A planned file found as recorded, holding another text, without reading it: its old text is read if asked for (a diff). */
+function changedFile(file: PlannedFile, absolute: string, stat: string): PlannedChange {
+  let current: string | undefined
+  return {
+    path: file.path,
+    owner: file.owner,
+    status: 'update',
+    planned: file.content,
+    get current() {
+      if (current === undefined) {
+        const read = readRegularFile(absolute)
+        current = read.ok ? read.bytes.toString('utf8') : ''
+      }
+      return current
+    },
+    stat,
+  }
 }
 
 /** A planned file found on disk as planned, without reading it: its texts are made only when asked for. */

@@ -1,8 +1,9 @@
-import { lstatSync, mkdirSync, readdirSync, type Stats, unlinkSync } from 'node:fs'
+import { lstatSync, mkdirSync, readdirSync, type Stats, statSync, unlinkSync } from 'node:fs'
 import { mkdir, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlannedFile } from '../model/plan.js'
+import { statText } from '../plan/cache/cache-key.js'
 import type { PlanComparison } from './compare-plan.js'
 import {
   FileAppearedError,
@@ -177,8 +178,12 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') refuse(file, 'write-failed', `could not remove this leftover temporary: ${describeFailure(error)}`)
     }
   }
-  const changedMeanwhile = (file: string, bytes: Uint8Array | undefined): boolean => {
-    if (bytes === undefined) return false
+  // A file compared by its bytes must still hold them; one compared by its stat alone (as recorded) must still have it.
+  const changedMeanwhile = (file: string, bytes: Uint8Array | undefined, stat?: string): boolean => {
+    if (bytes === undefined) {
+      const now = stat === undefined ? undefined : statSync(path.resolve(cwd, file), { bigint: true, throwIfNoEntry: false })
+      return stat !== undefined && (now?.isFile() !== true || statText(now) !== stat)
+    }
     let now
     try {
       now = readRegularFile(path.resolve(cwd, file))
@@ -212,7 +217,7 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
         mkdirSync(folder, { recursive: true })
         folders.add(folder)
       }
-      if (change.status === 'update' && changedMeanwhile(change.path, change.bytes)) {
+      if (change.status === 'update' && changedMeanwhile(change.path, change.bytes, change.stat)) {
         changed(change.path)
         continue
       }

@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test, vi } from 'vitest'
 import { comparePlan, type KnownOutputs, type OutputRecord } from '../../../generator/src/apply/compare-plan.js'
 import type { PlanResult } from '../../../generator/src/model/plan.js'
+import * as projectFiles from '../../../generator/src/base/project-files.js'
+
+const realReadRegularFile = projectFiles.readRegularFile
 
 const cwd = mkdtempSync(path.join(tmpdir(), 'toolsmith-compare-'))
 afterAll(() => rmSync(cwd, { recursive: true, force: true }))
@@ -145,5 +148,25 @@ describe('records of what earlier runs saw (KnownOutputs)', () => {
     expect({ status: recorded.changes[0]?.status, blocked: recorded.blocked }).toEqual({ status: 'update', blocked: [] })
     const unrecorded = await comparePlan(cwd, plan, undefined, memory(future))
     expect(unrecorded.blocked).toEqual([expect.objectContaining({ path: 'recorded.ts', code: 'not-generated' })])
+  })
+
+  test('a file as recorded that the plan changes is not read: the change carries its stat, and its old text is read when asked for', async () => {
+    writeFileSync(path.join(cwd, 'changed.txt'), 'first\n')
+    const known = memory(future)
+    await comparePlan(cwd, planOf('changed.txt', 'first\n'), undefined, known)
+    const reads: string[] = []
+    const spy = vi.spyOn(projectFiles, 'readRegularFile').mockImplementation((file) => {
+      reads.push(path.basename(file))
+      return realReadRegularFile(file)
+    })
+    try {
+      const comparison = await comparePlan(cwd, planOf('changed.txt', 'second\n'), undefined, known)
+      const changed = comparison.changes[0]
+      expect({ status: changed?.status, bytes: changed?.bytes, stat: changed?.stat, reads }).toEqual({ status: 'update', bytes: undefined, stat: known.records.get('changed.txt')?.stat, reads: [] })
+      expect(changed?.current).toBe('first\n')
+      expect(reads).toEqual(['changed.txt'])
+    } finally {
+      spy.mockRestore()
+    }
   })
 })
