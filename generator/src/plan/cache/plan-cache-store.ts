@@ -274,22 +274,21 @@ export class PlanCacheStore implements PlanCache {
     const values: Buffer[] = []
     const lines: string[] = []
     let appended = 0
+    // The bytes the entries kept take: their values, and about a line of this length each in an index written anew.
     let live = 0
-    for (const [key, entry] of this.kept()) {
-      // An index written anew takes about a line of this length per entry.
-      live += key.length + 24
-      if (entry instanceof ReadEntry) {
-        live += entry.length
-        continue
-      }
-      const encoded = encode(entry.stored)
+    for (const [key, entry] of file.index) {
+      if (this.stored.has(key)) continue
+      if (entry?.used === true) live += entry.length + key.length + 24
+      else lines.push(`-\t${keyText(key)}\n`)
+    }
+    for (const [key, value] of this.stored) {
+      const encoded = encode(value)
       if (encoded === undefined) continue
       lines.push(`${encoded.kind}+${appended},${encoded.bytes.length}\t${keyText(key)}\n`)
       values.push(encoded.bytes)
       appended += encoded.bytes.length
-      live += encoded.bytes.length
+      live += encoded.bytes.length + key.length + 24
     }
-    for (const [key, entry] of file.index) if (entry?.used !== true && !this.stored.has(key)) lines.push(`-\t${keyText(key)}\n`)
     const segment = this.segment(values, appended, lines, file.generation)
     return file.bytes.length + segment.length <= 2 * live ? { append: true, parts: segment.parts } : this.whole()
   }
