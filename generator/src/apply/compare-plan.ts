@@ -2,7 +2,7 @@ import { type BigIntStats, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, isPlainPathInside, readRegularFile } from '../base/project-files.js'
 import type { ProjectConfig } from '../config/project-config.js'
-import { statText, textHash } from '../plan/cache/cache-key.js'
+import { isSettled, statText, textHash } from '../plan/cache/cache-key.js'
 import { exportFilePath } from '../plan/output-paths.js'
 import { isGeneratorOwnedText } from '../plan/generated-header.js'
 import type { Diagnostic } from '../model/diagnostic.js'
@@ -80,8 +80,8 @@ export interface OutputRecord {
  * Records of what earlier runs saw of the outputs (kept in the plan cache), and where this run notes what it sees.
  * A planned file whose record matches its planned text and whose stat is unchanged is not read again. Any write
  * changes the file's ctime, which no tool can set back, so an edit is seen even when the mtime is restored. Only a
- * file last changed before `settledBefore` is recorded: an edit in the same timestamp tick as the write it follows
- * (file systems keep times only to a tick, up to 2 s) would otherwise leave the same stat.
+ * file whose stat is settled at `now` is recorded (see `isSettled`): an edit in the same timestamp tick as the write
+ * it follows (file systems keep times only to a tick, up to 2 s) would otherwise leave the same stat.
  */
 export interface KnownOutputs {
   get(path: string): OutputRecord | undefined
@@ -93,8 +93,8 @@ export interface KnownOutputs {
   text?(hash: string): string | undefined
   /** Keeps `text`, of hash `hash`, for `text` to answer. */
   noteText?(hash: string, text: string): void
-  /** A time in nanoseconds since the epoch. */
-  readonly settledBefore: bigint
+  /** The time of the run, in nanoseconds since the epoch. */
+  readonly now: bigint
 }
 
 /** The record of what `stats` show of a file holding the text of hash `contentKey`. */
@@ -190,7 +190,7 @@ export async function comparePlan(
     if (!unchangedSinceRead(file.path, bytes)) blocked.push({ path: file.path, reason: CHANGED, code: 'changed-during-run' })
     if (bytes === undefined) return { ...base, status: 'create', current: undefined }
     const same = holdsText(bytes, file.content)
-    if (same && known !== undefined && before !== undefined && stat !== undefined && before.mtimeNs < known.settledBefore && before.ctimeNs < known.settledBefore) {
+    if (same && known !== undefined && before !== undefined && stat !== undefined && isSettled(before, known.now)) {
       const seen = { hash: plannedHash(), stat }
       if (record === undefined || !sameOutputRecord(record, seen)) {
         known.note(file.path, seen)

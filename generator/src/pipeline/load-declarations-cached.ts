@@ -1,5 +1,5 @@
 import { type BigIntStats, statSync } from 'node:fs'
-import { cacheKey, statText, textHash, textKey } from '../plan/cache/cache-key.js'
+import { cacheKey, isSettled, statText, textHash, textKey } from '../plan/cache/cache-key.js'
 import { cachedDeclarationSource } from '../plan/cache/cached-values.js'
 import { type LoadedDeclarationSource, loadDeclarationSource } from '../load/load-declaration-source.js'
 import { type LoadDeclarationsOptions, type LoadedDeclarations, loadDeclarations } from '../load/load-declarations.js'
@@ -22,12 +22,12 @@ export interface LoaderCache extends PlanCache {
 export async function loadDeclarationsCached(
   options: LoadDeclarationsOptions,
   cache: LoaderCache | undefined,
-  settledBefore = BigInt(Date.now()) * 1_000_000n - SETTLE_NS,
+  now = BigInt(Date.now()) * 1_000_000n,
 ): Promise<LoadedDeclarations> {
   if (cache === undefined) return loadDeclarations(options)
   // Before each read, the file's stat: an unchanged file (the stat an earlier run recorded with what it loaded) is
-  // not read again, and a file read is recorded with the stat taken before reading it, when it was last changed before
-  // `settledBefore` (nanoseconds since the epoch).
+  // not read again, and a file read is recorded with the stat taken before reading it, when that stat is settled at
+  // `now` (nanoseconds since the epoch; see `isSettled`).
   const stats = new Map<string, BigIntStats>()
   const known = (file: string, absolute: string): LoadedDeclarationSource | undefined => {
     const before = statSync(absolute, { bigint: true, throwIfNoEntry: false })
@@ -52,7 +52,7 @@ export async function loadDeclarationsCached(
       const { source, key } = cachedSource(cache, file, bytes)
       const before = stats.get(file)
       // A file changed within the file system's timestamp tick may change again without another stat: not recorded.
-      if (key !== undefined && before !== undefined && before.mtimeNs < settledBefore && before.ctimeNs < settledBefore) {
+      if (key !== undefined && before !== undefined && isSettled(before, now)) {
         const text = textHash(source.text)
         const record = `${key} ${text} ${statText(before)}`
         if (cache.get(recordKey(file)) !== record) cache.set(recordKey(file), record)
@@ -63,9 +63,6 @@ export async function loadDeclarationsCached(
     known,
   )
 }
-
-// A file system keeps file times to a tick of up to 2 s (FAT; ext3 and HFS+ 1 s, most others far less).
-const SETTLE_NS = 2_000_000_000n
 
 // A record's key is its kind and the file's path, unhashed: the cache file holds only this build's entries (its header
 // names the build), and a run looks up thousands of records.

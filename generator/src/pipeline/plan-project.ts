@@ -183,9 +183,6 @@ async function withExports(
   return { ...plan, files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), diagnostics }
 }
 
-// A file system keeps file times to a tick of up to 2 s (FAT; ext3 and HFS+ 1 s, most others far less).
-const SETTLE_NS = 2_000_000_000n
-
 /**
  * The comparison's records of the outputs (see `KnownOutputs`), kept in the plan cache: one entry per output path,
  * the text `<hash> <stat>`, and the texts of the files the planner reads by their hash.
@@ -210,6 +207,6 @@ function knownOutputs(cache: PlanCacheStore): KnownOutputs {
     noteText(hash, text) {
       cache.set(textKey(hash), text)
     },
-    settledBefore: BigInt(Date.now()) * 1_000_000n - SETTLE_NS,
+    now: BigInt(Date.now()) * 1_000_000n,
   }
 }

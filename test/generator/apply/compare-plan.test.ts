@@ -38,10 +38,10 @@ test.each([
 
 describe('records of what earlier runs saw (KnownOutputs)', () => {
   const planOf = (file: string, content: string): PlanResult => ({ files: [{ path: file, content, owner: 'author' }], deletions: [], orphans: [], diagnostics: [] })
-  const memory = (settledBefore: bigint): KnownOutputs & { readonly records: Map<string, OutputRecord>; readonly notes: string[] } => {
+  const memory = (now: bigint): KnownOutputs & { readonly records: Map<string, OutputRecord>; readonly notes: string[] } => {
     const records = new Map<string, OutputRecord>()
     const notes: string[] = []
-    return { records, notes, settledBefore, get: (file) => records.get(file), note: (file, record) => (notes.push(file), records.set(file, record)) }
+    return { records, notes, now, get: (file) => records.get(file), note: (file, record) => (notes.push(file), records.set(file, record)) }
   }
   const future = (BigInt(Date.now()) + 60_000n) * 1_000_000n
 

@@ -53,7 +53,10 @@ describe('the plan cache across runs', () => {
     mkdirSync(path.join(project.cwd, 'node_modules'))
     expect((await runGenerate({ cwd: project.cwd })).exitCode).toBe(0)
     expect(existsSync(cacheFile())).toBe(true)
-    // The first run after the stubs were created merges them (new keys); the one after finds everything.
+    // The first run after the stubs were created merges them (new keys); one a moment later records the files as
+    // settled (see isSettled); the one after finds everything.
+    await runGenerate({ cwd: project.cwd })
+    await new Promise((resolve) => setTimeout(resolve, 150))
     await runGenerate({ cwd: project.cwd })
     utimesSync(cacheFile(), 1_000, 1_000)
     const again = await runGenerate({ cwd: project.cwd })
@@ -168,6 +171,19 @@ describe('the plan cache across runs', () => {
     const store = PlanCacheStore.parse(readFileSync(cacheFile()), await generatorFingerprint())
     expect(store.size.loaded).toBeGreaterThan(0)
     expect((await runCheck({ cwd: project.cwd })).exitCode).toBe(0)
+  })
+
+  test('on a file system with sub-second times, a run a moment after another records the outputs it wrote', async () => {
+    declareTools()
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    await runGenerate({ cwd: project.cwd })
+    const written = statSync(path.join(project.cwd, 'src/tools/generated/alpha.ts'), { bigint: true })
+    // The test's own premise: this file system keeps sub-second times (a coarse one waits the 2 s it must).
+    if (written.mtimeNs % 1_000_000_000n === 0n) return
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(await runGenerate({ cwd: project.cwd })).toMatchObject({ exitCode: 0, written: [] })
+    const recorded = PlanCacheStore.parse(readFileSync(cacheFile()), await generatorFingerprint())
+    expect(recorded.keys()).toContain('output-on-disk\u0000src/tools/generated/alpha.ts')
   })
 
   test('an output edited by hand after a run recorded it as current is still found by check and restored by generate', async () => {

@@ -129,6 +129,23 @@ function hashedKey(key: string): string {
  */
 export const statText = (stats: BigIntStats): string => `${stats.size} ${stats.mtimeNs} ${stats.ctimeNs} ${stats.ino} ${stats.dev}`
 
+const SECOND = 1_000_000_000n
+// A file system that keeps sub-second times keeps them to a few milliseconds at most (the Linux ones to the kernel's
+// tick, NTFS, APFS); one that keeps whole seconds may keep them to 2 s (FAT; HFS+ and ext3 keep 1 s).
+const FINE_TICK = 100_000_000n
+const COARSE_TICK = 2n * SECOND
+
+/**
+ * Whether a file whose stat is `stats` was last changed long enough before `now` (nanoseconds since the epoch) that
+ * any later write gives it other times: both its modification and change times are older than its file system's
+ * timestamp tick, judged by its modification time (a sub-second part means a fine one; whole seconds, 2 s). A record
+ * of an earlier stat stands for the file's text only when that stat was settled.
+ */
+export function isSettled(stats: Pick<BigIntStats, 'mtimeNs' | 'ctimeNs'>, now: bigint): boolean {
+  const before = now - (stats.mtimeNs % SECOND === 0n ? COARSE_TICK : FINE_TICK)
+  return stats.mtimeNs < before && stats.ctimeNs < before
+}
+
 /** The key of a text kept by its SHA-256 (`textHash`): an output's text, kept so a later run need not print or read it. */
 export const textKey = (hash: string): string => `text\u0000${hash}`
 
