@@ -88,38 +88,42 @@ function segmentsOf(bytes: Buffer, bodyStart: number, generation: string): Segme
 }
 
 // The characters an index line is read by.
-const [TAB, QUOTE, PLUS, COMMA, DASH, ZERO, NINE, TEXT, JSON_VALUE] = [0x09, 0x22, 0x2b, 0x2c, 0x2d, 0x30, 0x39, 0x74, 0x6a]
+const [QUOTE, PLUS, DASH, TEXT, JSON_VALUE] = [0x22, 0x2b, 0x2d, 0x74, 0x6a]
+
+/** The whole number written at `text[start, end)`, or `undefined` (an empty or malformed field). */
+function wholeNumber(text: string, start: number, end: number): number | undefined {
+  const value = end > start ? Number(text.slice(start, end)) : Number.NaN
+  return Number.isSafeInteger(value) && value >= 0 ? value : undefined
+}
 
 /**
  * Applies a segment's index lines (`lines`, decoded) to `index`: an entry stored points at its value, `null` when
  * that is not where a value of the segment may lie (among its values, or for an offset without `+`, in the body
- * before it); an entry dropped goes. `false` when a line is not an entry. One pass over the characters: the index of
- * a large plan has tens of thousands of lines.
+ * before it); an entry dropped goes. `false` when a line is not an entry. Each line is split by the string's own
+ * searches: the index of a large plan has tens of thousands of lines, read before anything else.
  */
 function applyIndex(index: Map<string, ReadEntry | null>, lines: string, segment: Segment, bodyStart: number): boolean {
   for (let at = 0; at < lines.length; ) {
+    const end = lines.indexOf('\n', at)
+    const tab = lines.indexOf('\t', at)
+    if (end === -1 || tab === -1 || tab > end) return false
     const kind = lines.charCodeAt(at)
-    let p = at + 1
     let ref: ReadEntry | null | undefined
-    if (kind !== DASH) {
+    if (kind === DASH) {
+      if (tab !== at + 1) return false
+    } else {
       if (kind !== TEXT && kind !== JSON_VALUE) return false
-      const relative = lines.charCodeAt(p) === PLUS
-      if (relative) p++
-      let offset = 0
-      let length = 0
-      const offsetAt = p
-      for (let c = lines.charCodeAt(p); c >= ZERO && c <= NINE && p - offsetAt < 15; c = lines.charCodeAt(++p)) offset = offset * 10 + c - ZERO
-      if (p === offsetAt || lines.charCodeAt(p) !== COMMA) return false
-      const lengthAt = ++p
-      for (let c = lines.charCodeAt(p); c >= ZERO && c <= NINE && p - lengthAt < 15; c = lines.charCodeAt(++p)) length = length * 10 + c - ZERO
-      if (p === lengthAt) return false
+      const relative = lines.charCodeAt(at + 1) === PLUS
+      const comma = lines.indexOf(',', at)
+      if (comma === -1 || comma > tab) return false
+      const offset = wholeNumber(lines, relative ? at + 2 : at + 1, comma)
+      const length = wholeNumber(lines, comma + 1, tab)
+      if (offset === undefined || length === undefined) return false
       const start = relative ? segment.start + offset : offset
       const inside = relative ? start + length <= segment.indexStart : start >= bodyStart && start + length <= segment.start
       ref = inside ? new ReadEntry(kind === TEXT ? 't' : 'j', start, length) : null
     }
-    const end = lines.indexOf('\n', p)
-    if (lines.charCodeAt(p) !== TAB || end === -1) return false
-    const key: unknown = lines.charCodeAt(p + 1) === QUOTE ? JSON.parse(lines.slice(p + 1, end)) : lines.slice(p + 1, end)
+    const key: unknown = lines.charCodeAt(tab + 1) === QUOTE ? JSON.parse(lines.slice(tab + 1, end)) : lines.slice(tab + 1, end)
     if (typeof key !== 'string') return false
     if (ref === undefined) index.delete(key)
     else index.set(key, ref)
