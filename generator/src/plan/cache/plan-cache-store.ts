@@ -32,14 +32,14 @@ const keyText = (key: string): string =>
 // A lone surrogate has no UTF-8 form: a text holding any surrogate is kept as JSON, which escapes it.
 const SURROGATE = /[\ud800-\udfff]/
 
-// An entry's value not decoded yet, and one that does not decode.
-const UNREAD = Symbol('unread')
-const BROKEN = Symbol('broken')
-
-/** An entry of the file read: where its value lies, the value once decoded, and whether this run used it. */
+/**
+ * An entry of the file read: where its value lies, whether this run used it, and whether its value failed to decode.
+ * The value itself is not kept: it is decoded for each read (nearly every entry is read once), so that what the
+ * run no longer holds is not kept alive by the cache.
+ */
 class ReadEntry {
-  value: unknown = UNREAD
   used = false
+  broken = false
 
   constructor(
     readonly kind: 't' | 'j',
@@ -185,19 +185,21 @@ export class PlanCacheStore implements PlanCache {
   get(key: string): unknown {
     if (this.stored.has(key)) return this.stored.get(key)
     const entry = this.file?.index.get(key)
-    if (entry === undefined || entry === null) return undefined
-    if (entry.value === UNREAD) {
-      const { bytes } = this.file as ReadFile
-      try {
-        const text = bytes.toString('utf8', entry.start, entry.start + entry.length)
-        entry.value = entry.kind === 't' ? text : JSON.parse(text)
-      } catch {
-        entry.value = BROKEN
+    if (entry === undefined || entry === null || entry.broken) return undefined
+    let value: unknown
+    try {
+      const text = (this.file as ReadFile).bytes.toString('utf8', entry.start, entry.start + entry.length)
+      value = entry.kind === 't' ? text : JSON.parse(text)
+    } catch {
+      entry.broken = true
+      if (entry.used) {
+        entry.used = false
+        this.usedCount -= 1
       }
+      return undefined
     }
-    if (entry.value === BROKEN) return undefined
     this.use(entry)
-    return entry.value
+    return value
   }
 
   text(key: string): (() => string) | undefined {
