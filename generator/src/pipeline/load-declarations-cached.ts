@@ -28,17 +28,22 @@ export async function loadDeclarationsCached(
   // Before each read, the file's stat: an unchanged file (the stat an earlier run recorded with what it loaded) is
   // not read again, and a file read is recorded with the stat taken before reading it, when that stat is settled at
   // `now` (nanoseconds since the epoch; see `isSettled`).
+  // The stats of the files that are read (kept until each is loaded, to record it).
   const stats = new Map<string, BigIntStats>()
   const known = (file: string, absolute: string): LoadedDeclarationSource | undefined => {
     const before = statSync(absolute, { bigint: true, throwIfNoEntry: false })
     if (before === undefined || !before.isFile()) return undefined
-    stats.set(file, before)
-    // The record is `<loader key> <text hash> <stat>`; the file's text is kept by its hash.
+    const source = recorded(file, statText(before))
+    if (source === undefined) stats.set(file, before)
+    return source
+  }
+  // What was loaded from `file` when a run recorded it at the stat `stat`: its record is `<loader key> <text hash>
+  // <stat>`, the file's text kept by its hash.
+  const recorded = (file: string, stat: string): LoadedDeclarationSource | undefined => {
     const record = cache.get(recordKey(file))
-    if (typeof record !== 'string') return undefined
-    const [sourceKey, textKeyOf, stat] = [record.slice(0, HASH_LENGTH), record.slice(HASH_LENGTH + 1, 2 * HASH_LENGTH + 1), record.slice(2 * HASH_LENGTH + 2)]
-    if (stat !== statText(before)) return undefined
-    const text = cache.get(textKey(textKeyOf))
+    if (typeof record !== 'string' || record.slice(2 * HASH_LENGTH + 2) !== stat) return undefined
+    const sourceKey = record.slice(0, HASH_LENGTH)
+    const text = cache.get(textKey(record.slice(HASH_LENGTH + 1, 2 * HASH_LENGTH + 1)))
     if (typeof text !== 'string') return undefined
     const source = cachedDeclarationSource.decodeWithText(cache.get(sourceKey), text)
     // Only a file without problems is taken this way: the text of one with problems is read for its code frames.
