@@ -166,7 +166,7 @@ export async function comparePlan(
     return holdsText(bytes, text)
   }
   const changes = plan.files.map((file): PlannedChange => {
-    const absolute = path.resolve(cwd, file.path)
+    const absolute = onDisk(cwd, file.path)
     const before = known !== undefined ? statOrUndefined(absolute) : undefined
     const stat = before?.isFile() === true ? statText(before) : undefined
     // The record to check the file against: the one the planner took it from, else (for a file the planner did not
@@ -227,6 +227,12 @@ export async function comparePlan(
   const folders = new Set([...plan.files.map((file) => file.path), ...plan.deletions].map((file) => path.posix.dirname(file)))
   return { changes, deletions, orphans, blocked, temporaries: leftoverTemporaries(cwd, folders) }
 }
+
+// A plain relative path (no `.` or `..` segment, not absolute, no backslash), as the planned ones are.
+const PLAIN = /^(?![/\\])(?!(?:.*\/)?\.\.?(?:\/|$))[^\\]*$/
+
+/** Where a planned file is: a plain path joined as written (thousands of them), anything else resolved. */
+export const onDisk = (cwd: string, file: string): string => (PLAIN.test(file) ? `${cwd}${path.sep}${file}` : path.resolve(cwd, file))
 
 /** A planned file found as recorded, holding another text, without reading it: its old text is read if asked for (a diff). */
 function changedFile(file: PlannedFile, absolute: string, stat: string): PlannedChange {

@@ -1,6 +1,5 @@
 import { realpathSync, statSync } from 'node:fs'
-import path from 'node:path'
-import { checkPlanPaths, comparePlan, type KnownOutputs, type OutputRecord, type PlanComparison } from '../apply/compare-plan.js'
+import { checkPlanPaths, comparePlan, type KnownOutputs, onDisk, type OutputRecord, type PlanComparison } from '../apply/compare-plan.js'
 import { statText, textKey } from '../plan/cache/cache-key.js'
 import { createProjectReader, fileSystemDiagnostic, isFileSystemError, ProjectReadError } from '../base/project-files.js'
 import { generatorFingerprint } from '../plan/cache/generator-fingerprint.js'
@@ -108,7 +107,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
     if (taken !== undefined || cache === undefined || reader.reads.has(file)) return taken
     const record = known?.get(file)
     if (record === undefined) return undefined
-    const stats = statSync(path.resolve(config.cwd, file), { bigint: true, throwIfNoEntry: false })
+    const stats = statSync(onDisk(config.cwd, file), { bigint: true, throwIfNoEntry: false })
     if (stats === undefined || !stats.isFile() || record.stat !== statText(stats)) return undefined
     const text = cache.text(textKey(record.hash))
     if (text === undefined) return undefined

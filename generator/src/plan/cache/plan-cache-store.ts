@@ -282,11 +282,11 @@ export class PlanCacheStore implements PlanCache {
     let appended = 0
     // The bytes the entries kept take: their values, and about a line of this length each in an index written anew.
     let live = 0
-    for (const [key, entry] of file.index) {
-      if (this.stored.has(key)) continue
+    file.index.forEach((entry, key) => {
+      if (this.stored.has(key)) return
       if (entry?.used === true) live += entry.length + key.length + 24
       else lines.push(`-\t${keyText(key)}\n`)
-    }
+    })
     for (const [key, value] of this.stored) {
       const encoded = encode(value)
       if (encoded === undefined) continue
