@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test, vi } from 'vitest'
-import { comparePlan, type KnownOutputs, type OutputRecord } from '../../../generator/src/apply/compare-plan.js'
+import { comparePlan, type KnownOutputs, onDisk, type OutputRecord } from '../../../generator/src/apply/compare-plan.js'
 import type { PlanResult } from '../../../generator/src/model/plan.js'
 import * as projectFiles from '../../../generator/src/base/project-files.js'
 
@@ -169,4 +169,10 @@ describe('records of what earlier runs saw (KnownOutputs)', () => {
       spy.mockRestore()
     }
   })
+})
+
+test('onDisk joins a plain planned path as written and resolves anything else, to the same file', () => {
+  for (const file of ['src/tools/a.ts', 'docs/tools.md', '.hidden', 'a/..b']) expect(path.resolve(onDisk(cwd, file))).toBe(path.resolve(cwd, file))
+  for (const file of ['../outside', 'a/../b', './a', 'a/.', '/abs/path']) expect(onDisk(cwd, file)).toBe(path.resolve(cwd, file))
+  expect(onDisk(cwd, 'src/tools/a.ts')).toBe(`${cwd}${path.sep}src/tools/a.ts`)
 })
