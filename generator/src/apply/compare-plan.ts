@@ -68,11 +68,12 @@ const CHANGED =
   'the file changed while toolsmith was planning (it no longer holds the bytes the plan read), so it was left alone; run toolsmith again'
 
 /**
- * What a run saw at an output path while it held exactly the planned text of hash `hash`: the file's identity and
- * times from the stat taken before reading it (`statText`).
+ * What a run saw at an output path while it held exactly the planned text of hash `hash` and `length` (in UTF-16
+ * code units, a text's own length): the file's identity and times from the stat taken before reading it (`statText`).
  */
 export interface OutputRecord {
   readonly hash: string
+  readonly length: number
   readonly stat: string
 }
 
@@ -97,13 +98,8 @@ export interface KnownOutputs {
   readonly now: bigint
 }
 
-/** The record of what `stats` show of a file holding the text of hash `contentKey`. */
-export function outputRecordOf(stats: BigIntStats, contentKey: string): OutputRecord {
-  return { hash: contentKey, stat: statText(stats) }
-}
-
 /** Whether two records are of the same file in the same state. */
-export const sameOutputRecord = (a: OutputRecord, b: OutputRecord): boolean => a.hash === b.hash && a.stat === b.stat
+export const sameOutputRecord = (a: OutputRecord, b: OutputRecord): boolean => a.hash === b.hash && a.length === b.length && a.stat === b.stat
 
 const statOrUndefined = (file: string): BigIntStats | undefined => {
   try {
@@ -174,10 +170,11 @@ export async function comparePlan(
     const taken = recordedReads?.get(file.path)
     const record = taken ?? (known !== undefined && !wasRead(file.path) ? known.get(file.path) : undefined)
     // The planned text's hash, taken from the planner when it has it, else made when first needed: a file whose
-    // record says it holds a text of another length does not hold this one, whatever its hash.
+    // record says it holds a text of another length does not hold this one, whatever its hash (a string's length is
+    // known without reading it).
     let contentKey = file.contentHash
     const plannedHash = (): string => (contentKey ??= textHash(file.content))
-    const mayHold = (seen: OutputRecord): boolean => file.contentHash !== undefined || `${Buffer.byteLength(file.content, 'utf8')} ` === seen.stat.slice(0, seen.stat.indexOf(' ') + 1)
+    const mayHold = (seen: OutputRecord): boolean => file.contentHash !== undefined || file.content.length === seen.length
     // A file as recorded holds the recorded text: when that is the planned one, the file is not read.
     if (stat !== undefined && record !== undefined && record.stat === stat && mayHold(record) && plannedHash() === record.hash) return unchangedFile(file)
     // Nor is a file as recorded that the plan changes (a planner's read excepted: it is checked against what was
@@ -191,7 +188,7 @@ export async function comparePlan(
     if (bytes === undefined) return { ...base, status: 'create', current: undefined }
     const same = holdsText(bytes, file.content)
     if (same && known !== undefined && before !== undefined && stat !== undefined && isSettled(before, known.now)) {
-      const seen = { hash: plannedHash(), stat }
+      const seen = { hash: plannedHash(), length: file.content.length, stat }
       if (record === undefined || !sameOutputRecord(record, seen)) {
         known.note(file.path, seen)
         // A file the planner reads: its text is kept too, for the planner to take from the record.

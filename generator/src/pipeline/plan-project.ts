@@ -184,7 +184,7 @@ async function withExports(
 
 /**
  * The comparison's records of the outputs (see `KnownOutputs`), kept in the plan cache: one entry per output path,
- * the text `<hash> <stat>`, and the texts of the files the planner reads by their hash.
+ * the text `<hash> <length> <stat>`, and the texts of the files the planner reads by their hash.
  */
 function knownOutputs(cache: PlanCacheStore): KnownOutputs {
   // Keys of the kind and the path, unhashed: the cache file holds only this build's entries (its header names the
@@ -193,11 +193,14 @@ function knownOutputs(cache: PlanCacheStore): KnownOutputs {
   return {
     get(file) {
       const value = cache.get(key(file))
-      const space = typeof value === 'string' ? value.indexOf(' ') : -1
-      return space === -1 ? undefined : { hash: (value as string).slice(0, space), stat: (value as string).slice(space + 1) }
+      if (typeof value !== 'string') return undefined
+      const first = value.indexOf(' ')
+      const second = value.indexOf(' ', first + 1)
+      const length = Number(value.slice(first + 1, second))
+      return first === -1 || second === -1 || !Number.isSafeInteger(length) ? undefined : { hash: value.slice(0, first), length, stat: value.slice(second + 1) }
     },
     note(file, record) {
-      cache.set(key(file), `${record.hash} ${record.stat}`)
+      cache.set(key(file), `${record.hash} ${record.length} ${record.stat}`)
     },
     text(hash) {
       const text = cache.get(textKey(hash))

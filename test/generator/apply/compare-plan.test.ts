@@ -150,6 +150,15 @@ describe('records of what earlier runs saw (KnownOutputs)', () => {
     expect(unrecorded.blocked).toEqual([expect.objectContaining({ path: 'recorded.ts', code: 'not-generated' })])
   })
 
+  test('a record holds the length of the text it was taken with: a planned text of another length is a change, whatever the hash', async () => {
+    writeFileSync(path.join(cwd, 'sized.txt'), 'café\n')
+    const known = memory(future)
+    await comparePlan(cwd, planOf('sized.txt', 'café\n'), undefined, known)
+    expect(known.records.get('sized.txt')?.length).toBe('café\n'.length)
+    const longer = await comparePlan(cwd, planOf('sized.txt', 'cafés\n'), undefined, known)
+    expect(longer.changes[0]).toMatchObject({ status: 'update', stat: known.records.get('sized.txt')?.stat })
+  })
+
   test('a file as recorded that the plan changes is not read: the change carries its stat, and its old text is read when asked for', async () => {
     writeFileSync(path.join(cwd, 'changed.txt'), 'first\n')
     const known = memory(future)
