@@ -128,7 +128,7 @@ describe('PlanCacheStore', () => {
     expect(written.toString('latin1')).not.toContain('xxx')
     const next = read(Buffer.concat([file, written]))
     expect([next.get('big'), next.get('small'), next.get('gone')]).toEqual([big, 'new', undefined])
-    expect(next.keys().sort()).toEqual(['big', 'small'])
+    expect([...next.keys()].sort()).toEqual(['big', 'small'])
   })
 
   test('segments two runs appended after the same file both count, the later one last', () => {
