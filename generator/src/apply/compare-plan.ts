@@ -1,12 +1,12 @@
-import { hash } from 'node:crypto'
 import { type BigIntStats, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, isPlainPathInside, readRegularFile } from '../base/project-files.js'
 import type { ProjectConfig } from '../config/project-config.js'
+import { isSettled, statText, textHash } from '../plan/cache/cache-key.js'
 import { exportFilePath } from '../plan/output-paths.js'
 import { isGeneratorOwnedText } from '../model/plan.js'
 import type { Diagnostic } from '../model/diagnostic.js'
-import type { FileOwner, PlanResult } from '../model/plan.js'
+import type { FileOwner, PlannedFile, PlanResult } from '../model/plan.js'
 
 /** One planned file next to what is on disk. */
 export interface PlannedChange {
@@ -19,6 +19,11 @@ export interface PlannedChange {
   readonly current: string | undefined
   /** The bytes on disk when compared (absent: see `current`); the write edge replaces the file only while it holds them. */
   readonly bytes?: Uint8Array
+  /**
+   * For a file the comparison did not read (as recorded, holding another text than the planned one), its stat when
+   * compared (`statText`): the write edge replaces it only while it is still so.
+   */
+  readonly stat?: string
 }
 
 /** A file on disk that the plan deletes or reports, with its text. */
@@ -63,24 +68,21 @@ const CHANGED =
   'the file changed while toolsmith was planning (it no longer holds the bytes the plan read), so it was left alone; run toolsmith again'
 
 /**
- * What a run saw at an output path while it held exactly the planned text of hash `hash`: the file's identity and
- * times from the stat taken before reading it (nanoseconds and numbers as decimal text).
+ * What a run saw at an output path while it held exactly the planned text of hash `hash` and `length` (in UTF-16
+ * code units, a text's own length): the file's identity and times from the stat taken before reading it (`statText`).
  */
 export interface OutputRecord {
   readonly hash: string
-  readonly size: string
-  readonly mtimeNs: string
-  readonly ctimeNs: string
-  readonly ino: string
-  readonly dev: string
+  readonly length: number
+  readonly stat: string
 }
 
 /**
  * Records of what earlier runs saw of the outputs (kept in the plan cache), and where this run notes what it sees.
  * A planned file whose record matches its planned text and whose stat is unchanged is not read again. Any write
  * changes the file's ctime, which no tool can set back, so an edit is seen even when the mtime is restored. Only a
- * file last changed before `settledBefore` is recorded: an edit in the same timestamp tick as the write it follows
- * (file systems keep times only to a tick, up to 2 s) would otherwise leave the same stat.
+ * file whose stat is settled at `now` is recorded (see `isSettled`): an edit in the same timestamp tick as the write
+ * it follows (file systems keep times only to a tick, up to 2 s) would otherwise leave the same stat.
  */
 export interface KnownOutputs {
   get(path: string): OutputRecord | undefined
@@ -92,20 +94,12 @@ export interface KnownOutputs {
   text?(hash: string): string | undefined
   /** Keeps `text`, of hash `hash`, for `text` to answer. */
   noteText?(hash: string, text: string): void
-  /** A time in nanoseconds since the epoch. */
-  readonly settledBefore: bigint
-}
-
-const contentHash = (text: string): string => hash('sha256', text, 'base64url')
-
-/** The record of what `stats` show of a file holding the text of hash `contentKey`. */
-export function outputRecordOf(stats: BigIntStats, contentKey: string): OutputRecord {
-  return { hash: contentKey, size: String(stats.size), mtimeNs: String(stats.mtimeNs), ctimeNs: String(stats.ctimeNs), ino: String(stats.ino), dev: String(stats.dev) }
+  /** The time of the run, in nanoseconds since the epoch. */
+  readonly now: bigint
 }
 
 /** Whether two records are of the same file in the same state. */
-export const sameOutputRecord = (a: OutputRecord, b: OutputRecord): boolean =>
-  a.hash === b.hash && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.ino === b.ino && a.dev === b.dev
+export const sameOutputRecord = (a: OutputRecord, b: OutputRecord): boolean => a.hash === b.hash && a.length === b.length && a.stat === b.stat
 
 const statOrUndefined = (file: string): BigIntStats | undefined => {
   try {
@@ -154,46 +148,70 @@ export async function comparePlan(
     })
     return undefined
   }
-  // What the planner read must still be there, byte for byte.
+  // What the planner read must still be there, byte for byte: the text it read, or the text of the record it took.
+  const wasRead = (file: string): boolean => reads?.has(file) === true || recordedReads?.has(file) === true
+  const readText = (file: string): string | undefined => {
+    if (reads?.has(file) === true) return reads.get(file)
+    const taken = recordedReads?.get(file)
+    return taken === undefined ? undefined : known?.text?.(taken.hash)
+  }
   const unchangedSinceRead = (file: string, bytes: Buffer | undefined): boolean => {
-    if (reads === undefined || !reads.has(file)) return true
-    const text = reads.get(file)
+    if (!wasRead(file)) return true
+    const text = readText(file)
     if (text === undefined || bytes === undefined) return text === undefined && bytes === undefined
     return holdsText(bytes, text)
   }
   const changes = plan.files.map((file): PlannedChange => {
-    const base = { path: file.path, owner: file.owner, planned: file.content }
-    const absolute = path.resolve(cwd, file.path)
-    const wasRead = reads?.has(file.path) ?? false
-    // A file the planner read is compared with what it read, so it is read again; unless the planner took its text
-    // from its record and its stat is still the recorded one (then it still holds that text).
-    const takenFromRecord = wasRead ? recordedReads?.get(file.path) : undefined
-    const contentKey = known !== undefined ? contentHash(file.content) : undefined
+    const absolute = onDisk(cwd, file.path)
     const before = known !== undefined ? statOrUndefined(absolute) : undefined
-    const record = known !== undefined && !wasRead ? known.get(file.path) : undefined
-    if (before?.isFile() === true && record !== undefined && contentKey !== undefined && sameOutputRecord(record, outputRecordOf(before, contentKey))) {
-      return { ...base, status: 'unchanged', current: file.content }
-    }
-    const recordedText = takenFromRecord !== undefined && before?.isFile() === true && sameOutputRecord(takenFromRecord, outputRecordOf(before, takenFromRecord.hash)) ? reads?.get(file.path) : undefined
-    if (recordedText !== undefined && recordedText === file.content) return { ...base, status: 'unchanged', current: file.content }
+    const stat = before?.isFile() === true ? statText(before) : undefined
+    // The record to check the file against: the one the planner took it from, else (for a file the planner did not
+    // read, which must be compared with what it read) the one an earlier run noted.
+    const taken = recordedReads?.get(file.path)
+    const record = taken ?? (known !== undefined && !wasRead(file.path) ? known.get(file.path) : undefined)
+    // The planned text's hash, taken from the planner when it has it, else made when first needed: a file whose
+    // record says it holds a text of another length does not hold this one, whatever its hash (a string's length is
+    // known without reading it).
+    let contentKey = file.contentHash
+    const plannedHash = (): string => (contentKey ??= textHash(file.content))
+    const mayHold = (seen: OutputRecord): boolean => file.contentHash !== undefined || file.content.length === seen.length
+    // A file as recorded holds the recorded text: when that is the planned one, the file is not read.
+    if (stat !== undefined && record !== undefined && record.stat === stat && mayHold(record) && plannedHash() === record.hash) return unchangedFile(file)
+    // Nor is a file as recorded that the plan changes (a planner's read excepted: it is checked against what was
+    // read): the record says toolsmith wrote it, and the write edge checks its stat again.
+    if (stat !== undefined && record !== undefined && taken === undefined && record.stat === stat) return changedFile(file, absolute, stat)
+    const base = { path: file.path, owner: file.owner, planned: file.content }
+    // A file taken from its record, still as recorded, holds that text: not read either.
+    const recordedText = taken !== undefined && taken.stat === stat ? readText(file.path) : undefined
     const bytes = recordedText === undefined ? read(file.path) : Buffer.from(recordedText, 'utf8')
     if (!unchangedSinceRead(file.path, bytes)) blocked.push({ path: file.path, reason: CHANGED, code: 'changed-during-run' })
     if (bytes === undefined) return { ...base, status: 'create', current: undefined }
     const same = holdsText(bytes, file.content)
-    if (same && known !== undefined && before?.isFile() === true && contentKey !== undefined && before.mtimeNs < known.settledBefore && before.ctimeNs < known.settledBefore) {
-      const seen = outputRecordOf(before, contentKey)
-      const noted = wasRead ? recordedReads?.get(file.path) : record
-      if (noted === undefined || !sameOutputRecord(noted, seen)) {
+    if (same && known !== undefined && before !== undefined && stat !== undefined && isSettled(before, known.now)) {
+      const seen = { hash: plannedHash(), length: file.content.length, stat }
+      if (record === undefined || !sameOutputRecord(record, seen)) {
         known.note(file.path, seen)
         // A file the planner reads: its text is kept too, for the planner to take from the record.
-        if (wasRead) known.noteText?.(contentKey, file.content)
+        if (wasRead(file.path)) known.noteText?.(seen.hash, file.content)
       }
     }
-    const current = same ? file.content : bytes.toString('utf8')
-    if (!same && file.owner === 'generator' && !isGeneratorOwnedText(file.path, current)) {
+    if (same) return { ...base, status: 'unchanged', current: file.content, bytes }
+    // A file that is as recorded (before and after it was read) holds a text this generator planned for it.
+    const after = record !== undefined && record.stat === stat ? statOrUndefined(absolute) : undefined
+    const recorded = after?.isFile() === true && statText(after) === stat
+    if (file.owner === 'generator' && !recorded && !isGeneratorOwnedText(file.path, bytes.toString('utf8'))) {
       blocked.push({ path: file.path, reason: NOT_GENERATED, code: 'not-generated' })
     }
-    return { ...base, status: same ? 'unchanged' : 'update', current, bytes }
+    // Decoded when asked for (a check's diff): generate only needs the bytes.
+    let current: string | undefined
+    return {
+      ...base,
+      status: 'update',
+      get current() {
+        return (current ??= bytes.toString('utf8'))
+      },
+      bytes,
+    }
   })
   const existing = (files: readonly string[]): ExistingFile[] =>
     files.flatMap((file) => {
@@ -205,6 +223,46 @@ export async function comparePlan(
   const orphans = existing(plan.orphans)
   const folders = new Set([...plan.files.map((file) => file.path), ...plan.deletions].map((file) => path.posix.dirname(file)))
   return { changes, deletions, orphans, blocked, temporaries: leftoverTemporaries(cwd, folders) }
+}
+
+// A plain relative path (no `.` or `..` segment, not absolute, no backslash), as the planned ones are.
+const PLAIN = /^(?![/\\])(?!(?:.*\/)?\.\.?(?:\/|$))[^\\]*$/
+
+/** Where a planned file is: a plain path joined as written (thousands of them), anything else resolved. */
+export const onDisk = (cwd: string, file: string): string => (PLAIN.test(file) ? `${cwd}${path.sep}${file}` : path.resolve(cwd, file))
+
+/** A planned file found as recorded, holding another text, without reading it: its old text is read if asked for (a diff). */
+function changedFile(file: PlannedFile, absolute: string, stat: string): PlannedChange {
+  let current: string | undefined
+  return {
+    path: file.path,
+    owner: file.owner,
+    status: 'update',
+    planned: file.content,
+    get current() {
+      if (current === undefined) {
+        const read = readRegularFile(absolute)
+        current = read.ok ? read.bytes.toString('utf8') : ''
+      }
+      return current
+    },
+    stat,
+  }
+}
+
+/** A planned file found on disk as planned, without reading it: its texts are made only when asked for. */
+function unchangedFile(file: PlannedFile): PlannedChange {
+  return {
+    path: file.path,
+    owner: file.owner,
+    status: 'unchanged',
+    get planned() {
+      return file.content
+    },
+    get current() {
+      return file.content
+    },
+  }
 }
 
 // One buffer, grown as needed, that planned texts are encoded into to be compared with what a file holds: encoding

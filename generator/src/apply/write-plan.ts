@@ -1,8 +1,9 @@
-import { lstatSync, mkdirSync, readdirSync, type Stats, unlinkSync } from 'node:fs'
+import { lstatSync, mkdirSync, readdirSync, type Stats, statSync, unlinkSync } from 'node:fs'
 import { mkdir, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlannedFile } from '../model/plan.js'
+import { statText } from '../plan/cache/cache-key.js'
 import type { PlanComparison } from './compare-plan.js'
 import {
   FileAppearedError,
@@ -37,10 +38,12 @@ export class WriteStager {
   /** Starts writing the temporary of `file` when nothing is at its path yet. */
   stage(file: Pick<PlannedFile, 'path' | 'content'>): void {
     if (this.staged.has(file.path)) return
-    const absolute = path.resolve(this.cwd, file.path)
     // Something is there (or the folder cannot be listed): the write edge compares and replaces it as ever. A file
-    // that appears after the listing is found by the comparison, and a staged temporary is never put over it.
-    if (this.present(path.dirname(absolute))?.has(path.basename(absolute)) !== false) return
+    // that appears after the listing is found by the comparison, and a staged temporary is never put over it. The
+    // planned path is relative and `/`-separated: its folder is looked up as written (thousands of files, most there).
+    const slash = file.path.lastIndexOf('/')
+    if (this.present(slash === -1 ? '.' : file.path.slice(0, slash))?.has(file.path.slice(slash + 1)) !== false) return
+    const absolute = path.resolve(this.cwd, file.path)
     const temporary = temporaryPath(absolute)
     const written = this.folder(path.dirname(absolute)).then(
       async (ready) => {
@@ -73,12 +76,12 @@ export class WriteStager {
     for (const folder of this.created.splice(0).sort((a, b) => b.length - a.length)) await rmdir(folder).catch(() => undefined)
   }
 
-  // What each folder holds, listed once: one listing instead of a stat per planned file.
+  // What each folder (relative to the project) holds, listed once: one listing instead of a stat per planned file.
   private present(folder: string): ReadonlySet<string> | undefined {
     let names = this.listings.get(folder)
     if (names === undefined) {
       try {
-        names = new Set(readdirSync(folder))
+        names = new Set(readdirSync(path.resolve(this.cwd, folder)))
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code
         names = code === 'ENOENT' ? new Set() : null
@@ -175,8 +178,12 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') refuse(file, 'write-failed', `could not remove this leftover temporary: ${describeFailure(error)}`)
     }
   }
-  const changedMeanwhile = (file: string, bytes: Uint8Array | undefined): boolean => {
-    if (bytes === undefined) return false
+  // A file compared by its bytes must still hold them; one compared by its stat alone (as recorded) must still have it.
+  const changedMeanwhile = (file: string, bytes: Uint8Array | undefined, stat?: string): boolean => {
+    if (bytes === undefined) {
+      const now = stat === undefined ? undefined : statSync(path.resolve(cwd, file), { bigint: true, throwIfNoEntry: false })
+      return stat !== undefined && (now?.isFile() !== true || statText(now) !== stat)
+    }
     let now
     try {
       now = readRegularFile(path.resolve(cwd, file))
@@ -210,7 +217,7 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
         mkdirSync(folder, { recursive: true })
         folders.add(folder)
       }
-      if (change.status === 'update' && changedMeanwhile(change.path, change.bytes)) {
+      if (change.status === 'update' && changedMeanwhile(change.path, change.bytes, change.stat)) {
         changed(change.path)
         continue
       }

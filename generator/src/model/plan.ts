@@ -31,6 +31,12 @@ export interface PlanOptions extends ProjectLayout {
   readonly isFolder?: (path: string) => Promise<boolean>
   /** Prints and formats the outputs (print/code-formatter.ts's, one per plan: it reads the project's prettier config). */
   readonly formatter: CodeFormatter
+  /**
+   * The text of the file at `path` when the run can tell it without reading the file (an earlier run recorded it,
+   * and its stat is unchanged since), decoded only when asked for; the file then counts as read. Absent or
+   * `undefined`: read it with `readFile`.
+   */
+  readonly readRecorded?: (path: string) => KnownText | undefined
   /** Results of earlier plans to reuse (content-addressed); absent: everything is planned afresh. */
   readonly cache?: PlanCache
   /**
@@ -52,6 +58,8 @@ export interface PlanCache {
   get(key: string): unknown
   /** Stores `value` (plain JSON) under `key`. */
   set(key: string, value: unknown): void
+  /** The text stored under `key`, decoded only when the function is called; `undefined` when `key` holds no text. */
+  text(key: string): (() => string) | undefined
   /**
    * A key that stands for the whole of `declaration` when the run knows one: the loader's own cache key (this build,
    * the file's name and bytes) for a declaration loaded through the cache. Absent or `undefined`: the planner keys
@@ -72,6 +80,12 @@ export interface PlanResult {
   readonly diagnostics: readonly Diagnostic[]
 }
 
+/** A text known by its SHA-256 (base64url, of its UTF-8 bytes), and the text itself, made only when asked for. */
+export interface KnownText {
+  readonly hash: string
+  text(): string
+}
+
 /** Who owns a planned file: the generator rewrites its own files; author stubs are created once, then merged. */
 export type FileOwner = 'generator' | 'author'
 
@@ -82,6 +96,11 @@ export interface PlannedFile {
   /** The complete, formatted content. */
   readonly content: string
   readonly owner: FileOwner
+  /**
+   * The SHA-256 of `content` (base64url), when the planner has it without hashing (a text kept in the plan cache):
+   * the comparison checks the file's record against it instead of hashing the content again.
+   */
+  readonly contentHash?: string
 }
 
 /** The planner: every output file of the declarations, in memory (`planFiles` of the emitters). */

@@ -1,5 +1,5 @@
 import { type BigIntStats, statSync } from 'node:fs'
-import { cacheKey, isObject } from '../plan/cache/cache-key.js'
+import { cacheKey, isSettled, statText, textHash, textKey } from '../plan/cache/cache-key.js'
 import { cachedDeclarationSource } from '../plan/cache/cached-values.js'
 import { type LoadedDeclarationSource, loadDeclarationSource } from '../load/load-declaration-source.js'
 import { type LoadDeclarationsOptions, type LoadedDeclarations, loadDeclarations } from '../load/load-declarations.js'
@@ -22,23 +22,33 @@ export interface LoaderCache extends PlanCache {
 export async function loadDeclarationsCached(
   options: LoadDeclarationsOptions,
   cache: LoaderCache | undefined,
-  settledBefore = BigInt(Date.now()) * 1_000_000n - SETTLE_NS,
+  now = BigInt(Date.now()) * 1_000_000n,
 ): Promise<LoadedDeclarations> {
   if (cache === undefined) return loadDeclarations(options)
   // Before each read, the file's stat: an unchanged file (the stat an earlier run recorded with what it loaded) is
-  // not read again, and a file read is recorded with the stat taken before reading it, when it was last changed before
-  // `settledBefore` (nanoseconds since the epoch).
+  // not read again, and a file read is recorded with the stat taken before reading it, when that stat is settled at
+  // `now` (nanoseconds since the epoch; see `isSettled`).
+  // The stats of the files that are read (kept until each is loaded, to record it).
   const stats = new Map<string, BigIntStats>()
   const known = (file: string, absolute: string): LoadedDeclarationSource | undefined => {
     const before = statSync(absolute, { bigint: true, throwIfNoEntry: false })
     if (before === undefined || !before.isFile()) return undefined
-    stats.set(file, before)
+    const source = recorded(file, statText(before))
+    if (source === undefined) stats.set(file, before)
+    return source
+  }
+  // What was loaded from `file` when a run recorded it at the stat `stat`: its record is `<loader key> <text hash>
+  // <stat>`, the file's text kept by its hash.
+  const recorded = (file: string, stat: string): LoadedDeclarationSource | undefined => {
     const record = cache.get(recordKey(file))
-    if (!isObject(record) || typeof record['source'] !== 'string' || typeof record['text'] !== 'string' || record['stat'] !== statText(before)) return undefined
-    const source = cachedDeclarationSource.decodeWithText(cache.get(record['source']), record['text'])
+    if (typeof record !== 'string' || record.slice(2 * HASH_LENGTH + 2) !== stat) return undefined
+    const sourceKey = record.slice(0, HASH_LENGTH)
+    const text = cache.get(textKey(record.slice(HASH_LENGTH + 1, 2 * HASH_LENGTH + 1)))
+    if (typeof text !== 'string') return undefined
+    const source = cachedDeclarationSource.decodeWithText(cache.get(sourceKey), text)
     // Only a file without problems is taken this way: the text of one with problems is read for its code frames.
     if (source?.declaration === undefined || source.diagnostics.length > 0) return undefined
-    cache.noteDeclarationSource?.(source.declaration, record['source'])
+    cache.noteDeclarationSource?.(source.declaration, sourceKey)
     return source
   }
   return loadDeclarations(
@@ -47,10 +57,11 @@ export async function loadDeclarationsCached(
       const { source, key } = cachedSource(cache, file, bytes)
       const before = stats.get(file)
       // A file changed within the file system's timestamp tick may change again without another stat: not recorded.
-      if (key !== undefined && before !== undefined && before.mtimeNs < settledBefore && before.ctimeNs < settledBefore) {
-        const record = { source: key, text: source.text, stat: statText(before) }
-        const noted = cache.get(recordKey(file))
-        if (!isObject(noted) || noted['source'] !== record.source || noted['text'] !== record.text || noted['stat'] !== record.stat) cache.set(recordKey(file), record)
+      if (key !== undefined && before !== undefined && isSettled(before, now)) {
+        const text = textHash(source.text)
+        const record = `${key} ${text} ${statText(before)}`
+        if (cache.get(recordKey(file)) !== record) cache.set(recordKey(file), record)
+        if (typeof cache.get(textKey(text)) !== 'string') cache.set(textKey(text), source.text)
       }
       return source
     },
@@ -58,15 +69,12 @@ export async function loadDeclarationsCached(
   )
 }
 
-// A file system keeps file times to a tick of up to 2 s (FAT; ext3 and HFS+ 1 s, most others far less).
-const SETTLE_NS = 2_000_000_000n
-
 // A record's key is its kind and the file's path, unhashed: the cache file holds only this build's entries (its header
 // names the build), and a run looks up thousands of records.
 const recordKey = (file: string): string => `declaration-on-disk\u0000${file}`
 
-/** A file's identity and times as one text: any write changes its ctime, which no tool can set back. */
-const statText = (stats: BigIntStats): string => `${stats.size} ${stats.mtimeNs} ${stats.ctimeNs} ${stats.ino} ${stats.dev}`
+// The length of a base64url SHA-256: the loader key and the text hash of a record.
+const HASH_LENGTH = 43
 
 /**
  * One file loaded, or its result from an earlier run: keyed by the generator build, the file's name and its bytes.

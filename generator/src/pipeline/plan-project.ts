@@ -1,6 +1,6 @@
 import { realpathSync, statSync } from 'node:fs'
-import { checkPlanPaths, comparePlan, type KnownOutputs, type OutputRecord, outputRecordOf, type PlanComparison, sameOutputRecord } from '../apply/compare-plan.js'
-import { isObject } from '../plan/cache/cache-key.js'
+import { checkPlanPaths, comparePlan, type KnownOutputs, onDisk, type OutputRecord, type PlanComparison } from '../apply/compare-plan.js'
+import { statText, textKey } from '../plan/cache/cache-key.js'
 import { createProjectReader, fileSystemDiagnostic, isFileSystemError, ProjectReadError } from '../base/project-files.js'
 import { generatorFingerprint } from '../plan/cache/generator-fingerprint.js'
 import { PLAN_CACHE_PATH, readPlanCacheFile } from '../plan/cache/plan-cache-file.js'
@@ -10,7 +10,7 @@ import { planFiles } from '../plan/plan-files.js'
 import { createCodeFormatter } from '../print/code-formatter.js'
 import { exportFilePath } from '../plan/output-paths.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
-import type { PlannedFile, PlanResult, RunOptions } from '../model/plan.js'
+import type { KnownText, PlannedFile, PlanResult, RunOptions } from '../model/plan.js'
 import { WriteStager } from '../apply/write-plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { loadDeclarationsCached } from './load-declarations-cached.js'
@@ -95,19 +95,28 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
   if (failed()) return stop()
 
   const realRoot = realpathSync(config.cwd)
+  const reader = createProjectReader(config.cwd, realRoot)
   // A file the planner reads (a stub) whose stat is the one recorded when it last held a text the cache keeps is taken
-  // from the cache; the comparison then checks its stat again instead of reading it.
+  // from the cache, decoded only if the plan needs it; the comparison then checks its stat again instead of reading it.
   const known = cache === undefined ? undefined : knownOutputs(cache)
   const recordedReads = new Map<string, OutputRecord>()
-  const reader = createProjectReader(config.cwd, realRoot, known === undefined ? undefined : (file, absolute) => {
-    const record = known.get(file)
+  const recordedTexts = new Map<string, KnownText>()
+  // A recorded file is the very file a run read inside the project and left as it was (any rename, link or write
+  // since would show in its ctime), so it is taken without resolving its path again.
+  const readRecorded = (file: string): KnownText | undefined => {
+    const taken = recordedTexts.get(file)
+    if (taken !== undefined || cache === undefined || reader.reads.has(file)) return taken
+    const record = known?.get(file)
     if (record === undefined) return undefined
-    const stats = statSync(absolute, { bigint: true, throwIfNoEntry: false })
-    if (stats === undefined || !stats.isFile() || !sameOutputRecord(record, outputRecordOf(stats, record.hash))) return undefined
-    const text = known.text?.(record.hash)
-    if (text !== undefined) recordedReads.set(file, record)
-    return text
-  })
+    const stats = statSync(onDisk(config.cwd, file), { bigint: true, throwIfNoEntry: false })
+    if (stats === undefined || !stats.isFile() || record.stat !== statText(stats)) return undefined
+    const text = cache.text(textKey(record.hash))
+    if (text === undefined) return undefined
+    recordedReads.set(file, record)
+    recordedTexts.set(file, { hash: record.hash, text })
+    return { hash: record.hash, text }
+  }
+  const readFile = async (file: string): Promise<string | undefined> => readRecorded(file)?.text() ?? reader.readFile(file)
   const stager = staging === undefined || loaded.declarations.length < STAGE_FROM_TOOLS ? undefined : (staging.stager = new WriteStager(config.cwd, realRoot))
   let plan: PlanResult
   try {
@@ -118,7 +127,8 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
       catalogJson: config.catalogJson,
       catalogRegions: config.catalogRegions,
       ...(config.templates === undefined ? {} : { templates: config.templates }),
-      readFile: reader.readFile,
+      readFile,
+      readRecorded,
       listFiles: reader.listFiles,
       isFolder: reader.isFolder,
       formatter: createCodeFormatter(config.cwd),
@@ -145,8 +155,8 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
   for (const file of plan.files) stager?.stage(file)
 
   const comparison = await comparePlan(config.cwd, plan, reader.reads, known, recordedReads)
-  for (const { path, reason, code = 'output-blocked' } of comparison.blocked) {
-    diagnostics.push({ severity: 'error', code, message: `cannot write this output: ${reason}`, file: path, line: 1, column: 1 })
+  for (const { path: file, reason, code = 'output-blocked' } of comparison.blocked) {
+    diagnostics.push({ severity: 'error', code, message: `cannot write this output: ${reason}`, file, line: 1, column: 1 })
   }
   if (failed()) return stop()
   return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison, ...(cache === undefined ? {} : { cache }), ...(stager === undefined ? {} : { stager }) } }
@@ -174,31 +184,33 @@ async function withExports(
   return { ...plan, files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), diagnostics }
 }
 
-// A file system keeps file times to a tick of up to 2 s (FAT; ext3 and HFS+ 1 s, most others far less).
-const SETTLE_NS = 2_000_000_000n
-const RECORD_FIELDS = ['hash', 'size', 'mtimeNs', 'ctimeNs', 'ino', 'dev'] as const
-
-/** The comparison's records of the outputs (see `KnownOutputs`), kept in the plan cache: one entry per output path. */
+/**
+ * The comparison's records of the outputs (see `KnownOutputs`), kept in the plan cache: one entry per output path,
+ * the text `<hash> <length> <stat>`, and the texts of the files the planner reads by their hash.
+ */
 function knownOutputs(cache: PlanCacheStore): KnownOutputs {
-  // Keys of the kind and the path (or the text's hash), unhashed: the cache file holds only this build's entries (its
-  // header names the build), and a run looks up thousands of records.
+  // Keys of the kind and the path, unhashed: the cache file holds only this build's entries (its header names the
+  // build), and a run looks up thousands of records.
   const key = (file: string): string => `output-on-disk\u0000${file}`
   return {
     get(file) {
       const value = cache.get(key(file))
-      if (!isObject(value) || !RECORD_FIELDS.every((field) => typeof value[field] === 'string')) return undefined
-      return Object.fromEntries(RECORD_FIELDS.map((field) => [field, value[field]])) as unknown as OutputRecord
+      if (typeof value !== 'string') return undefined
+      const first = value.indexOf(' ')
+      const second = value.indexOf(' ', first + 1)
+      const length = Number(value.slice(first + 1, second))
+      return first === -1 || second === -1 || !Number.isSafeInteger(length) ? undefined : { hash: value.slice(0, first), length, stat: value.slice(second + 1) }
     },
     note(file, record) {
-      cache.set(key(file), record)
+      cache.set(key(file), `${record.hash} ${record.length} ${record.stat}`)
     },
     text(hash) {
-      const text = cache.get(`text\u0000${hash}`)
+      const text = cache.get(textKey(hash))
       return typeof text === 'string' ? text : undefined
     },
     noteText(hash, text) {
-      cache.set(`text\u0000${hash}`, text)
+      cache.set(textKey(hash), text)
     },
-    settledBefore: BigInt(Date.now()) * 1_000_000n - SETTLE_NS,
+    now: BigInt(Date.now()) * 1_000_000n,
   }
 }

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../model/diagnostic.js'
-import type { PlannedFile, PlanOptions, PlanResult } from '../model/plan.js'
+import type { KnownText, PlannedFile, PlanOptions, PlanResult } from '../model/plan.js'
 import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, type ToolDeclaration } from '../model/tool-declaration.js'
 import { planCatalogs } from './catalog/plan-catalogs.js'
 import { emitIndex } from './emit-index.js'
@@ -11,9 +11,8 @@ import { codeModeSdkDeclarationPath, codeModeSdkModulePath, indexPath, resultVie
 import { codeModeSdkText, emitCodeModeSdkDeclaration } from './emit-code-mode-sdk.js'
 import type { TsPart } from '../model/typescript-tree.js'
 import { planTool, type PreparedTool } from './plan-tool.js'
-import { toolIdentifiers } from './tool-identifiers.js'
 import { withFormatCache } from './cache/cached-formatter.js'
-import { cacheKey, isCacheableLayout, toolCacheKeys } from './cache/cache-key.js'
+import { cacheKey, isCacheableLayout, textHash, toolCacheKeys } from './cache/cache-key.js'
 import { cachedToolValues } from './cache/cached-values.js'
 import { loadTemplates } from './template/template-set.js'
 
@@ -37,6 +36,18 @@ function nameProblem(declaration: ToolDeclaration): Diagnostic | undefined {
   return message === undefined
     ? undefined
     : { severity: 'error', code: 'invalid-name', message, file: declaration.sourceFile, line: 1, column: 1 }
+}
+
+/** A text read, with its hash, made when first asked for (`undefined` for no text). */
+function knownText(text: string | undefined): KnownText | undefined {
+  if (text === undefined) return undefined
+  let hash: string | undefined
+  return {
+    get hash() {
+      return (hash ??= textHash(text))
+    },
+    text: () => text,
+  }
 }
 
 /** The file a `readFile`/`listFiles` failure names (the project reader's `ProjectReadError`), if it is one. */
@@ -80,12 +91,11 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
   const formatter = options.formatter
   const prepared = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration): Promise<PreparedTool | { readonly failure: unknown }> => {
     try {
-      const ids = toolIdentifiers(declaration.name)
       const paths = toolPaths(options.out, declaration.name)
-      const names = { generatedSpecifier: paths.generatedSpecifier, ...ids }
-      const existingStub = await options.readFile(paths.stub)
-      const keys = await toolCacheKeys(declaration, { cache, formatter, paths, names, existingStub, stubTemplate: stubTemplateKey })
-      return { ids, paths, existingStub, keys }
+      // A stub the run knows by its record is not read: its text is made only if the plan needs it.
+      const existingStub = options.readRecorded?.(paths.stub) ?? knownText(await options.readFile(paths.stub))
+      const keys = await toolCacheKeys(declaration, { cache, formatter, paths, existingStub, stubTemplate: stubTemplateKey })
+      return { paths, existingStub, keys }
     } catch (failure) {
       return { failure }
     }

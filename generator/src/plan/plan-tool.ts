@@ -1,7 +1,7 @@
 import { processMemo } from '../base/bounded.js'
 import type { CodeFormatter } from '../model/code-formatter.js'
 import type { Diagnostic } from '../model/diagnostic.js'
-import type { PlannedFile, PlanOptions } from '../model/plan.js'
+import type { FileOwner, KnownText, PlannedFile, PlanOptions } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { emitGeneratedModule } from './emit-generated-file.js'
 import { type ToolPaths, toolPaths } from './output-paths.js'
@@ -14,10 +14,10 @@ import { lineAndColumn } from '../model/diagnostic.js'
 import { shippedStubProgram, stubModel } from './stub/stub-model.js'
 import { messageOf } from '../model/diagnostic.js'
 import { type Template, templateDiagnostic } from './template/template-set.js'
-import { type ToolIdentifiers, toolIdentifiers } from './tool-identifiers.js'
+import { toolIdentifiers } from './tool-identifiers.js'
 import type { CatalogOutputType } from './catalog/catalog-model.js'
 import { type CachedModule, type CachedStub, cachedToolValues } from './cache/cached-values.js'
-import type { ToolCacheKeys } from './cache/cache-key.js'
+import { type ToolCacheKeys, textHash, textKey } from './cache/cache-key.js'
 
 /** Everything one tool contributes to the plan. */
 export interface PlannedTool {
@@ -37,10 +37,9 @@ export interface ToolPlanContext {
 
 /** What is read and derived for a tool before it is planned. */
 export interface PreparedTool {
-  readonly ids: ToolIdentifiers
   readonly paths: ToolPaths
   /** Its stub as on disk; `undefined` when there is none. */
-  readonly existingStub: string | undefined
+  readonly existingStub: KnownText | undefined
   /** Its plan cache keys (see `toolCacheKeys`). */
   readonly keys: ToolCacheKeys
 }
@@ -64,44 +63,65 @@ function stubDiagnostic(
  * there once planned; what a failure threw is never stored.
  */
 export async function planTool(declaration: ToolDeclaration, prepared: PreparedTool, context: ToolPlanContext): Promise<PlannedTool> {
-  const { ids, paths, existingStub, keys } = prepared
-  const names: WiringNames = { generatedSpecifier: paths.generatedSpecifier, ...ids }
-  const module = await plannedModule(declaration, ids, paths, keys, context)
+  const { paths, existingStub, keys } = prepared
+  // The tool's identifiers are derived only when something is planned afresh (a thousand cached tools need none).
+  const names = (): WiringNames => ({ generatedSpecifier: paths.generatedSpecifier, ...toolIdentifiers(declaration.name) })
+  const module = await plannedModule(declaration, paths, keys, context)
   const stub = await plannedStub(declaration, paths, names, existingStub, keys, context)
-  const files: PlannedFile[] = [{ path: paths.generated, content: module.content, owner: 'generator' }]
-  if (stub.content !== null) files.push({ path: paths.stub, content: stub.content, owner: 'author' })
+  const files: PlannedFile[] = [plannedFile(paths.generated, 'generator', module.content)]
+  if (stub.content !== null) files.push(plannedFile(paths.stub, 'author', stub.content))
   const { text, layoutKey } = module.outputType
   return { files, diagnostics: stub.diagnostics, outputType: { text, layoutKey: layoutKey ?? undefined } }
 }
 
+/** A planned file: a text known by its hash goes with the hash, and is made only when asked for. */
+function plannedFile(path: string, owner: FileOwner, content: string | KnownText): PlannedFile {
+  if (typeof content === 'string') return { path, content, owner }
+  let text: string | undefined
+  return {
+    path,
+    owner,
+    contentHash: content.hash,
+    get content() {
+      return (text ??= content.text())
+    },
+  }
+}
+
 async function plannedModule(
   declaration: ToolDeclaration,
-  ids: ToolIdentifiers,
   paths: ToolPaths,
   keys: ToolCacheKeys,
   context: ToolPlanContext,
 ): Promise<CachedModule> {
   const { formatter } = context
+  const cache = context.options.cache
   const { entry, module: key } = keys
-  const cached = key === undefined ? undefined : cachedToolValues.module(entry?.get('module', key))
+  // The part holds the text's hash; the text is kept under it (and found by it, whoever stored it).
+  const cached = key === undefined || cache === undefined ? undefined : cachedToolValues.module(entry?.get('module', key), (hash) => cache.text(textKey(hash)))
   if (cached !== undefined) return cached
-  const generatedModule = emitGeneratedModule(declaration, ids)
+  const generatedModule = emitGeneratedModule(declaration, toolIdentifiers(declaration.name))
   const [content, output] = await Promise.all([
     formatter.printTypeScript(paths.generated, generatedModule.parts),
     formatter.printTypeScript(paths.generated, [generatedModule.output]),
   ])
   // The catalog shows the output declaration as printed in the module (printed alone, a top-level declaration is
   // laid out the same).
-  const module: CachedModule = { content, outputType: { text: output.trimEnd(), layoutKey: await formatter.layoutKey(paths.generated) } }
-  if (key !== undefined) entry?.set('module', key, module)
+  const outputType = { text: output.trimEnd(), layoutKey: await formatter.layoutKey(paths.generated) }
+  if (cache === undefined) return { content, outputType }
+  const module = { content: { hash: textHash(content), text: () => content }, outputType }
+  if (key !== undefined && entry !== undefined) {
+    entry.set('module', key, cachedToolValues.storedModule(module))
+    cache.set(textKey(module.content.hash), content)
+  }
   return module
 }
 
 async function plannedStub(
   declaration: ToolDeclaration,
   paths: ToolPaths,
-  names: WiringNames,
-  existing: string | undefined,
+  names: () => WiringNames,
+  existing: KnownText | undefined,
   keys: ToolCacheKeys,
   context: ToolPlanContext,
 ): Promise<CachedStub> {
@@ -110,7 +130,7 @@ async function plannedStub(
   const stored = where === undefined ? undefined : 'part' in where ? entry?.get('stub', where.part) : cache?.get(where.key)
   const cached = cachedToolValues.stub(stored, existing)
   if (cached !== undefined) return cached
-  const stub = existing === undefined ? await newStub(declaration, names, context) : await mergedStub(paths, names, existing, context)
+  const stub = existing === undefined ? await newStub(declaration, names(), context) : await mergedStub(paths, names(), existing, context)
   const value = cachedToolValues.storedStub(stub, existing)
   if (where !== undefined && 'part' in where) entry?.set('stub', where.part, value)
   else if (where !== undefined) cache?.set(where.key, value)
@@ -123,8 +143,9 @@ async function newStub(declaration: ToolDeclaration, names: WiringNames, context
   return created.ok ? { content: created.value, diagnostics: [] } : { content: null, diagnostics: [created.problem] }
 }
 
-async function mergedStub(paths: ToolPaths, names: WiringNames, existing: string, context: ToolPlanContext): Promise<CachedStub> {
+async function mergedStub(paths: ToolPaths, names: WiringNames, existingStub: KnownText, context: ToolPlanContext): Promise<CachedStub> {
   const { formatter } = context
+  const existing = existingStub.text()
   const key = `${paths.stub}\u0000${JSON.stringify(names)}\u0000${existing}`
   const cached = processMemo.get<StubMerge>('unchanged-stub', key)
   const merged: StubOutcome<StubMerge> =
@@ -147,7 +168,7 @@ async function mergedStub(paths: ToolPaths, names: WiringNames, existing: string
         ? `${merged.problem.message}, and has no default export, which the generated index imports (it would not compile): restore \`export default defineTool({ ... })\`, or delete the file to have the stub created again`
         : `${merged.problem.message}; the stub is left untouched and no longer updated`,
   })
-  return { content: existing, diagnostics: [problem] }
+  return { content: existingStub, diagnostics: [problem] }
 }
 
 type Created = { readonly ok: true; readonly value: string } | { readonly ok: false; readonly problem: Diagnostic }

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { PlanComparison } from '../../../generator/src/apply/compare-plan.js'
+import { statText } from '../../../generator/src/plan/cache/cache-key.js'
 
 // A write that fails part-way: the generated module of `b` cannot be written (a full disk, a permission).
 vi.mock('../../../generator/src/base/project-files.js', async (original) => {
@@ -77,5 +78,23 @@ describe('writePlan with temporaries staged while planning', () => {
     } finally {
       rmSync(outside, { recursive: true, force: true })
     }
+  })
+})
+
+describe('writePlan of a file the comparison knew by its stat', () => {
+  test('it is replaced while its stat is the one compared, and left alone (changed during the run) once it is not', async () => {
+    cwd = realpathSync(mkdtempSync(path.join(tmpdir(), 'toolsmith-write-')))
+    mkdirSync(path.join(cwd, 'src/tools'), { recursive: true })
+    const file = (name: string): string => path.join(cwd, 'src/tools', name)
+    writeFileSync(file('kept.ts'), '// old\n')
+    writeFileSync(file('edited.ts'), '// old\n')
+    const stat = (name: string): string => statText(statSync(file(name), { bigint: true }))
+    const update = (name: string) => ({ path: `src/tools/${name}`, owner: 'generator' as const, status: 'update' as const, planned: '// new\n', current: '// old\n', stat: stat(name) })
+    const changes = [update('kept.ts'), update('edited.ts')]
+    writeFileSync(file('edited.ts'), '// the author\n')
+    const result = await writePlan(cwd, cwd, { changes, deletions: [], orphans: [], blocked: [] })
+    expect(result.written).toEqual(['src/tools/kept.ts'])
+    expect(result.diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual(['changed-during-run src/tools/edited.ts'])
+    expect([readFileSync(file('kept.ts'), 'utf8'), readFileSync(file('edited.ts'), 'utf8')]).toEqual(['// new\n', '// the author\n'])
   })
 })

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs, { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { syncBuiltinESMExports } from 'node:module'
 import path from 'node:path'
@@ -52,7 +53,10 @@ describe('the plan cache across runs', () => {
     mkdirSync(path.join(project.cwd, 'node_modules'))
     expect((await runGenerate({ cwd: project.cwd })).exitCode).toBe(0)
     expect(existsSync(cacheFile())).toBe(true)
-    // The first run after the stubs were created merges them (new keys); the one after finds everything.
+    // The first run after the stubs were created merges them (new keys); one a moment later records the files as
+    // settled (see isSettled); the one after finds everything.
+    await runGenerate({ cwd: project.cwd })
+    await new Promise((resolve) => setTimeout(resolve, 150))
     await runGenerate({ cwd: project.cwd })
     utimesSync(cacheFile(), 1_000, 1_000)
     const again = await runGenerate({ cwd: project.cwd })
@@ -91,25 +95,24 @@ describe('the plan cache across runs', () => {
     mkdirSync(path.join(project.cwd, 'node_modules'))
     await runGenerate({ cwd: project.cwd })
     await runGenerate({ cwd: project.cwd })
-    // Every generated module in the cache replaced, with a valid header and checksum for this very build.
-    // After the header, one line per entry: its key as JSON, a tab, its value as JSON.
-    const [, ...lines] = readFileSync(cacheFile(), 'utf8').split('\n')
+    // Every generated module in the cache replaced, in a valid file of this very build: a module's part holds the
+    // hash of its text, kept under `text\0<hash>`.
+    const read = PlanCacheStore.parse(readFileSync(cacheFile()), await generatorFingerprint())
     const poisoned = PlanCacheStore.empty(await generatorFingerprint())
-    // A declaration's entry holds its generated module as the part `planned.module`.
-    type Entry = { planned?: { module?: { key: string; value: object } } }
-    for (const line of lines) {
-      const tab = line.indexOf('\t')
-      const key = JSON.parse(line.slice(0, tab)) as string
-      const value = JSON.parse(line.slice(tab + 1)) as Entry
-      const module = value.planned?.module
-      poisoned.set(key, module === undefined ? value : { ...value, planned: { ...value.planned, module: { ...module, value: { ...module.value, content: 'POISON' } } } })
+    const poison = 'POISON'
+    const poisonHash = createHash('sha256').update(poison).digest('base64url')
+    for (const key of read.keys()) {
+      const value = read.get(key) as { hash?: unknown; outputType?: unknown } | undefined
+      poisoned.set(key, typeof value === 'object' && value !== null && 'outputType' in value ? { ...value, hash: poisonHash } : value)
     }
-    writeFileSync(cacheFile(), poisoned.serialize())
+    poisoned.set(`text\u0000${poisonHash}`, poison)
+    const poisonedFile = poisoned.serialize()
+    writeFileSync(cacheFile(), poisonedFile)
     const before = outputs()
     const bypassed = await runGenerate({ cwd: project.cwd, cache: false })
     expect(bypassed).toMatchObject({ exitCode: 0, written: [] })
     expect(outputs()).toEqual(before)
-    expect(readFileSync(cacheFile()).equals(poisoned.serialize())).toBe(true)
+    expect(readFileSync(cacheFile()).equals(poisonedFile)).toBe(true)
     const trusting = await runGenerate({ cwd: project.cwd })
     expect(trusting).toMatchObject({ exitCode: 0, written: ['src/tools/generated/alpha.ts', 'src/tools/generated/beta.ts'] })
     expect(project.read('src/tools/generated/alpha.ts')).toBe('POISON')
@@ -148,10 +151,15 @@ describe('the plan cache across runs', () => {
     project.write('schemas/gamma.tool.yaml', 'name: gamma\ndescription: GammaMarker tool.\nparameters: {}\noutput: { type: string }\n')
     await runGenerate({ cwd: project.cwd })
     await runGenerate({ cwd: project.cwd })
-    expect(readFileSync(cacheFile(), 'utf8')).toContain('GammaMarker')
+    // What the cache holds: every entry of the file, as a run reads it.
+    const entries = async (): Promise<string> => {
+      const store = PlanCacheStore.parse(readFileSync(cacheFile()), await generatorFingerprint())
+      return JSON.stringify(store.keys().map((key) => [key, store.get(key)]))
+    }
+    expect(await entries()).toContain('GammaMarker')
     rmSync(path.join(project.cwd, 'schemas/gamma.tool.yaml'))
     await runGenerate({ cwd: project.cwd })
-    expect(readFileSync(cacheFile(), 'utf8')).not.toContain('GammaMarker')
+    expect(await entries()).not.toContain('GammaMarker')
   })
 
   test('concurrent generates leave one whole cache file and no temporary files', async () => {
@@ -165,6 +173,19 @@ describe('the plan cache across runs', () => {
     expect((await runCheck({ cwd: project.cwd })).exitCode).toBe(0)
   })
 
+  test('on a file system with sub-second times, a run a moment after another records the outputs it wrote', async () => {
+    declareTools()
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    await runGenerate({ cwd: project.cwd })
+    const written = statSync(path.join(project.cwd, 'src/tools/generated/alpha.ts'), { bigint: true })
+    // The test's own premise: this file system keeps sub-second times (a coarse one waits the 2 s it must).
+    if (written.mtimeNs % 1_000_000_000n === 0n) return
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(await runGenerate({ cwd: project.cwd })).toMatchObject({ exitCode: 0, written: [] })
+    const recorded = PlanCacheStore.parse(readFileSync(cacheFile()), await generatorFingerprint())
+    expect(recorded.keys()).toContain('output-on-disk\u0000src/tools/generated/alpha.ts')
+  })
+
   test('an output edited by hand after a run recorded it as current is still found by check and restored by generate', async () => {
     declareTools()
     mkdirSync(path.join(project.cwd, 'node_modules'))
@@ -173,7 +194,8 @@ describe('the plan cache across runs', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_100))
     const recording = await runGenerate({ cwd: project.cwd })
     expect(recording).toMatchObject({ exitCode: 0, written: [] })
-    expect(readFileSync(cacheFile(), 'latin1')).toContain('"mtimeNs"')
+    const recorded = PlanCacheStore.parse(readFileSync(cacheFile()), await generatorFingerprint())
+    expect(recorded.keys()).toContain('output-on-disk\u0000src/tools/generated/alpha.ts')
     const before = outputs()
     const file = path.join(project.cwd, 'src/tools/generated/alpha.ts')
     const { atime, mtime } = statSync(file)

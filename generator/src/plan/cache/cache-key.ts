@@ -1,8 +1,9 @@
 import { hash } from 'node:crypto'
-import type { PlanCache } from '../../model/plan.js'
+import type { BigIntStats } from 'node:fs'
+import { processMemo } from '../../base/bounded.js'
+import type { KnownText, PlanCache } from '../../model/plan.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import type { ToolPaths } from '../output-paths.js'
-import type { WiringNames } from '../stub/find-stub-wiring.js'
 import type { CodeFormatter } from '../../model/code-formatter.js'
 
 /** Whether `value` is a JSON object (what cached values are read back as, before their fields are checked). */
@@ -16,7 +17,16 @@ export function cacheKey(parts: readonly (string | Uint8Array)[]): string {
   // Texts and bytes are told apart too, by their length prefix (`5:` against `5b:`). The parts are hashed as one
   // input (the same digest as feeding them one by one): a one-shot hash of a run's thousands of small keys costs a
   // third of a streaming one.
-  if (parts.every((part) => typeof part === 'string')) return hash('sha256', parts.map((part) => `${part.length}:${part}`).join(''), 'base64url')
+  let text = ''
+  for (const part of parts) {
+    if (typeof part !== 'string') return bytesKey(parts)
+    text += `${part.length}:${part}`
+  }
+  return hash('sha256', text, 'base64url')
+}
+
+/** `cacheKey` of parts some of which are bytes. */
+function bytesKey(parts: readonly (string | Uint8Array)[]): string {
   const buffers = parts.map((part) => (typeof part === 'string' ? Buffer.from(`${part.length}:${part}`) : Buffer.concat([Buffer.from(`${part.length}b:`), part])))
   return hash('sha256', Buffer.concat(buffers), 'base64url')
 }
@@ -69,11 +79,12 @@ export type PlannedPart = 'module' | 'stub' | 'catalog-section' | 'catalog-json'
 /**
  * One declaration's entry in the plan cache. For a declaration loaded through the cache it is the entry of its file
  * (the generator build, the file's name and bytes; see `cachedDeclarationSource`, whose fields it keeps), else one
- * keyed by the declaration's exact content. It holds everything planned from the declaration: the generated module,
- * the stub created from it, its part of the catalog section, of catalog.json and of the Code Mode SDK, each stored with a key of what else
- * its planning read (the layout options for its path, the template, the output type), so a part planned under other
- * inputs is not used, and a new part replaces it. A stub that already exists is merged from its own text, not from
- * the declaration: that merge is kept under a key of the stub's text instead (see `toolCacheKeys`).
+ * keyed by the declaration's exact content. It holds everything planned from it: the generated module, the stub
+ * created from it, its part of the catalog section, of catalog.json and of the Code Mode SDK, each stored under a key
+ * of what else its planning read (the layout options for its path, the template, the output type), so a part planned
+ * under other inputs is not found, and is dropped once no run uses it. Each part is an entry of the cache of its own,
+ * read only when asked for. A stub that already exists is merged from its own text, not from the declaration: that
+ * merge is kept under a key of the stub's text instead (see `toolCacheKeys`).
  */
 export class DeclarationEntry {
   readonly key: string
@@ -87,22 +98,59 @@ export class DeclarationEntry {
 
   /** The part stored under `partKey`, unchecked (the caller checks its shape), or `undefined`. */
   get(part: PlannedPart, partKey: string): unknown {
-    const slot = this.planned()?.[part]
-    return isObject(slot) && slot['key'] === partKey ? slot['value'] : undefined
+    return this.cache.get(this.partEntry(part, partKey))
   }
 
-  /** Stores `value` (plain JSON) as the part planned under `partKey`. */
+  /** Stores `value` (plain JSON; a text is kept as it is) as the part planned under `partKey`. */
   set(part: PlannedPart, partKey: string, value: unknown): void {
-    const entry = this.cache.get(this.key)
-    this.cache.set(this.key, { ...(isObject(entry) ? entry : {}), planned: { ...this.planned(), [part]: { key: partKey, value } } })
+    this.cache.set(this.partEntry(part, partKey), value)
   }
 
-  private planned(): { readonly [part: string]: unknown } | undefined {
-    const entry = this.cache.get(this.key)
-    const planned = isObject(entry) ? entry['planned'] : undefined
-    return isObject(planned) ? planned : undefined
+  // The part's key in the cache: the entry's, the part and the part key (hashed when longer than a hash).
+  private partEntry(part: PlannedPart, partKey: string): string {
+    return `${this.key}\u0000${part}\u0000${partKey.length <= HASH_LENGTH ? partKey : `#${hashedKey(partKey)}`}`
   }
 }
+
+// The length of a base64url SHA-256, the length of most part keys; a longer one (a layout key) is hashed, once.
+const HASH_LENGTH = 43
+function hashedKey(key: string): string {
+  let hashed = processMemo.get<string>('part-key', key)
+  if (hashed === undefined) {
+    hashed = cacheKey([key])
+    processMemo.set('part-key', key, hashed)
+  }
+  return hashed
+}
+
+/**
+ * A file's identity and times as one text (size, modification and change times in nanoseconds, inode, device), for
+ * records of what a run saw: any write changes the ctime, which no tool can set back.
+ */
+export const statText = (stats: BigIntStats): string => `${stats.size} ${stats.mtimeNs} ${stats.ctimeNs} ${stats.ino} ${stats.dev}`
+
+const SECOND = 1_000_000_000n
+// A file system that keeps sub-second times keeps them to a few milliseconds at most (the Linux ones to the kernel's
+// tick, NTFS, APFS); one that keeps whole seconds may keep them to 2 s (FAT; HFS+ and ext3 keep 1 s).
+const FINE_TICK = 100_000_000n
+const COARSE_TICK = 2n * SECOND
+
+/**
+ * Whether a file whose stat is `stats` was last changed long enough before `now` (nanoseconds since the epoch) that
+ * any later write gives it other times: both its modification and change times are older than its file system's
+ * timestamp tick, judged by its modification time (a sub-second part means a fine one; whole seconds, 2 s). A record
+ * of an earlier stat stands for the file's text only when that stat was settled.
+ */
+export function isSettled(stats: Pick<BigIntStats, 'mtimeNs' | 'ctimeNs'>, now: bigint): boolean {
+  const before = now - (stats.mtimeNs % SECOND === 0n ? COARSE_TICK : FINE_TICK)
+  return stats.mtimeNs < before && stats.ctimeNs < before
+}
+
+/** The key of a text kept by its SHA-256 (`textHash`): an output's text, kept so a later run need not print or read it. */
+export const textKey = (hash: string): string => `text\u0000${hash}`
+
+/** The SHA-256 of `text` (its UTF-8 bytes), base64url: the hash the output records hold and texts are kept under. */
+export const textHash = (text: string): string => hash('sha256', text, 'base64url')
 
 /** Where one tool's outputs are kept in the plan cache; `undefined` where an output may not be cached. */
 export interface ToolCacheKeys {
@@ -119,9 +167,8 @@ export interface ToolCacheInputs {
   readonly cache: PlanCache | undefined
   readonly formatter: CodeFormatter
   readonly paths: ToolPaths
-  readonly names: WiringNames
   /** The stub on disk, `undefined` when there is none. */
-  readonly existingStub: string | undefined
+  readonly existingStub: KnownText | undefined
   /** Identifies the stub template: the shipped one by name (its text is in the fingerprint), a project's copy by name and text; `''` when there is none. */
   readonly stubTemplate: string
 }
@@ -130,26 +177,23 @@ export interface ToolCacheInputs {
  * The keys of a tool's outputs, each a hash of everything its planning reads besides the declaration (which its
  * entry stands for: its file's bytes, or its exact JSON):
  * - generated module: its path (which holds `out`) and the resolved prettier options for that path;
- * - a stub created from the declaration: its path, the wiring names, the resolved prettier options for that path
- *   and the stub template;
- * - a stub merged: the generator build, its path, the wiring names, the resolved prettier options and the stub's
- *   exact text (a merge reads nothing else, so a changed declaration finds it still).
+ * - a stub created from the declaration: its path, the resolved prettier options for that path and the stub template;
+ * - a stub merged: the generator build, its path, the resolved prettier options and the hash of the stub's exact
+ *   text (a merge reads nothing else, so a changed declaration finds it still).
+ * A stub's path fixes the tool's name, from which its wiring names derive (`toolIdentifiers`), so they are not keyed apart.
  * Generated TypeScript laid out with prettier plugins is never cached (see `isCacheableLayout`).
  */
 export async function toolCacheKeys(declaration: ToolDeclaration, inputs: ToolCacheInputs): Promise<ToolCacheKeys> {
-  const { cache, formatter, paths, names, existingStub } = inputs
+  const { cache, formatter, paths, existingStub } = inputs
   if (cache === undefined) return { entry: undefined, module: undefined, stub: undefined }
-  const [moduleLayout, moduleKey, stubLayout, stubKey] = await Promise.all([
-    formatter.layoutOptions(paths.generated),
-    formatter.layoutKey(paths.generated),
-    formatter.layoutOptions(paths.stub),
-    formatter.layoutKey(paths.stub),
-  ])
+  const moduleLayout = await formatter.layoutOptions(paths.generated)
+  const stubLayout = await formatter.layoutOptions(paths.stub)
+  const [moduleKey, stubKey] = [layoutKeyOf(moduleLayout), layoutKeyOf(stubLayout)]
   const stub = !isCacheableLayout(stubLayout)
     ? undefined
     : existingStub === undefined
-      ? { part: cacheKey(['stub', paths.stub, namesKey(names), stubKey, inputs.stubTemplate]) }
-      : { key: cacheKey([cache.fingerprint, 'stub-merge', paths.stub, namesKey(names), stubKey, existingStub]) }
+      ? { part: cacheKey(['stub', paths.stub, stubKey, inputs.stubTemplate]) }
+      : { key: cacheKey([cache.fingerprint, 'stub-merge', paths.stub, stubKey, existingStub.hash]) }
   return {
     entry: new DeclarationEntry(cache, declaration),
     module: isCacheableLayout(moduleLayout) ? cacheKey(['module', paths.generated, moduleKey]) : undefined,
@@ -157,7 +201,14 @@ export async function toolCacheKeys(declaration: ToolDeclaration, inputs: ToolCa
   }
 }
 
-/** The wiring names as `exactJson` spells them (every value is a string of a plain object), at `JSON.stringify`'s speed. */
-function namesKey(names: WiringNames): string {
-  return JSON.stringify(names)
+// The resolved options as a key: their JSON, made once per options object (every path without a config of its own
+// shares one).
+const layoutKeys = new WeakMap<object, string>()
+function layoutKeyOf(options: object): string {
+  let key = layoutKeys.get(options)
+  if (key === undefined) {
+    key = JSON.stringify(options)
+    layoutKeys.set(options, key)
+  }
+  return key
 }

@@ -2,6 +2,7 @@ import { isAscii } from 'node:buffer'
 import type { Diagnostic } from '../../model/diagnostic.js'
 import { decodeSource } from '../../load/decode-source.js'
 import type { LoadedDeclarationSource } from '../../load/load-declaration-source.js'
+import type { KnownText } from '../../model/plan.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import { isObject, survivesJson } from './cache-key.js'
 
@@ -26,16 +27,22 @@ export function cachedDiagnostics(value: unknown): Diagnostic[] | undefined {
   return value.map(({ severity, code, message, file, line, column }: Diagnostic): Diagnostic => ({ severity, code, message, file, line, column }))
 }
 
-/** A tool's generated module as the plan cache keeps it. */
+/**
+ * A tool's generated module as planned: its text (with a cache, known by its hash: the module's part holds the hash,
+ * and the text is kept under `textKey(hash)`, decoded only when asked for), and its output type.
+ */
 export interface CachedModule {
-  readonly content: string
+  readonly content: string | KnownText
   /** Its `<Name>Output` declaration for the catalog, and the layout key it is formatted with (`null`: unformatted). */
   readonly outputType: { readonly text: string; readonly layoutKey: string | null }
 }
 
-/** A tool's planned stub as the plan cache keeps it: its text (`null`: no stub planned) and what was reported. */
+/**
+ * A tool's planned stub as the plan cache keeps it: its text (`null`: no stub planned; the stub on disk itself when
+ * it stays as it is) and what was reported.
+ */
 export interface CachedStub {
-  readonly content: string | null
+  readonly content: string | KnownText | null
   readonly diagnostics: readonly Diagnostic[]
 }
 
@@ -44,25 +51,37 @@ export interface CachedStub {
  * answers `undefined`, and the work is done again instead.
  */
 export const cachedToolValues = {
-  module(value: unknown): CachedModule | undefined {
-    if (!isObject(value) || typeof value['content'] !== 'string') return undefined
+  /**
+   * A module's part as read back, with its text (`text` answers the text kept under a hash); `undefined` when either
+   * is missing or of another shape.
+   */
+  module(value: unknown, text: (hash: string) => (() => string) | undefined): CachedModule | undefined {
+    if (!isObject(value) || typeof value['hash'] !== 'string') return undefined
     const outputType = value['outputType']
     if (!isObject(outputType) || typeof outputType['text'] !== 'string') return undefined
     const layoutKey = outputType['layoutKey']
     if (layoutKey !== null && typeof layoutKey !== 'string') return undefined
-    return { content: value['content'], outputType: { text: outputType['text'], layoutKey } }
+    const content = text(value['hash'])
+    if (content === undefined) return undefined
+    return { content: { hash: value['hash'], text: content }, outputType: { text: outputType['text'], layoutKey } }
+  },
+  /** The part to store for a module known by its hash (the text itself is stored under `textKey(hash)`). */
+  storedModule(module: { readonly content: KnownText; readonly outputType: CachedModule['outputType'] }): object {
+    return { hash: module.content.hash, outputType: module.outputType }
   },
   /** A stub planned over `existing` (the text its key holds): `content: true` stands for that text, unchanged. */
-  stub(value: unknown, existing: string | undefined): CachedStub | undefined {
+  stub(value: unknown, existing: KnownText | undefined): CachedStub | undefined {
     if (!isObject(value)) return undefined
     const content = value['content'] === true ? existing : value['content']
     const diagnostics = cachedDiagnostics(value['diagnostics'])
-    if ((content !== null && typeof content !== 'string') || diagnostics === undefined) return undefined
-    return { content, diagnostics }
+    if (diagnostics === undefined) return undefined
+    if (content === null || typeof content === 'string') return { content, diagnostics }
+    return content === existing && existing !== undefined ? { content: existing, diagnostics } : undefined
   },
   /** The value to store for a stub planned over `existing`: a stub left as it is does not repeat its text. */
-  storedStub(stub: CachedStub, existing: string | undefined): object {
-    return existing !== undefined && stub.content === existing ? { content: true, diagnostics: stub.diagnostics } : stub
+  storedStub(stub: CachedStub, existing: KnownText | undefined): object {
+    if (existing !== undefined && (stub.content === existing || stub.content === existing.text())) return { content: true, diagnostics: stub.diagnostics }
+    return { content: typeof stub.content === 'object' && stub.content !== null ? stub.content.text() : stub.content, diagnostics: stub.diagnostics }
   },
   text(value: unknown): string | undefined {
     return typeof value === 'string' ? value : undefined

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs'
+import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -79,32 +79,46 @@ interface Manifest {
   readonly dependencies: readonly string[]
 }
 
-/** The `package.json` of `name` as resolved from `from` (the copy that code really loads), or `undefined`. */
-function packageManifest(name: string, from: NodeJS.Require): Manifest | undefined {
+/** The manifest at `file` when it is the package `name`'s, with the file's real path (links resolved, as Node loads it). */
+function manifestAt(file: string, name: string): Manifest | undefined {
+  const text = readOrUndefined(file)?.toString('utf8')
+  if (text === undefined) return undefined
+  try {
+    const json = JSON.parse(text) as { name?: unknown; version?: unknown; dependencies?: unknown }
+    if (json.name !== name) return undefined
+    const dependencies = typeof json.dependencies === 'object' && json.dependencies !== null ? Object.keys(json.dependencies).sort() : []
+    return { file: realpathSync(file), name, version: String(json.version), dependencies }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The `package.json` of `name` as the module at `from` (a file path) loads it: first where Node's lookup finds the
+ * package, the nearest `node_modules` above `from` that holds it (one read per folder, where resolving its entry
+ * point costs several times that); else as Node's resolver answers (another resolution, such as Yarn's Plug'n'Play),
+ * found above the entry point it resolves to. `undefined` when neither finds it.
+ */
+function packageManifest(name: string, from: string): Manifest | undefined {
+  for (let folder = path.dirname(from); ; folder = path.dirname(folder)) {
+    const manifest = path.basename(folder) === 'node_modules' ? undefined : manifestAt(path.join(folder, 'node_modules', name, 'package.json'), name)
+    if (manifest !== undefined) return manifest
+    if (path.dirname(folder) === folder) break
+  }
+  const require = createRequire(from)
   let entry: string
   try {
-    entry = from.resolve(name)
+    entry = require.resolve(name)
   } catch {
     try {
-      entry = from.resolve(`${name}/package.json`)
+      entry = require.resolve(`${name}/package.json`)
     } catch {
       return undefined
     }
   }
   for (let folder = path.dirname(entry); ; folder = path.dirname(folder)) {
-    const file = path.join(folder, 'package.json')
-    const text = readOrUndefined(file)?.toString('utf8')
-    if (text !== undefined) {
-      try {
-        const json = JSON.parse(text) as { name?: unknown; version?: unknown; dependencies?: unknown }
-        if (json.name === name) {
-          const dependencies = typeof json.dependencies === 'object' && json.dependencies !== null ? Object.keys(json.dependencies).sort() : []
-          return { file, name, version: String(json.version), dependencies }
-        }
-      } catch {
-        // Not a manifest we can read: keep looking further up.
-      }
-    }
+    const manifest = manifestAt(path.join(folder, 'package.json'), name)
+    if (manifest !== undefined) return manifest
     if (path.dirname(folder) === folder) return undefined
   }
 }
@@ -120,16 +134,15 @@ export async function fingerprintOf(folders: readonly string[], libraries: reado
   hash.update(`toolsmith plan cache\nnode ${process.version}\n${build}`)
   for (const folder of folders) hashFolder(hash, folder)
   const seen = new Set<string>()
-  const visit = (name: string, from: NodeJS.Require, depth: number): void => {
+  const visit = (name: string, from: string, depth: number): void => {
     const manifest = packageManifest(name, from)
     hash.update(`${'  '.repeat(depth)}${name}@${manifest?.version ?? 'unresolved'}\n`)
     if (manifest === undefined || seen.has(manifest.file)) return
     seen.add(manifest.file)
     if (WORKSPACE_LIBRARIES.has(name)) hashFolder(hash, path.join(path.dirname(manifest.file), 'dist'))
-    const own = createRequire(manifest.file)
-    for (const dependency of manifest.dependencies) visit(dependency, own, depth + 1)
+    for (const dependency of manifest.dependencies) visit(dependency, manifest.file, depth + 1)
   }
-  const base = createRequire(resolveFrom)
+  const base = resolveFrom.startsWith('file:') ? fileURLToPath(resolveFrom) : resolveFrom
   for (const name of libraries) visit(name, base, 0)
   return hash.digest('base64url')
 }

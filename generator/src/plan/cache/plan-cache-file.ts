@@ -1,22 +1,27 @@
 import { randomBytes } from 'node:crypto'
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writevSync } from 'node:fs'
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, type Stats, statSync, unlinkSync, writevSync } from 'node:fs'
 import path from 'node:path'
 import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, realPathInside } from '../../base/project-files.js'
-import { PlanCacheStore } from './plan-cache-store.js'
+import { type PlanCacheSave, PlanCacheStore } from './plan-cache-store.js'
+
+/** The file each store was read from (its identity and length): a save appends to it only while it is that file. */
+const readFrom = new WeakMap<PlanCacheStore, { readonly dev: number; readonly ino: number; readonly size: number }>()
 
 // The plan cache, in short (the details sit with each part):
 // - Where: <project>/node_modules/.cache/toolsmith/plan.json, written only when node_modules exists. `generate`
 //   reads and saves it; `check` only reads it; `--no-cache` (RunOptions `cache: false`) neither reads nor saves it.
-// - What: per declaration file its loaded result (load-declarations-cached.ts); per tool its generated module and its
-//   planned stub (tool-cache-keys.ts, plan-tool.ts), its catalog section part and catalog.json part
-//   (plan-catalogs.ts, plan-catalog-json.ts); and prettier's output for the whole-plan files (cached-formatter.ts).
+// - What: per declaration file its loaded result and the stat it was loaded at (load-declarations-cached.ts); per
+//   tool its generated module and its planned stub (cache-key.ts, plan-tool.ts), its catalog section part and
+//   catalog.json part (plan-catalogs.ts, plan-catalog-json.ts); per output file the stat it was seen at with the hash
+//   of its text (plan-project.ts); the texts themselves by hash; and prettier's output for the whole-plan files
+//   (cached-formatter.ts).
 // - Keys: SHA-256 over everything the value is made from, always with the generator fingerprint (its own code, the
 //   shipped templates, Node and the output-shaping libraries, generator-fingerprint.ts). A key is never trusted
 //   past its inputs: a value found is what planning again would give; output with prettier plugins is not cached.
-// - The file: a header (format, version, fingerprint, checksum) and the entries, one a line, each parsed when asked
-//   for and saved again as read unless stored anew; anything unexpected reads as an
-//   empty cache (plan-cache-store.ts). Saved with only the entries the run used or made, via a temporary file and a
-//   rename, and only when that changes it.
+// - The file: a header (format, version, fingerprint) and segments of values and an index, each value decoded when
+//   asked for; anything unexpected reads as absent or as an empty cache (plan-cache-store.ts). A run appends what it
+//   stored and an index of the entries it used or made, or writes the file anew (via a temporary file and a rename)
+//   once appending would leave more unused bytes than used ones; and only when that changes it.
 
 /**
  * The plan cache file of the project at `cwd`: `node_modules/.cache/toolsmith/plan.json`, the conventional place for
@@ -46,13 +51,15 @@ export async function readPlanCacheFile(
     return undefined
   }
   // Read synchronously: nothing else can proceed before it, and a thread-pool read of megabytes only adds waiting.
-  let bytes: Buffer | undefined
+  let read: { readonly bytes: Buffer; readonly stats: Stats } | undefined
   try {
-    bytes = readRegularFileSync(planCacheFile(cwd))
+    read = readRegularFileSync(planCacheFile(cwd))
   } catch {
-    bytes = undefined
+    read = undefined
   }
-  return PlanCacheStore.parse(bytes, await fingerprint())
+  const store = PlanCacheStore.parse(read?.bytes, await fingerprint())
+  if (read !== undefined) readFrom.set(store, { dev: read.stats.dev, ino: read.stats.ino, size: read.bytes.length })
+  return store
 }
 
 /** The project path of the plan cache file (for notes about it). */
@@ -79,12 +86,12 @@ async function hasNodeModules(cwd: string): Promise<boolean> {
   return statSync(path.join(cwd, 'node_modules'), { throwIfNoEntry: false })?.isDirectory() === true
 }
 
-function readRegularFileSync(file: string): Buffer | undefined {
+function readRegularFileSync(file: string): { readonly bytes: Buffer; readonly stats: Stats } | undefined {
   const handle = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
   try {
     const stats = fstatSync(handle)
     if (!stats.isFile() || stats.size > MAX_CACHE_BYTES) return undefined
-    return readFileSync(handle)
+    return { bytes: readFileSync(handle), stats }
   } finally {
     closeSync(handle)
   }
@@ -93,8 +100,10 @@ function readRegularFileSync(file: string): Buffer | undefined {
 /**
  * Saves `store` as the project's plan cache, creating `.cache/toolsmith` when needed, but only in a project that has
  * a `node_modules` folder (a project without one is left as it is and simply runs without a persistent cache).
- * Written to a temporary file beside it, then renamed over it: concurrent runs each leave a whole file (the last
- * one wins), never a mixed one. Answers whether it was saved; a failure is not an error (the cache is only a cache).
+ * A segment is appended to the file the store was read from while it is still that file (see `PlanCacheStore.saving`);
+ * a whole file is written to a temporary file beside it, then renamed over it: concurrent runs each leave a readable
+ * file (the last index written wins), never a mixed one. Answers whether it was saved; a failure is not an error (the
+ * cache is only a cache).
  */
 export async function writePlanCacheFile(cwd: string, store: PlanCacheStore, note: (message: string) => void = () => undefined): Promise<boolean> {
   if (!(await hasNodeModules(cwd))) return false
@@ -107,15 +116,16 @@ export async function writePlanCacheFile(cwd: string, store: PlanCacheStore, not
   // Named like every toolsmith temporary, so an interrupted save's leftover is recognized and removed by the next one.
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}0.toolsmith-tmp`)
   try {
+    const save = store.saving()
+    if (save.append && appendTo(file, readFrom.get(store), save)) return true
+    const parts = save.append ? [store.serialize()] : save.parts
     mkdirSync(path.dirname(file), { recursive: true })
     for (const name of readdirSync(path.dirname(file))) {
       if (isLeftoverTemporary(name)) unlinkQuietly(path.join(path.dirname(file), name))
     }
     const handle = openSync(temporary, 'wx')
     try {
-      const parts = store.serializeParts()
-      const bytesWritten = writevSync(handle, parts)
-      if (bytesWritten !== parts[0].length + parts[1].length) throw new Error('short write')
+      writeAll(handle, parts)
     } finally {
       closeSync(handle)
     }
@@ -127,6 +137,35 @@ export async function writePlanCacheFile(cwd: string, store: PlanCacheStore, not
     note(`the plan cache could not be saved (${why}); the next run plans afresh`)
     return false
   }
+}
+
+/**
+ * Appends `save` to the cache file when it is still the file `read` (the same file, at least as long: other runs may
+ * have appended to it); answers whether it did. Opened without following a link (the folder was checked, the file
+ * itself must not lead elsewhere) and without blocking.
+ */
+function appendTo(file: string, read: { readonly dev: number; readonly ino: number; readonly size: number } | undefined, save: PlanCacheSave): boolean {
+  if (read === undefined) return false
+  let handle: number
+  try {
+    handle = openSync(file, constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
+  } catch {
+    return false
+  }
+  try {
+    const stats = fstatSync(handle)
+    if (!stats.isFile() || stats.dev !== read.dev || stats.ino !== read.ino || stats.size < read.size) return false
+    writeAll(handle, save.parts)
+    return true
+  } finally {
+    closeSync(handle)
+  }
+}
+
+/** Writes `parts` with one call (one append lands whole, after any other), throwing on a short write. */
+function writeAll(handle: number, parts: readonly Buffer[]): void {
+  const length = parts.reduce((sum, part) => sum + part.length, 0)
+  if (writevSync(handle, parts as Buffer[]) !== length) throw new Error('short write')
 }
 
 function unlinkQuietly(file: string): void {

@@ -1,126 +1,255 @@
-import { isAscii } from 'node:buffer'
-import { createHash } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
+import { crc32 } from 'node:zlib'
 import type { PlanCache } from '../../model/plan.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 
-// The file is a header line, then one line per entry: its key as a JSON string, a tab, its value as JSON. The header
-// names the format and version, the build that wrote it and a checksum of the entries' bytes, so a file of another
-// kind, layout or build, a truncated write or flipped bytes are all ignored whole rather than trusted. The entries are
-// written in ASCII (every other character as a `\u` escape): a text of one-byte characters converts to and from bytes
-// many times faster than one holding a single wider character, which a few descriptions would otherwise make of the
-// whole file. JSON text holds no raw tab or newline, so a line splits at its first tab. An entry is parsed only when
-// the run asks for it, and one the run used but did not store again is saved as the very text it was read from.
+// The file is written in segments, and mostly appended to:
+// - a header line: the format and version, the build that wrote the file (`fingerprint`) and a random `generation`
+//   naming this very file (a file written anew takes a new one);
+// - then one segment per save: the values that run stored, one after another (a text as its UTF-8 bytes, any other
+//   value as JSON); then what it changed in the index, one line per entry: `<kind><offset>,<length>\t<key>` for an
+//   entry stored (`t` a text, `j` JSON; the offset in the file, or `+<offset>` from the segment's start for a value
+//   of its own, so that a segment can be appended without knowing where it lands), `-\t<key>` for one dropped; then a
+//   trailer of fixed length: `#<values length> <index length> <crc32 of both> <generation>`.
+// The index is what the segments' lines say, in order. A run that stored a few values appends them and a few lines,
+// instead of writing again megabytes it only read; once the file holds more bytes no entry uses than bytes one does,
+// it is written anew as one segment. The reader walks the segments back from the last trailer and checks each one's
+// checksum: a torn or interleaved append, a truncated file or flipped bytes read as an empty cache, never as other
+// values. A file of another format, version, build or generation reads as empty too. A value is decoded only when the
+// run asks for it.
 const FORMAT = 'toolsmith-plan-cache'
-const VERSION = 3
+const VERSION = 4
 const NEWLINE = 0x0a
-const NOT_ASCII = /[^\u0000-\u007f]/
-const NOT_ASCII_ALL = /[^\u0000-\u007f]/g
+const TRAILER = /^#(\d{12}) (\d{12}) (\d{10}) ([0-9a-f]{16})\n$/
+const TRAILER_LENGTH = 55
+const digits = (value: number, width: number): string => String(value).padStart(width, '0')
+// A key is written as is when it is ASCII without a tab or line break and does not start with a quote; else as JSON
+// in ASCII (every other character as a `\u` escape), so that the index is ASCII and splits at its line breaks.
+const PLAIN_KEY = /^(?!")[\u0000-\u0008\u000b\u000c\u000e-\u007f]*$/
+const NOT_ASCII = /[^\u0000-\u007f]/g
+const keyText = (key: string): string =>
+  PLAIN_KEY.test(key) ? key : JSON.stringify(key).replace(NOT_ASCII, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+// A lone surrogate has no UTF-8 form: a text holding any surrogate is kept as JSON, which escapes it.
+const SURROGATE = /[\ud800-\udfff]/
 
-const checksum = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('base64url')
-// JSON.stringify has already escaped lone surrogates; a pair becomes two escapes, which JSON.parse joins again.
-const asciiJson = (text: string): string =>
-  NOT_ASCII.test(text) ? text.replace(NOT_ASCII_ALL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`) : text
+/**
+ * An entry of the file read: where its value lies, whether this run used it, and whether its value failed to decode.
+ * The value itself is not kept: it is decoded for each read (nearly every entry is read once), so that what the
+ * run no longer holds is not kept alive by the cache.
+ */
+class ReadEntry {
+  used = false
+  broken = false
 
-/** An entry's line (without its newline): the key, a tab, the value, in ASCII JSON. */
-const entryLine = (key: string, value: unknown): string => asciiJson(`${JSON.stringify(key)}\t${JSON.stringify(value)}`)
+  constructor(
+    readonly kind: 't' | 'j',
+    readonly start: number,
+    readonly length: number,
+  ) {}
+}
 
-/** A value of this run: what it is, and the line it was read from while the run has not stored another. */
-interface UsedEntry {
-  readonly value: unknown
-  readonly line: string | undefined
+/** A file read: its bytes, its generation, and its index (`null` for an entry whose value lies where none may). */
+interface ReadFile {
+  readonly bytes: Buffer
+  readonly generation: string
+  readonly index: ReadonlyMap<string, ReadEntry | null>
+}
+
+/** What saving writes: a segment to append to the file read, or a whole file. */
+export interface PlanCacheSave {
+  readonly append: boolean
+  readonly parts: readonly Buffer[]
+}
+
+/** A segment's place in the file: where its values, its index lines and its trailer start. */
+interface Segment {
+  readonly start: number
+  readonly indexStart: number
+  readonly end: number
 }
 
 /**
- * The lines of an entries text by key, each an entry's whole line; `undefined` when a line is not a JSON string key,
- * a tab and a value.
+ * The segments of a file whose body starts at `bodyStart`, first to last, each checked against its trailer's
+ * checksum and generation; `undefined` when the file is not a whole run of such segments.
  */
-function entryLines(body: string): Map<string, string> | undefined {
-  const lines = new Map<string, string>()
-  for (let start = 0; start < body.length; ) {
-    let end = body.indexOf('\n', start)
-    if (end === -1) end = body.length
-    const tab = body.indexOf('\t', start)
-    if (tab === -1 || tab > end) return undefined
-    const key: unknown = JSON.parse(body.slice(start, tab))
-    if (typeof key !== 'string') return undefined
-    lines.set(key, body.slice(start, end))
-    start = end + 1
+function segmentsOf(bytes: Buffer, bodyStart: number, generation: string): Segment[] | undefined {
+  const segments: Segment[] = []
+  for (let end = bytes.length; end > bodyStart; ) {
+    if (end - TRAILER_LENGTH < bodyStart) return undefined
+    const trailer = TRAILER.exec(bytes.toString('latin1', end - TRAILER_LENGTH, end))
+    if (trailer === null || trailer[4] !== generation) return undefined
+    const indexStart = end - TRAILER_LENGTH - Number(trailer[2])
+    const start = indexStart - Number(trailer[1])
+    if (start < bodyStart || crc32(bytes.subarray(start, end - TRAILER_LENGTH)) !== Number(trailer[3])) return undefined
+    segments.unshift({ start, indexStart, end: end - TRAILER_LENGTH })
+    end = start
   }
-  return lines
+  return segments.length === 0 ? undefined : segments
+}
+
+// The characters an index line is read by.
+const [QUOTE, PLUS, DASH, TEXT, JSON_VALUE] = [0x22, 0x2b, 0x2d, 0x74, 0x6a]
+
+/** The whole number written at `text[start, end)`, or `undefined` (an empty or malformed field). */
+function wholeNumber(text: string, start: number, end: number): number | undefined {
+  const value = end > start ? Number(text.slice(start, end)) : Number.NaN
+  return Number.isSafeInteger(value) && value >= 0 ? value : undefined
+}
+
+/**
+ * Applies a segment's index lines (`lines`, decoded) to `index`: an entry stored points at its value, `null` when
+ * that is not where a value of the segment may lie (among its values, or for an offset without `+`, in the body
+ * before it); an entry dropped goes. `false` when a line is not an entry. Each line is split by the string's own
+ * searches: the index of a large plan has tens of thousands of lines, read before anything else.
+ */
+function applyIndex(index: Map<string, ReadEntry | null>, lines: string, segment: Segment, bodyStart: number): boolean {
+  for (let at = 0; at < lines.length; ) {
+    const end = lines.indexOf('\n', at)
+    const tab = lines.indexOf('\t', at)
+    if (end === -1 || tab === -1 || tab > end) return false
+    const kind = lines.charCodeAt(at)
+    let ref: ReadEntry | null | undefined
+    if (kind === DASH) {
+      if (tab !== at + 1) return false
+    } else {
+      if (kind !== TEXT && kind !== JSON_VALUE) return false
+      const relative = lines.charCodeAt(at + 1) === PLUS
+      const comma = lines.indexOf(',', at)
+      if (comma === -1 || comma > tab) return false
+      const offset = wholeNumber(lines, relative ? at + 2 : at + 1, comma)
+      const length = wholeNumber(lines, comma + 1, tab)
+      if (offset === undefined || length === undefined) return false
+      const start = relative ? segment.start + offset : offset
+      const inside = relative ? start + length <= segment.indexStart : start >= bodyStart && start + length <= segment.start
+      ref = inside ? new ReadEntry(kind === TEXT ? 't' : 'j', start, length) : null
+    }
+    const key: unknown = lines.charCodeAt(tab + 1) === QUOTE ? JSON.parse(lines.slice(tab + 1, end)) : lines.slice(tab + 1, end)
+    if (typeof key !== 'string') return false
+    if (ref === undefined) index.delete(key)
+    else index.set(key, ref)
+    at = end + 1
+  }
+  return true
 }
 
 /**
  * The plan cache of one run, in memory: the entries an earlier run saved (only those made by this very generator
  * build, see `fingerprint`), plus what this run stores. Saving keeps exactly the entries this run used or stored,
- * so entries of changed inputs and removed tools are dropped and the cache stays the size of one plan. Values are
- * plain JSON and never changed in place (a changed value is stored again with `set`).
+ * so entries of changed inputs and removed tools are dropped from the index, and the file is written anew once more
+ * than half of it is bytes no entry uses. Values are plain JSON and never changed in place (a changed value is
+ * stored again with `set`); a text is kept as its bytes, without JSON's escapes.
  */
 export class PlanCacheStore implements PlanCache {
-  private readonly used = new Map<string, UsedEntry>()
+  // What this run stored (read entries it used are marked in the index itself: one lookup per read).
+  private readonly stored = new Map<string, unknown>()
   private readonly declarationKeys = new WeakMap<ToolDeclaration, string>()
-  private stored = false
+  private usedCount = 0
 
   private constructor(
     readonly fingerprint: string,
-    private readonly loaded: ReadonlyMap<string, string>,
+    private readonly file: ReadFile | undefined,
   ) {}
 
   /** An empty store for the build `fingerprint`. */
   static empty(fingerprint: string): PlanCacheStore {
-    return new PlanCacheStore(fingerprint, new Map())
+    return new PlanCacheStore(fingerprint, undefined)
   }
 
   /**
    * The store saved as `bytes`, when it is a well-formed cache of this build; otherwise (absent, corrupt, truncated,
    * another format, version or build) an empty store: a cache problem is never an error, only a slower run. An entry
-   * whose value does not parse reads as absent.
+   * whose value does not decode reads as absent.
    */
   static parse(bytes: Uint8Array | undefined, fingerprint: string): PlanCacheStore {
     const empty = PlanCacheStore.empty(fingerprint)
-    const newline = bytes?.indexOf(NEWLINE) ?? -1
-    if (bytes === undefined || newline === -1) return empty
+    if (bytes === undefined) return empty
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    const newline = buffer.indexOf(NEWLINE)
+    if (newline === -1) return empty
     try {
-      const decoder = new TextDecoder('utf-8', { fatal: true })
-      const header = JSON.parse(decoder.decode(bytes.subarray(0, newline))) as { format?: unknown; version?: unknown; fingerprint?: unknown; checksum?: unknown }
+      const header = JSON.parse(buffer.toString('utf8', 0, newline)) as { format?: unknown; version?: unknown; fingerprint?: unknown; generation?: unknown }
       if (typeof header !== 'object' || header === null) return empty
-      if (header.format !== FORMAT || header.version !== VERSION || header.fingerprint !== fingerprint) return empty
-      const body = bytes.subarray(newline + 1)
-      if (header.checksum !== checksum(body) || !isAscii(body)) return empty
-      const lines = entryLines(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1'))
-      return lines === undefined ? empty : new PlanCacheStore(fingerprint, lines)
+      if (header.format !== FORMAT || header.version !== VERSION || header.fingerprint !== fingerprint || typeof header.generation !== 'string') return empty
+      const segments = segmentsOf(buffer, newline + 1, header.generation)
+      if (segments === undefined) return empty
+      const index = new Map<string, ReadEntry | null>()
+      for (const segment of segments) {
+        if (!applyIndex(index, buffer.toString('latin1', segment.indexStart, segment.end), segment, newline + 1)) return empty
+      }
+      return new PlanCacheStore(fingerprint, { bytes: buffer, generation: header.generation, index })
     } catch {
       return empty
     }
   }
 
   get(key: string): unknown {
-    const used = this.used.get(key)
-    if (used !== undefined) return used.value
-    const line = this.loaded.get(key)
-    if (line === undefined) return undefined
+    if (this.stored.has(key)) return this.stored.get(key)
+    const entry = this.file?.index.get(key)
+    if (entry === undefined || entry === null || entry.broken) return undefined
     let value: unknown
     try {
-      value = JSON.parse(line.slice(line.indexOf('\t') + 1))
+      const text = (this.file as ReadFile).bytes.toString('utf8', entry.start, entry.start + entry.length)
+      value = entry.kind === 't' ? text : JSON.parse(text)
     } catch {
+      entry.broken = true
+      if (entry.used) {
+        entry.used = false
+        this.usedCount -= 1
+      }
       return undefined
     }
-    this.used.set(key, { value, line })
+    this.use(entry)
     return value
   }
 
+  text(key: string): (() => string) | undefined {
+    if (this.stored.has(key)) {
+      const value = this.stored.get(key)
+      return typeof value === 'string' ? () => value : undefined
+    }
+    const entry = this.file?.index.get(key)
+    if (entry === undefined || entry === null) return undefined
+    // A text (not a JSON value) decodes whatever its bytes: it is kept as read, and decoded when first asked for.
+    if (entry.kind !== 't') {
+      const value = this.get(key)
+      return typeof value === 'string' ? () => value : undefined
+    }
+    this.use(entry)
+    return () => this.get(key) as string
+  }
+
   set(key: string, value: unknown): void {
-    this.used.set(key, { value, line: undefined })
-    this.stored = true
+    this.stored.set(key, value)
+  }
+
+  private use(entry: ReadEntry): void {
+    if (!entry.used) {
+      entry.used = true
+      this.usedCount += 1
+    }
   }
 
   /** Whether saving would change the file: something was stored, or a loaded entry went unused (and is dropped). */
   get changed(): boolean {
-    return this.stored || this.used.size !== this.loaded.size
+    return this.stored.size > 0 || this.usedCount !== (this.file?.index.size ?? 0)
   }
 
   /** The entries loaded and the entries used or stored by this run. */
   get size(): { readonly loaded: number; readonly used: number } {
-    return { loaded: this.loaded.size, used: this.used.size }
+    return { loaded: this.file?.index.size ?? 0, used: this.kept().length }
+  }
+
+  /** The entries saving keeps: those read and used, then those stored (each key once). */
+  private kept(): readonly [string, ReadEntry | { readonly stored: unknown }][] {
+    const kept: [string, ReadEntry | { readonly stored: unknown }][] = []
+    for (const [key, entry] of this.file?.index ?? []) if (entry?.used === true && !this.stored.has(key)) kept.push([key, entry])
+    for (const [key, value] of this.stored) kept.push([key, { stored: value }])
+    return kept
+  }
+
+  /** The keys of the entries the file read holds (for tests and tools that look into a cache). */
+  keys(): readonly string[] {
+    return [...(this.file?.index.keys() ?? [])]
   }
 
   /** Records that `declaration` was loaded from the file of loader cache key `key` (see `declarationKey`). */
@@ -133,17 +262,78 @@ export class PlanCacheStore implements PlanCache {
     return this.declarationKeys.get(declaration)
   }
 
-  /** The file's bytes, holding what this run used or stored. */
+  /** A whole file holding what this run used or stored (one segment, under a new generation). */
   serialize(): Buffer {
-    return Buffer.concat(this.serializeParts())
+    return Buffer.concat(this.whole().parts)
   }
 
-  /** The file's bytes in two parts (written with one `writev`, without copying): the header line, then the entries. */
-  serializeParts(): [Buffer, Buffer] {
+  /**
+   * What saving writes: a segment to append to the file read (the values this run stored, its entries stored and
+   * dropped), while the file stays at most twice the bytes its entries use; else a whole file. Appending is right
+   * only while the file on disk is still the one read, possibly with segments of other runs after it (an append never
+   * moves a value; any value stored under a key is one planning gives for it); the caller checks that, and writes
+   * `serialize()` instead when it is not.
+   */
+  saving(): PlanCacheSave {
+    const file = this.file
+    if (file === undefined) return this.whole()
+    const values: Buffer[] = []
     const lines: string[] = []
-    for (const [key, { value, line }] of this.used) lines.push(line ?? entryLine(key, value))
-    const body = Buffer.from(lines.join('\n'), 'latin1')
-    const header = JSON.stringify({ format: FORMAT, version: VERSION, fingerprint: this.fingerprint, checksum: checksum(body) })
-    return [Buffer.from(`${header}\n`), body]
+    let appended = 0
+    // The bytes the entries kept take: their values, and about a line of this length each in an index written anew.
+    let live = 0
+    file.index.forEach((entry, key) => {
+      if (this.stored.has(key)) return
+      if (entry?.used === true) live += entry.length + key.length + 24
+      else lines.push(`-\t${keyText(key)}\n`)
+    })
+    for (const [key, value] of this.stored) {
+      const encoded = encode(value)
+      if (encoded === undefined) continue
+      lines.push(`${encoded.kind}+${appended},${encoded.bytes.length}\t${keyText(key)}\n`)
+      values.push(encoded.bytes)
+      appended += encoded.bytes.length
+      live += encoded.bytes.length + key.length + 24
+    }
+    const segment = this.segment(values, appended, lines, file.generation)
+    return file.bytes.length + segment.length <= 2 * live ? { append: true, parts: segment.parts } : this.whole()
   }
+
+  /** The file anew: a header, then one segment holding every value used or stored (those read are copied as read). */
+  private whole(): PlanCacheSave {
+    const generation = randomBytes(8).toString('hex')
+    const header = Buffer.from(`${JSON.stringify({ format: FORMAT, version: VERSION, fingerprint: this.fingerprint, generation })}\n`)
+    const values: Buffer[] = []
+    const lines: string[] = []
+    let offset = 0
+    for (const [key, entry] of this.kept()) {
+      const encoded =
+        entry instanceof ReadEntry
+          ? { kind: entry.kind, bytes: (this.file as ReadFile).bytes.subarray(entry.start, entry.start + entry.length) }
+          : encode(entry.stored)
+      if (encoded === undefined) continue
+      values.push(encoded.bytes)
+      lines.push(`${encoded.kind}+${offset},${encoded.bytes.length}\t${keyText(key)}\n`)
+      offset += encoded.bytes.length
+    }
+    const segment = this.segment(values, offset, lines, generation)
+    return { append: false, parts: [header, ...segment.parts] }
+  }
+
+  /** A segment: its values, its index lines and the trailer naming the file's generation. */
+  private segment(values: readonly Buffer[], valuesLength: number, lines: readonly string[], generation: string): { readonly parts: Buffer[]; readonly length: number } {
+    const index = Buffer.from(lines.join(''), 'latin1')
+    let crc = 0
+    for (const value of values) crc = crc32(value, crc)
+    crc = crc32(index, crc)
+    const trailer = Buffer.from(`#${digits(valuesLength, 12)} ${digits(index.length, 12)} ${digits(crc, 10)} ${generation}\n`, 'latin1')
+    return { parts: [...values, index, trailer], length: valuesLength + index.length + trailer.length }
+  }
+}
+
+/** A value's bytes: a text (without lone surrogates) as UTF-8, anything else as JSON; `undefined` for what JSON cannot hold. */
+function encode(value: unknown): { readonly kind: 't' | 'j'; readonly bytes: Buffer } | undefined {
+  if (typeof value === 'string' && !SURROGATE.test(value)) return { kind: 't', bytes: Buffer.from(value, 'utf8') }
+  const json = JSON.stringify(value) as string | undefined
+  return json === undefined ? undefined : { kind: 'j', bytes: Buffer.from(json, 'utf8') }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { cacheKey, exactJson, survivesJson } from '../../../../generator/src/plan/cache/cache-key.js'
+import { cacheKey, exactJson, isSettled, survivesJson } from '../../../../generator/src/plan/cache/cache-key.js'
 
 const withOwnProto = (): object => {
   const value = {}
@@ -50,5 +50,25 @@ describe('survivesJson', () => {
   ])('%s: %s', (_name, value, want) => {
     expect(survivesJson(value)).toBe(want)
     if (want) expect(exactJson(JSON.parse(JSON.stringify(value)))).toBe(exactJson(value))
+  })
+})
+
+describe('isSettled', () => {
+  const second = 1_000_000_000n
+  const now = 1_700_000_000n * second
+  const at = (ago: bigint, wholeSeconds = false): { mtimeNs: bigint; ctimeNs: bigint } => {
+    const time = wholeSeconds ? ((now - ago) / second) * second : now - ago
+    return { mtimeNs: time, ctimeNs: time }
+  }
+  test('a file with sub-second times is settled once it is older than a fine timestamp tick (100 ms)', () => {
+    expect(isSettled(at(50_000_000n), now)).toBe(false)
+    expect(isSettled(at(150_000_000n), now)).toBe(true)
+  })
+  test('a file with whole-second times (FAT keeps 2 s, HFS+ and ext3 1 s) is settled only after 2 s', () => {
+    expect(isSettled(at(1_500_000_000n, true), now)).toBe(false)
+    expect(isSettled(at(2_500_000_000n, true), now)).toBe(true)
+  })
+  test('both times count: a recent change time (a write that put the modification time back) is not settled', () => {
+    expect(isSettled({ mtimeNs: now - 10n * second + 1n, ctimeNs: now - 1n }, now)).toBe(false)
   })
 })

@@ -5,11 +5,13 @@ export interface CountingCache extends PlanCache {
   readonly hits: number
   readonly misses: number
   readonly sets: number
+  /** The texts asked for with `text` whose text was then made. */
+  readonly decoded: number
 }
 
 /** Wraps `inner`, counting hits, misses and stores. */
 export function countingCache(inner: PlanCache): CountingCache {
-  const counts = { hits: 0, misses: 0, sets: 0 }
+  const counts = { hits: 0, misses: 0, sets: 0, decoded: 0 }
   return {
     fingerprint: inner.fingerprint,
     ...(inner.declarationKey === undefined ? {} : { declarationKey: inner.declarationKey.bind(inner) }),
@@ -23,6 +25,18 @@ export function countingCache(inner: PlanCache): CountingCache {
       counts.sets++
       inner.set(key, value)
     },
+    text(key) {
+      const text = inner.text(key)
+      if (text === undefined) {
+        counts.misses++
+        return undefined
+      }
+      counts.hits++
+      return () => {
+        counts.decoded++
+        return text()
+      }
+    },
     get hits() {
       return counts.hits
     },
@@ -31,6 +45,9 @@ export function countingCache(inner: PlanCache): CountingCache {
     },
     get sets() {
       return counts.sets
+    },
+    get decoded() {
+      return counts.decoded
     },
   }
 }
@@ -58,12 +75,13 @@ export function poisonedCache(inner: PlanCache, fingerprint = inner.fingerprint)
     ...(inner.declarationKey === undefined ? {} : { declarationKey: inner.declarationKey.bind(inner) }),
     get: (key) => poison(inner.get(key)),
     set: () => undefined,
+    text: (key) => (inner.text(key) === undefined ? undefined : () => POISON),
   }
 }
 
 /** Answers every key with a value of no known shape. */
 export function brokenCache(fingerprint: string): PlanCache {
-  return { fingerprint, get: () => ({ content: 42, outputType: 'x', diagnostics: [{ severity: 'fatal' }] }), set: () => undefined }
+  return { fingerprint, get: () => ({ content: 42, outputType: 'x', diagnostics: [{ severity: 'fatal' }] }), set: () => undefined, text: () => undefined }
 }
 
 /** Everything a plan says, comparable. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -38,6 +39,19 @@ describe.each(fixtureNames())('fixture %s', (name) => {
     expect(planView(await planFiles(fixture.declarations, withCache(fixture.options, otherBuild)))).toEqual(reference)
     expect(planView(await planFiles(fixture.declarations, withCache(fixture.options, brokenCache(BUILD))))).toEqual(reference)
   })
+})
+
+test('a warm plan gives each generated module it takes from the cache with its hash, and makes its text only when asked', async () => {
+  const fixture = await fixtureCase('cards')
+  const store = PlanCacheStore.empty(BUILD)
+  await planFiles(fixture.declarations, withCache(fixture.options, store))
+  const warm = countingCache(reloaded(store))
+  const plan = await planFiles(fixture.declarations, withCache(fixture.options, warm))
+  const modules = plan.files.filter((file) => file.path.includes('/generated/') && !file.path.endsWith('_result-views.ts'))
+  expect(modules.length).toBe(fixture.declarations.length)
+  expect(warm.decoded).toBe(0)
+  for (const file of modules) expect(file.contentHash).toBe(createHash('sha256').update(file.content).digest('base64url'))
+  expect(warm.decoded).toBe(modules.length)
 })
 
 test('the Code Mode SDK is joined from the tools\' parts the cache holds, and a warm one-tool change prints only that part', async () => {

@@ -57,6 +57,34 @@ test('a dependency of a library counts, though the library keeps its version', a
   expect(await fingerprintOf([], ['lib-a'], from)).not.toBe(before)
 })
 
+test('a library counts by the manifest in the node_modules folder Node looks in, whatever its entry point', async () => {
+  // Its only entry point is missing and its exports hide package.json: resolving it fails, the manifest is there.
+  const manifest = (version: string): void => {
+    mkdirSync(path.join(folder, 'node_modules', 'lib-c'), { recursive: true })
+    writeFileSync(path.join(folder, 'node_modules', 'lib-c', 'package.json'), JSON.stringify({ name: 'lib-c', version, exports: { '.': './missing.js' } }))
+  }
+  manifest('1.0.0')
+  const from = path.join(folder, 'index.js')
+  const before = await fingerprintOf([], ['lib-c'], from)
+  manifest('2.0.0')
+  expect(await fingerprintOf([], ['lib-c'], from)).not.toBe(before)
+})
+
+test('a library Node resolves by other means than a node_modules folder (a self-reference) counts too', async () => {
+  const self = path.join(folder, 'self-lib')
+  const manifest = (version: string): void => {
+    mkdirSync(self, { recursive: true })
+    writeFileSync(path.join(self, 'package.json'), JSON.stringify({ name: 'self-lib', version, exports: { '.': './index.js' } }))
+    writeFileSync(path.join(self, 'index.js'), '')
+  }
+  manifest('1.0.0')
+  const from = path.join(self, 'index.js')
+  const before = await fingerprintOf([], ['self-lib'], from)
+  expect(before).not.toBe(await fingerprintOf([], ['no-such-library-anywhere'], from))
+  manifest('1.0.1')
+  expect(await fingerprintOf([], ['self-lib'], from)).not.toBe(before)
+})
+
 test("the generator's own fingerprint is stable within a process", async () => {
   const fingerprint = await generatorFingerprint()
   expect(fingerprint).toMatch(/^[\w-]{43}$/)

@@ -1,7 +1,7 @@
-import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { readPlanCacheFile, writePlanCacheFile } from '../../../../generator/src/plan/cache/plan-cache-file.js'
+import { planCacheFile, readPlanCacheFile, writePlanCacheFile } from '../../../../generator/src/plan/cache/plan-cache-file.js'
 import { PlanCacheStore } from '../../../../generator/src/plan/cache/plan-cache-store.js'
 import { runGenerate } from '../../../../generator/src/pipeline/run-generate.js'
 import { fakePlanFiles } from '../../pipeline/fake-planner.js'
@@ -45,5 +45,47 @@ describe('the plan cache file stays inside the project', () => {
     expect(outcome.diagnostics).toEqual([
       expect.objectContaining({ severity: 'warning', code: 'cache-note', file: 'node_modules/.cache/toolsmith/plan.json', message: expect.stringContaining('could not be saved') }),
     ])
+  })
+})
+
+describe('saving the plan cache', () => {
+  const fingerprint = async (): Promise<string> => 'build'
+  /** A saved cache with a large value and a small one; then a run that changes the small one. */
+  async function changedRun(): Promise<PlanCacheStore> {
+    mkdirSync(path.join(project.cwd, 'node_modules'))
+    const first = PlanCacheStore.empty('build')
+    first.set('large', 'x'.repeat(50_000))
+    first.set('small', 'one')
+    expect(await writePlanCacheFile(project.cwd, first)).toBe(true)
+    const run = (await readPlanCacheFile(project.cwd, fingerprint)) as PlanCacheStore
+    run.get('large')
+    run.set('small', 'two')
+    return run
+  }
+
+  test('a run that changed little appends to the file it read, without writing again what it only read', async () => {
+    const run = await changedRun()
+    const before = readFileSync(planCacheFile(project.cwd))
+    const inode = statSync(planCacheFile(project.cwd)).ino
+    expect(await writePlanCacheFile(project.cwd, run)).toBe(true)
+    const after = readFileSync(planCacheFile(project.cwd))
+    expect(statSync(planCacheFile(project.cwd)).ino).toBe(inode)
+    expect(after.subarray(0, before.length).equals(before)).toBe(true)
+    expect(after.length - before.length).toBeLessThan(500)
+    const next = (await readPlanCacheFile(project.cwd, fingerprint)) as PlanCacheStore
+    expect([next.get('large'), next.get('small')]).toEqual(['x'.repeat(50_000), 'two'])
+  })
+
+  test('a file replaced since it was read is not appended to: the save writes a whole file', async () => {
+    const run = await changedRun()
+    // Another run wrote the cache anew meanwhile (a rename over it, as every whole save is).
+    const other = PlanCacheStore.empty('build')
+    other.set('other', 'value')
+    writeFileSync(`${planCacheFile(project.cwd)}.new`, other.serialize())
+    renameSync(`${planCacheFile(project.cwd)}.new`, planCacheFile(project.cwd))
+    expect(await writePlanCacheFile(project.cwd, run)).toBe(true)
+    const next = (await readPlanCacheFile(project.cwd, fingerprint)) as PlanCacheStore
+    expect([next.get('large'), next.get('small'), next.get('other')]).toEqual(['x'.repeat(50_000), 'two', undefined])
+    expect(readdirSync(path.dirname(planCacheFile(project.cwd)))).toEqual(['plan.json'])
   })
 })
