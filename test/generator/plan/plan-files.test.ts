@@ -223,6 +223,7 @@ describe('line ends', () => {
         return typeof value === 'string' && value.includes('export const codeModeSdk') ? POISON : value
       },
       set: () => undefined,
+      text: (key) => reloaded.text(key),
     }
     const warm = await planWithPrettier({ endOfLine: 'crlf' }, new Map(), [], marked)
     expect(asExisting(warm).get('src/tools/code-mode-sdk.ts')).toBe(POISON)
