@@ -288,7 +288,10 @@ function leftoverTemporaries(cwd: string, folders: ReadonlySet<string>): string[
     } catch {
       continue // an absent or unreadable folder holds none we could remove; the writes report it
     }
-    for (const entry of entries) if (entry.isFile() && isLeftoverTemporary(entry.name)) found.push(path.posix.join(folder, entry.name))
+    const now = Date.now()
+    for (const entry of entries) {
+      if (entry.isFile() && isLeftoverTemporary(path.resolve(cwd, folder), entry.name, now)) found.push(path.posix.join(folder, entry.name))
+    }
   }
   return found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 }

@@ -2,8 +2,9 @@
 // errors in words, reads of regular files only, atomic writes, and the planner's confined reader built on them.
 // Every file-system call here is synchronous (the promises only carry results): a run touches thousands of small
 // local files, and an asynchronous call costs a thread-pool round trip several times the work itself.
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import path from 'node:path'
 import type { Diagnostic } from '../model/diagnostic.js'
 import type { PlanOptions } from '../model/plan.js'
@@ -156,28 +157,64 @@ export function readRegularFile(absolute: string): RegularFileRead {
   }
 }
 
-// Temporary names: `.<file>.<pid>-<token><counter>.toolsmith-tmp`, with this process's id, a random token drawn once,
-// and a counter (a crypto draw per file cost more than writing it). `wx` below refuses to reuse a name that exists
-// anyway. The shape is fixed so a later run can tell its own leftovers (see `isLeftoverTemporary`).
-const token = randomBytes(4).toString('hex')
-let counter = 0
-const TEMPORARY_NAME = /^\..+\.([1-9][0-9]{0,9})-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/
+/** A leftover this old (by its mtime) whose process cannot be asked is over: no run holds a temporary that long. */
+export const LEFTOVER_AGE_MS = 60 * 60 * 1000
+
+let host: string | undefined
+/**
+ * Where this process's id means something, as 8 hex digits in the names of its temporaries: a hash of the host name,
+ * the boot id and the PID namespace (the inode of /proc/self/ns/pid). Another NFS client, another container sharing
+ * the folder or the same machine after a reboot has another one, so its process ids are never looked up here.
+ */
+export function processHost(): string {
+  if (host !== undefined) return host
+  const parts = [hostname()]
+  try {
+    parts.push(readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(), String(statSync('/proc/self/ns/pid').ino))
+  } catch {
+    // No /proc (not Linux): the host name alone.
+  }
+  return (host = createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 8))
+}
 
 /**
- * Whether `name` (a file name, no folder) is a temporary file toolsmith left behind: it has the exact shape
- * writeFileAtomic gives them and the process that made it is no longer running (a live one may still rename it).
+ * Whether what a toolsmith process left at `file` (made under `madeOn`, `processHost()`'s value there, by process `pid`)
+ * is over: made here by a process that is gone, or older than `LEFTOVER_AGE_MS`. Only the age can tell for another
+ * host's or PID namespace's leftover (its process id means nothing here, so a live run there is never judged by it),
+ * for one without a host part, and for one whose process id was taken by another process since.
  */
-export function isLeftoverTemporary(name: string): boolean {
-  const pid = TEMPORARY_NAME.exec(name)?.[1]
-  if (pid === undefined) return false
-  if (Number(pid) === process.pid) return false
+export function isLeftoverOfProcess(file: string, madeOn: string | undefined, pid: number, now = Date.now()): boolean {
+  if (pid === process.pid) return false
+  if (madeOn === processHost() && !isRunning(pid)) return true
+  const mtime = lstatSync(file, { throwIfNoEntry: false })?.mtimeMs
+  return mtime !== undefined && now - mtime > LEFTOVER_AGE_MS
+}
+
+/** Whether a process with this id runs (in this PID namespace). */
+function isRunning(pid: number): boolean {
   try {
-    process.kill(Number(pid), 0)
-    return false
+    process.kill(pid, 0)
+    return true
   } catch (error) {
     // EPERM: a process of another user has that id; it is alive.
-    return (error as NodeJS.ErrnoException).code === 'ESRCH'
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH'
   }
+}
+
+// Temporary names: `.<file>.<host>.<pid>-<token><counter>.toolsmith-tmp`, with `processHost()`, this process's id, a
+// random token drawn once, and a counter (a crypto draw per file cost more than writing it). `wx` below refuses to
+// reuse a name that exists anyway. The shape is fixed so a later run can tell leftovers (see `isLeftoverTemporary`).
+const token = randomBytes(4).toString('hex')
+let counter = 0
+const TEMPORARY_NAME = /^\..+?\.(?:([0-9a-f]{8})\.)?([1-9][0-9]{0,9})-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/
+
+/**
+ * Whether `name`, a file in `folder`, is a temporary toolsmith left behind: it has the exact shape writeFileAtomic
+ * gives them and its run is over (`isLeftoverOfProcess`; a live run may still rename it).
+ */
+export function isLeftoverTemporary(folder: string, name: string, now?: number): boolean {
+  const match = TEMPORARY_NAME.exec(name)
+  return match !== null && isLeftoverOfProcess(path.join(folder, name), match[1], Number(match[2]), now)
 }
 
 /** Thrown when a file appeared where writeFileAtomic was told none was (`exclusive`): it is left as it is. */
@@ -209,7 +246,7 @@ export async function writeFileAtomic(absolute: string, content: string, mode?: 
 
 /** A fresh temporary path beside `absolute`, in the shape `isLeftoverTemporary` recognizes. */
 export function temporaryPath(absolute: string): string {
-  return path.join(path.dirname(absolute), `.${path.basename(absolute)}.${process.pid}-${token}${(counter++).toString(36)}.toolsmith-tmp`)
+  return path.join(path.dirname(absolute), `.${path.basename(absolute)}.${processHost()}.${process.pid}-${token}${(counter++).toString(36)}.toolsmith-tmp`)
 }
 
 /**

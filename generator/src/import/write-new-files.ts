@@ -16,12 +16,11 @@
 // them synchronously while this thread converts the next tools (should it fail, this thread writes the rest). The
 // thread pool's asynchronous writes were tried and cost more: each file is three jobs (open, write, close) and each job
 // wakes a pool thread, which on two cores takes the core from the conversion.
-import { createHash, randomBytes } from 'node:crypto'
-import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
-import { hostname } from 'node:os'
+import { randomBytes } from 'node:crypto'
+import { linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { FileAppearedError } from '../base/project-files.js'
+import { FileAppearedError, isLeftoverOfProcess, processHost } from '../base/project-files.js'
 
 /** Files written on this thread before the rest go to the worker: a small import never pays for starting it (~30 ms). */
 export const SYNC_FILES = 64
@@ -43,26 +42,9 @@ export interface StageLeftover {
 const STAGE_PREFIX = '.import.'
 const token = randomBytes(4).toString('hex')
 let stages = 0
-/** A stage this old (by its mtime, which each file made in it renews) whose process cannot be asked is left over. */
-export const LEFTOVER_STAGE_AGE_MS = 60 * 60 * 1000
-// A stage's name: the host part, then the process id, the token and a counter. An older toolsmith's stages have no
-// host part; they are judged by their age.
+// A stage's name: the host part (`processHost()`), then the process id, the token and a counter. An older toolsmith's
+// stages have no host part; they are judged by their age.
 const STAGE_NAME = /^\.import\.(?:([0-9a-f]{8})\.)?([1-9][0-9]{0,9})-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/
-
-/**
- * Where this process's id means something, as 8 hex digits in the stage's name: a hash of the host name, the boot id
- * and the PID namespace (the inode of /proc/self/ns/pid). Another NFS client, another container sharing the folder or
- * the same machine after a reboot has another one, so its process ids are never looked up here.
- */
-export const STAGE_HOST = ((): string => {
-  const parts = [hostname()]
-  try {
-    parts.push(readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(), String(statSync('/proc/self/ns/pid').ino))
-  } catch {
-    // No /proc (not Linux): the host name alone.
-  }
-  return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 8)
-})()
 
 /** What the worker answers per file: `null` when written, else the file-system error's fields. */
 type WrittenOrError = null | { message: string; code?: string; errno?: number; syscall?: string; path?: string }
@@ -154,7 +136,7 @@ export class NewFileStage {
     }
     const leftovers = removeLeftoverStages(folder)
     try {
-      const stage = path.join(folder, `${STAGE_PREFIX}${STAGE_HOST}.${process.pid}-${token}${(stages++).toString(36)}.toolsmith-tmp`)
+      const stage = path.join(folder, `${STAGE_PREFIX}${processHost()}.${process.pid}-${token}${(stages++).toString(36)}.toolsmith-tmp`)
       mkdirSync(stage, { mode: 0o700 })
       // What it is, to tell later whether something was put in its place (a link leading elsewhere, another folder).
       const { dev, ino } = lstatSync(stage, { bigint: true })
@@ -384,31 +366,10 @@ function removeLeftoverStages(folder: string): StageLeftover[] {
   return leftovers
 }
 
-/**
- * Whether the folder at `stage` is a stage whose import is over: its name has a stage's exact shape, and either it
- * was made under this host part (`STAGE_HOST`) by a process that is gone, or it is older than
- * `LEFTOVER_STAGE_AGE_MS`. Only the age can tell for another host's or PID namespace's stage (its process id means
- * nothing here, so a live import there is never judged by it), and for one whose process id was taken by another
- * process since.
- */
+/** Whether the folder at `stage` is a stage whose import is over: a stage's exact name, its run over (`isLeftoverOfProcess`). */
 function isLeftoverStage(stage: string, now: number): boolean {
   const match = STAGE_NAME.exec(path.basename(stage))
-  if (match === null) return false
-  const pid = Number(match[2])
-  if (match[1] === STAGE_HOST && pid !== process.pid && !isRunning(pid)) return true
-  const mtime = lstatSync(stage, { throwIfNoEntry: false })?.mtimeMs
-  return mtime !== undefined && now - mtime > LEFTOVER_STAGE_AGE_MS
-}
-
-/** Whether a process with this id runs (in this PID namespace). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: a process of another user has that id; it is alive.
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH'
-  }
+  return match !== null && isLeftoverOfProcess(stage, match[1], Number(match[2]), now)
 }
 
 /** A worker's answer as a settled file: the error rebuilt with the fields the report reads (code, path). */

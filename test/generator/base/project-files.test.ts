@@ -1,8 +1,19 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { createProjectReader, isPlainPathInside, ProjectReadError, resolveProjectPath } from '../../../generator/src/base/project-files.js'
+import {
+  createProjectReader,
+  isLeftoverTemporary,
+  isPlainPathInside,
+  LEFTOVER_AGE_MS,
+  processHost,
+  ProjectReadError,
+  resolveProjectPath,
+  temporaryPath,
+  writeFileAtomic,
+} from '../../../generator/src/base/project-files.js'
 
 describe('isPlainPathInside', () => {
   test.each<[string, string, boolean]>([
@@ -106,5 +117,68 @@ describe('createProjectReader', () => {
       execFileSync('mkfifo', [path.join(cwd, 'src/tools/pipe.ts')])
       await expect(reader().readFile('src/tools/pipe.ts')).rejects.toThrow('not a regular file')
     })
+  })
+})
+
+describe('leftovers of a toolsmith process', () => {
+  let dir: string
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'toolsmith-leftover-'))
+  })
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+  test('a temporary is left over when its process, asked where its id means something, is gone, or when it is an hour old', () => {
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout
+    const alive = process.ppid
+    const host = processHost()
+    const other = host === 'ffffffff' ? 'eeeeeeee' : 'ffffffff'
+    const old = new Date(Date.now() - LEFTOVER_AGE_MS - 60_000)
+    const fresh = new Date(Date.now() - LEFTOVER_AGE_MS + 60_000)
+    const names: Record<string, [Date, boolean]> = {
+      // This host and PID namespace: the process is asked.
+      [`.a.ts.${host}.${ended}-0123abcd0.toolsmith-tmp`]: [fresh, true],
+      [`.a.ts.${host}.${alive}-0123abcd0.toolsmith-tmp`]: [fresh, false],
+      [`.a.ts.${host}.${process.pid}-0123abcd0.toolsmith-tmp`]: [old, false],
+      // Its id was taken by another process since: the age decides.
+      [`.a.ts.${host}.${alive}-0123abcd1.toolsmith-tmp`]: [old, true],
+      // Another host or PID namespace (an NFS client, a container sharing the folder): only the age.
+      [`.a.ts.${other}.${ended}-0123abcd0.toolsmith-tmp`]: [fresh, false],
+      [`.a.ts.${other}.${alive}-0123abcd0.toolsmith-tmp`]: [old, true],
+      // No host part: only the age.
+      [`.a.ts.${ended}-0123abcd0.toolsmith-tmp`]: [fresh, false],
+      [`.a.ts.${ended}-0123abcd1.toolsmith-tmp`]: [old, true],
+      // A file whose own name looks like a host and a process id.
+      [`.a.${host}.1-0123abcd0.toolsmith-tmp.ts.${host}.${ended}-0123abcd0.toolsmith-tmp`]: [fresh, true],
+      // Not the exact shape: never.
+      [`.a.ts.${host}.${ended}-xyz.toolsmith-tmp`]: [old, false],
+      [`a.ts.${host}.${ended}-0123abcd0.toolsmith-tmp`]: [old, false],
+      [`.a.ts.${host}.${ended}-0123abcd0`]: [old, false],
+    }
+    for (const [name, [mtime]] of Object.entries(names)) {
+      writeFileSync(path.join(dir, name), '')
+      utimesSync(path.join(dir, name), mtime, mtime)
+    }
+    const judged = Object.keys(names).map((name) => [name, isLeftoverTemporary(dir, name)])
+    expect(judged).toEqual(Object.entries(names).map(([name, [, leftover]]) => [name, leftover]))
+  })
+
+  test('a temporary carries this process host part, and an atomic write leaves none', async () => {
+    await writeFileAtomic(path.join(dir, 'a.ts'), 'a')
+    expect(temporaryPath(path.join(dir, 'a.ts'))).toMatch(new RegExp(`/\\.a\\.ts\\.${processHost()}\\.${process.pid}-[0-9a-f]{8}[0-9a-z]+\\.toolsmith-tmp$`))
+    expect(readdirSync(dir)).toEqual(['a.ts'])
+  })
+
+  test('the host part is the same in another process here, and differs in another PID namespace', () => {
+    const read = (prefix: string[]) => {
+      const module = path.resolve(import.meta.dirname, '../../../generator/dist/base/project-files.js')
+      const [command, ...argv] = [...prefix, process.execPath, '--input-type=module', '-e', `process.stdout.write((await import(${JSON.stringify(module)})).processHost())`]
+      const run = spawnSync(command as string, argv, { encoding: 'utf8' })
+      return run.status === 0 ? run.stdout : undefined
+    }
+    expect(processHost()).toMatch(/^[0-9a-f]{8}$/)
+    expect(read([])).toBe(processHost())
+    // A new PID namespace (where unshare may make one: as root on Linux).
+    const namespaced = read(['unshare', '--pid', '--fork'])
+    if (namespaced !== undefined) expect(namespaced).not.toBe(processHost())
   })
 })

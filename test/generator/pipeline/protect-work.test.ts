@@ -6,6 +6,7 @@ import type { PlanFiles } from '../../../generator/src/model/plan.js'
 import { runCheck } from '../../../generator/src/pipeline/run-check.js'
 import { runGenerate } from '../../../generator/src/pipeline/run-generate.js'
 import { writePlan } from '../../../generator/src/apply/write-plan.js'
+import { processHost } from '../../../generator/src/base/project-files.js'
 import { FAKE_HEADER, fakePlanFiles } from './fake-planner.js'
 import { TempProject } from './temp-project.js'
 
@@ -120,10 +121,18 @@ describe('leftover temporaries of an interrupted generate', () => {
     project.declare('a')
     await generate()
     const dead = deadPid()
-    const leftovers = [`src/tools/.a.ts.${dead}-0123abcd0.toolsmith-tmp`, `src/tools/generated/.a.ts.${dead}-0123abcd1a.toolsmith-tmp`]
+    const host = processHost()
+    const leftovers = [`src/tools/.a.ts.${host}.${dead}-0123abcd0.toolsmith-tmp`, `src/tools/generated/.a.ts.${host}.${dead}-0123abcd1a.toolsmith-tmp`]
     for (const file of leftovers) project.write(file, '')
-    // Not ours to remove: a live process's temporary (pid 1 is always running), and names of other shapes.
-    const others = ['src/tools/.a.ts.1-0123abcd0.toolsmith-tmp', 'src/tools/notes.toolsmith-tmp', `src/tools/.a.ts.${dead}-xyz.toolsmith-tmp`]
+    // Not ours to remove: a live process's temporary (pid 1 is always running), a fresh one of another host or with no
+    // host part (its process cannot be asked), and names of other shapes.
+    const others = [
+      `src/tools/.a.ts.${host}.1-0123abcd0.toolsmith-tmp`,
+      `src/tools/.a.ts.${host === 'ffffffff' ? 'eeeeeeee' : 'ffffffff'}.${dead}-0123abcd0.toolsmith-tmp`,
+      `src/tools/.a.ts.${dead}-0123abcd0.toolsmith-tmp`,
+      'src/tools/notes.toolsmith-tmp',
+      `src/tools/.a.ts.${host}.${dead}-xyz.toolsmith-tmp`,
+    ]
     for (const file of others) project.write(file, 'keep')
     const checked = await check()
     expect(checked.exitCode).toBe(1)

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, type Stats, statSync, unlinkSync, writevSync } from 'node:fs'
 import path from 'node:path'
-import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, realPathInside } from '../../base/project-files.js'
+import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, realPathInside, temporaryPath } from '../../base/project-files.js'
 import { type PlanCacheSave, PlanCacheStore } from './plan-cache-store.js'
 
 /** The file each store was read from (its identity and length): a save appends to it only while it is that file. */
@@ -114,14 +113,14 @@ export async function writePlanCacheFile(cwd: string, store: PlanCacheStore, not
   }
   const file = planCacheFile(cwd)
   // Named like every toolsmith temporary, so an interrupted save's leftover is recognized and removed by the next one.
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}0.toolsmith-tmp`)
+  const temporary = temporaryPath(file)
   try {
     const save = store.saving()
     if (save.append && appendTo(file, readFrom.get(store), save)) return true
     const parts = save.append ? [store.serialize()] : save.parts
     mkdirSync(path.dirname(file), { recursive: true })
     for (const name of readdirSync(path.dirname(file))) {
-      if (isLeftoverTemporary(name)) unlinkQuietly(path.join(path.dirname(file), name))
+      if (isLeftoverTemporary(path.dirname(file), name)) unlinkQuietly(path.join(path.dirname(file), name))
     }
     const handle = openSync(temporary, 'wx')
     try {
