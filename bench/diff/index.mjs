@@ -75,7 +75,8 @@ try {
     [valueSchemaSpecToJsonSchema(d.output), valueSchemaSpecToJsonSchema(head[i].output)],
   ])
   writeFileSync(path.join(workspace, 'pairs.json'), JSON.stringify(pairs))
-  // A generate project of the head side, copied fresh for every round (cold: no plan cache, no outputs).
+  // A generate project of the head side, copied fresh for every round (cold: no plan cache, no outputs), each into a
+  // folder of its own.
   const generateTemplate = path.join(workspace, 'generate-template')
   writeFolder(path.join(generateTemplate, 'schemas'), head)
   mkdirSync(path.join(generateTemplate, 'node_modules'))
@@ -95,7 +96,8 @@ try {
     runs.generate.push(measureGenerate(fresh).ms)
     // The same project after that generate: its plan cache holds every head declaration, read-only for diff.
     runs.cached.push(measure(['diff', fresh, path.join(workspace, 'base-schemas')]).ms)
-    rmSync(fresh, { recursive: true, force: true })
+    // Kept until the end, as bench/generate keeps its rounds: creating files where thousands were just deleted is
+    // slower on this disk (ext4), which would inflate the next round's cold generate and flatter the ratio.
     if (round < Math.min(ROUNDS, Number(process.env.BENCH_JSD_ROUNDS ?? 3))) {
       const jsd = measure(['jsd', path.join(workspace, 'pairs.json')])
       jsdChanged = jsd.changed
