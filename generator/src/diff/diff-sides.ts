@@ -231,26 +231,26 @@ async function readRevision(context: SideContext, spec: string, label: string, c
   for (const entry of files) {
     if (!blobs.includes(entry)) diagnostics.push({ severity: 'error', code: 'unreadable-file', message: 'not a regular file at that revision', file: fileOf(entry), line: 1, column: 1 })
   }
-  const contents = await readBlobs(context, blobs.map((entry) => entry.object))
+  const contents = readBlobs(context, blobs.map((entry) => entry.object))
   const names: DeclaredName[] = []
   const declarations: { declaration: ToolDeclaration; file: string; bytes: Uint8Array }[] = []
-  blobs.forEach((entry, i) => {
+  for (const [i, entry] of blobs.entries()) {
     const file = fileOf(entry)
-    const bytes = contents[i]
+    const bytes = await contents[i]
     if (bytes === undefined) {
       diagnostics.push({ severity: 'error', code: 'unreadable-file', message: 'git could not read the file', file, line: 1, column: 1 })
-      return
+      continue
     }
     if (bytes.length > MAX_SOURCE_BYTES) {
       diagnostics.push({ severity: 'error', code: 'file-too-large', message: `the file is ${bytes.length} bytes; toolsmith reads YAML files of at most ${MAX_SOURCE_BYTES} bytes`, file, line: 1, column: 1 })
-      return
+      continue
     }
     const source = loadShared(context, file, bytes, path.posix.join(folder, entry.name))
     sources.set(file, source.text)
     diagnostics.push(...source.diagnostics)
     if (source.name !== undefined) names.push({ name: source.name, file, ...source.nameAt })
     if (source.declaration !== undefined) declarations.push({ declaration: source.declaration, file: path.posix.join(folder, entry.name), bytes })
-  })
+  }
   diagnostics.push(...checkDeclarationSet(names))
   if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { catalog: undefined, diagnostics: sortDiagnostics(diagnostics), sources }
   const tools = new Map<string, CatalogTool>()
@@ -258,46 +258,60 @@ async function readRevision(context: SideContext, spec: string, label: string, c
   return { catalog: { label, kind: 'revision', tools: sortedByName(tools) }, diagnostics, sources }
 }
 
-/** The bytes of each blob, in order: those another side already asked for from its answer, the rest from one batch. */
-async function readBlobs(context: SideContext, objects: readonly string[]): Promise<(Uint8Array | undefined)[]> {
+/**
+ * The bytes of each blob, in order, each settling as soon as git has sent it: those another side already asked for
+ * from its answer, the rest from one batch.
+ */
+function readBlobs(context: SideContext, objects: readonly string[]): Promise<Uint8Array | undefined>[] {
   const known = context.blobs
   if (known === undefined) return catFileBatch(context.cwd, objects)
   const missing = [...new Set(objects.filter((object) => !known.has(object)))]
-  const batch = catFileBatch(context.cwd, missing)
-  missing.forEach((object, i) => known.set(object, batch.then((contents) => contents[i])))
-  return Promise.all(objects.map((object) => known.get(object) as Promise<Uint8Array | undefined>))
+  catFileBatch(context.cwd, missing).forEach((blob, i) => known.set(missing[i] as string, blob))
+  return objects.map((object) => known.get(object) as Promise<Uint8Array | undefined>)
 }
 
-/** The bytes of each blob, in order, from one `git cat-file --batch` (one process for every file). */
-function catFileBatch(cwd: string, objects: readonly string[]): Promise<(Uint8Array | undefined)[]> {
-  if (objects.length === 0) return Promise.resolve([])
-  return new Promise((resolve) => {
-    const child = spawn('git', ['cat-file', '--batch'], { cwd, stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } })
-    const chunks: Buffer[] = []
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
-    child.on('error', () => resolve(objects.map(() => undefined)))
-    child.on('close', () => {
-      const all = Buffer.concat(chunks)
-      const result: (Uint8Array | undefined)[] = []
-      let offset = 0
-      for (let i = 0; i < objects.length; i++) {
-        const end = all.indexOf(0x0a, offset)
-        if (end < 0) {
-          result.push(undefined)
-          continue
-        }
-        const header = all.subarray(offset, end).toString('utf8').split(' ')
+/**
+ * The bytes of each blob, in order, from one `git cat-file --batch` (one process for every file). Each promise
+ * settles as its blob arrives, so the files are parsed while git still inflates the later ones (on another core);
+ * `undefined` for an object git did not answer with a blob.
+ */
+function catFileBatch(cwd: string, objects: readonly string[]): Promise<Uint8Array | undefined>[] {
+  if (objects.length === 0) return []
+  const settle: ((bytes: Uint8Array | undefined) => void)[] = []
+  const blobs = objects.map(() => new Promise<Uint8Array | undefined>((resolve) => settle.push(resolve)))
+  let next = 0
+  const finish = (): void => {
+    while (next < objects.length) (settle[next++] as (bytes: undefined) => void)(undefined)
+  }
+  const child = spawn('git', ['cat-file', '--batch'], { cwd, stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } })
+  // What has arrived and is not yet taken: the header of the next object, then its bytes and a newline.
+  let pending: Buffer = Buffer.alloc(0)
+  child.stdout.on('data', (chunk: Buffer) => {
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk])
+    let offset = 0
+    while (next < objects.length) {
+      const end = pending.indexOf(0x0a, offset)
+      if (end < 0) break
+      const header = pending.subarray(offset, end).toString('utf8').split(' ')
+      if (header[1] !== 'blob' || header.length !== 3) {
+        // `<object> missing` (or another type, which a tree entry of type blob never is): no bytes follow.
+        ;(settle[next++] as (bytes: undefined) => void)(undefined)
         offset = end + 1
-        if (header[1] !== 'blob') {
-          result.push(undefined)
-          continue
-        }
-        const size = Number(header[2])
-        result.push(all.subarray(offset, offset + size))
-        offset += size + 1
+        if (header[1] === 'missing' || header[1] === 'ambiguous') continue
+        finish() // an answer this reader cannot follow: nothing after it can be trusted
+        child.kill()
+        return
       }
-      resolve(result)
-    })
-    child.stdin.end(objects.map((object) => `${object}\n`).join(''))
+      const size = Number(header[2])
+      if (pending.length < end + 1 + size + 1) break
+      ;(settle[next++] as (bytes: Uint8Array) => void)(pending.subarray(end + 1, end + 1 + size))
+      offset = end + 1 + size + 1
+    }
+    pending = pending.subarray(offset)
   })
+  child.on('error', finish)
+  child.on('close', finish)
+  child.stdin.on('error', finish)
+  child.stdin.end(objects.map((object) => `${object}\n`).join(''))
+  return blobs
 }

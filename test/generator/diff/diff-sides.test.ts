@@ -75,4 +75,47 @@ describe('reading a side', () => {
     expect(asked).toHaveLength(4)
     expect(new Set(asked).size).toBe(4)
   })
+
+  describe('a revision read from one streamed git cat-file', () => {
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: project.cwd, encoding: 'utf8' })
+    const commit = (message: string): void => {
+      git('add', '.')
+      git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', message)
+    }
+
+    test('files far larger than a pipe read, between small ones, come back byte for byte', async () => {
+      git('init', '-q', '-b', 'main')
+      // 3 files of about 200 KB (a pipe hands over 64 KB at a time) among 40 small ones; bytes a text decoder would
+      // change (a BOM, CRLF, non-ASCII) stay as they are.
+      const texts = new Map<string, string>()
+      for (let i = 0; i < 43; i++) {
+        const name = `t${String(i).padStart(2, '0')}`
+        const long = i % 15 === 7 ? 'ü'.repeat(100_000) : `Tool ${i}.`
+        texts.set(name, `\uFEFFname: ${name}\r\ndescription: ${long}\r\nparameters: {}\r\noutput: { type: string }\r\n`)
+      }
+      for (const [name, text] of texts) project.write(`schemas/${name}.tool.yaml`, text)
+      commit('all')
+      const side = await readSide('HEAD', 'HEAD', { cwd: project.cwd, schemas: 'schemas', loaded: new Map(), blobs: new Map() })
+      expect(side.diagnostics).toEqual([])
+      expect([...(side.catalog?.tools.keys() ?? [])]).toEqual([...texts.keys()])
+      for (const [name, text] of texts) {
+        expect(Buffer.from(side.catalog?.tools.get(name)?.source?.bytes ?? [])).toEqual(Buffer.from(text))
+        expect(side.sources.get(`HEAD:schemas/${name}.tool.yaml`)).toBe(text.slice(1)) // the text as read, after the BOM
+        expect(side.catalog?.tools.get(name)?.description).toBe(text.split('\r\n')[1]?.slice('description: '.length))
+      }
+    })
+
+    test('a blob missing from the object store is an unreadable file at its place; every other file is read', async () => {
+      git('init', '-q', '-b', 'main')
+      for (const name of ['a', 'b', 'c']) project.write(`schemas/${name}.tool.yaml`, TOOL(`${name.toUpperCase()}.`).replace('find', name))
+      commit('three')
+      const object = git('rev-parse', 'HEAD:schemas/b.tool.yaml').trim()
+      // A damaged repository: the loose object of b is gone (git answers `<object> missing` for it).
+      execFileSync('rm', ['-f', path.join(project.cwd, '.git/objects', object.slice(0, 2), object.slice(2))])
+      const side = await readSide('HEAD', 'HEAD', { cwd: project.cwd, schemas: 'schemas', loaded: new Map(), blobs: new Map() })
+      expect(side.catalog).toBeUndefined()
+      expect(side.diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual(['unreadable-file HEAD:schemas/b.tool.yaml'])
+      expect([...side.sources.keys()]).toEqual(['HEAD:schemas/a.tool.yaml', 'HEAD:schemas/c.tool.yaml'])
+    })
+  })
 })
