@@ -28,6 +28,7 @@ export function buildDiffReport(base: Catalog, head: Catalog, applied: AppliedPo
     const tool = catalog.tools.get(name)
     return tool === undefined ? null : surfaceHash(tool)
   }
+  let tools: DiffReport['tools'] | undefined
   return {
     base: { label: base.label, kind: base.kind },
     head: { label: head.label, kind: head.kind },
@@ -37,7 +38,10 @@ export function buildDiffReport(base: Catalog, head: Catalog, applied: AppliedPo
     findings: applied.findings,
     accepted: applied.accepted,
     unusedIgnores: applied.unusedIgnores,
-    tools: names.map((name) => ({ name, base: hash(base, name), head: hash(head, name) })),
+    // Hashed when a format first asks (JSON, markdown): the text, GitHub and JUnit formats print no hashes.
+    get tools() {
+      return (tools ??= names.map((name) => ({ name, base: hash(base, name), head: hash(head, name) })))
+    },
   }
 }
 
