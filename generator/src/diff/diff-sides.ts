@@ -292,19 +292,23 @@ function catFileBatch(cwd: string, objects: readonly string[]): Promise<Uint8Arr
     while (next < objects.length) {
       const end = pending.indexOf(0x0a, offset)
       if (end < 0) break
+      // `<object> <type> <size>` and the bytes, or `<object> missing` (or `ambiguous`) and nothing.
       const header = pending.subarray(offset, end).toString('utf8').split(' ')
-      if (header[1] !== 'blob' || header.length !== 3) {
-        // `<object> missing` (or another type, which a tree entry of type blob never is): no bytes follow.
+      const size = header.length === 3 ? Number(header[2]) : NaN
+      if (header.length === 2) {
         ;(settle[next++] as (bytes: undefined) => void)(undefined)
         offset = end + 1
-        if (header[1] === 'missing' || header[1] === 'ambiguous') continue
-        finish() // an answer this reader cannot follow: nothing after it can be trusted
+        continue
+      }
+      if (!Number.isSafeInteger(size) || size < 0) {
+        // An answer this reader cannot follow: nothing after it can be trusted.
+        pending = Buffer.alloc(0)
+        finish()
         child.kill()
         return
       }
-      const size = Number(header[2])
       if (pending.length < end + 1 + size + 1) break
-      ;(settle[next++] as (bytes: Uint8Array) => void)(pending.subarray(end + 1, end + 1 + size))
+      ;(settle[next++] as (bytes: Uint8Array | undefined) => void)(header[1] === 'blob' ? pending.subarray(end + 1, end + 1 + size) : undefined)
       offset = end + 1 + size + 1
     }
     pending = pending.subarray(offset)
