@@ -9,8 +9,8 @@ import type { RunOptions } from '../model/plan.js'
 import { DIAGNOSTIC_FORMATS, type DiagnosticFormat, formatDiagnosticsGithub, formatDiagnosticsJson, formatDiagnosticsText } from '../report/format-diagnostics.js'
 
 // Start-up: only light modules load statically, so --help, --version and usage errors print without
-// loading the pipeline. Each command imports what it needs (YAML, prettier, json-schema-to-typescript,
-// handlebars, the code frame; ts-morph only when a stub exists to merge) when it runs.
+// loading the pipeline. Each command imports what it needs (YAML, prettier, handlebars, the code frame;
+// ts-morph only when a stub exists to merge) when it runs.
 
 /** Where the CLI reads and writes: the process in the bin, buffers in tests. */
 export interface CliIo {
@@ -48,7 +48,8 @@ export const USAGE = `Usage: toolsmith <command> [options]
 
 Commands:
   generate          write the tool stubs, generated types, index and catalogs; only changed files
-  check             write nothing; exit 1 with a unified diff when any file is stale, missing or orphaned
+  check             write nothing; exit 1 with a unified diff when any file is stale, missing or orphaned,
+                    or when a declaration loses something for a configured target (export-loss)
   new <name>        create <schemas>/<name>.tool.yaml, a starter declaration (never overwrites)
   diff [BASE] [HEAD]
                     breaking-change checks of the tool catalog between two sides, each a catalog.json,
@@ -70,18 +71,23 @@ Commands:
 Options:
   --config FILE     config file (default: toolsmith.config.yaml in the working directory)
   --schemas DIR     declarations folder (default: schemas)
-  --out DIR         TypeScript output folder (default: src/tools)
+  --out DIR         TypeScript output folder (default: src/tools); export: the file to write
   --docs FILE       catalog Markdown file (default: docs/tools.md)
   --format FORMAT   how problems are printed: text (default), json or github
+                    (diff also markdown and junit)
   --no-cache        plan everything afresh: neither read nor save the plan cache
                     (node_modules/.cache/toolsmith/, kept by generate when node_modules exists;
                     check only reads it)
+  --fail-on LEVEL   diff: the lowest level that fails the run: ERR (default), WARN or INFO
+  --target T        export: the target (see export above)
+  --strict          export: exit 1 on any loss, writing nothing
   --from FORMAT     import: the input's format
   --partial         import: write the tools that import even when others are refused (exit 1)
+  --tools MODULE    mcp: the compiled ES module whose \`tools\` to serve
   -h, --help        show this help
   -v, --version     print the version
 
-Exit codes: 0 done or current; 1 check found drift, or a write failed; 2 invalid input or usage.
+Exit codes: 0 done or current; 1 check found drift or an export loss, or a write failed; 2 invalid input or usage.
 diff: 0 nothing at the --fail-on level, 1 something is, 2 invalid input or usage.
 export: 0 exported; 1 a loss under --strict, or the write failed; 2 invalid input or a tool the target refuses.
 `
@@ -158,7 +164,7 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
   const printer = new DiagnosticPrinter(io, (diffFormat && format !== 'json' && format !== 'github' ? 'text' : format) as DiagnosticFormat)
   switch (command) {
     case undefined:
-      return usageError('missing command (generate, check or new)')
+      return usageError('missing command (generate, check, diff, new, export, import or mcp)')
     case 'generate': {
       if (rest.length > 0) return usageError(`generate takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
       const { runGenerate } = await import('../pipeline/run-generate.js')
@@ -183,9 +189,12 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
         const differ = outcome.drift.filter((drift) => drift.status !== 'orphan')
         const orphans = outcome.drift.filter((drift) => drift.status === 'orphan')
         const list = (drifts: typeof differ): string => drifts.map((drift) => `\n  ${drift.status.padEnd(8)} ${drift.path}`).join('')
+        const lossy = new Set(outcome.diagnostics.filter((diagnostic) => diagnostic.code === 'export-loss').map((diagnostic) => diagnostic.file)).size
+        const losses = `${lossy} declaration${lossy === 1 ? '' : 's'} lose${lossy === 1 ? 's' : ''} something for a configured target (export-loss above)`
         const lines = [
           ...(differ.length > 0 ? [`${differ.length} file(s) differ from what generate would leave:${list(differ)}`] : []),
           ...(orphans.length > 0 ? [`${orphans.length} orphaned stub(s): no declaration produces them (generate keeps them); delete each or restore its declaration:${list(orphans)}`] : []),
+          ...(lossy === 0 ? [] : outcome.drift.length === 0 ? [`every generated file is current, but ${losses}`] : [losses]),
         ]
         printer.summary(`toolsmith check: ${lines.join('\n')}`, true)
       } else if (outcome.exitCode === 0) {

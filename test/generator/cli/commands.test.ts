@@ -189,6 +189,17 @@ describe('the targets config key', () => {
     expect(outcome.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', code: 'export-loss', file: 'schemas/count.tool.yaml', ...positionOf(LOSSY, '3 }') })])
   })
 
+  test('the command line says why check failed when nothing drifted but a listed target loses something', async () => {
+    project.write('toolsmith.config.yaml', 'targets:\n  - openai-chat\n')
+    project.write('schemas/count.tool.yaml', LOSSY)
+    expect((await runCliIn(project.cwd, ['generate'], { planFiles: fakePlanFiles })).code).toBe(0)
+    const run = await runCliIn(project.cwd, ['check'], { planFiles: fakePlanFiles })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('export-loss')
+    const summary = run.stderr.trimEnd().split('\n').at(-1)
+    expect(summary).toBe('toolsmith check: every generated file is current, but 1 declaration loses something for a configured target (export-loss above)')
+  })
+
   test('an annotation or approval a listed target has no field for is a located warning that does not fail check; a schema loss beside it does', async () => {
     const guarded = 'name: wipe\ndescription: Wipe.\napproval: always\nannotations: { destructive: true, idempotent: true }\nparameters: {}\noutput: { type: string }\n'
     project.write('toolsmith.config.yaml', 'targets: [openai-chat, mcp]\n')
