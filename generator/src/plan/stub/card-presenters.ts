@@ -272,13 +272,14 @@ function searchPaths(output: Properties, code: PresenterCode, title: string): Re
   return { view: `{ card: 'search', shape: 'paths', ${title}, ${counts}, paths: ${code.value('paths')} }` }
 }
 
+/** The code reading a required string `key` of the output, else of the arguments; `undefined` when neither has one. */
+function requiredString(parameters: Properties, output: Properties, code: PresenterCode, key: string): string | undefined {
+  if (scalarField(output, key, 'string') === 'required') return code.value(key)
+  return scalarField(parameters, key, 'string') === 'required' ? code.arg(key) : undefined
+}
+
 function read(parameters: Properties, output: Properties, code: PresenterCode, title: string): ResultCard {
-  const path =
-    scalarField(output, 'path', 'string') === 'required'
-      ? code.value('path')
-      : scalarField(parameters, 'path', 'string') === 'required'
-        ? code.arg('path')
-        : undefined
+  const path = requiredString(parameters, output, code, 'path')
   const line = objectProperties(arrayItems(requiredProperty(output, 'lines')))
   const numbered = scalarField(line, 'number', 'number') === 'required' && scalarField(line, 'text', 'string') === 'required'
   const textKey = firstRequired(output, ['content', 'text'], 'string')
@@ -300,12 +301,7 @@ function read(parameters: Properties, output: Properties, code: PresenterCode, t
 }
 
 function webFetch(parameters: Properties, output: Properties, code: PresenterCode, title: string): ResultCard {
-  const url =
-    scalarField(output, 'url', 'string') === 'required'
-      ? code.value('url')
-      : scalarField(parameters, 'url', 'string') === 'required'
-        ? code.arg('url')
-        : undefined
+  const url = requiredString(parameters, output, code, 'url')
   const statusKey = firstRequired(output, ['statusCode', 'status'], 'number')
   if (url === undefined || statusKey === undefined || scalarField(output, 'truncated', 'boolean') !== 'required') {
     return 'the web card (fetch) needs `url` (output or parameter), `statusCode` and `truncated`'
