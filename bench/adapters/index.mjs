@@ -14,34 +14,19 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
-import { compileJsonSchema, createToolRuntime, defineTool } from '../../runtime/dist/index.js'
+import * as runtimeBuild from '../../runtime/dist/index.js'
+import { createToolRuntime } from '../../runtime/dist/index.js'
 import { serveMcp } from '../../mcp/dist/index.js'
 import { toAiSdkTools } from '../../ai-sdk/dist/index.js'
 import { callsPerSecond, median, roundOrder, summary, writeResult } from '../lib.mjs'
+import { readFileTool } from '../pipeline/read-file-tool.mjs'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40)
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 60)
 const WARMUP_ROUNDS = 3
 
 // The same trivial tool as bench/pipeline: a few arguments, a small object output, one text block.
-const parameters = { path: { type: 'string', required: true }, offset: { type: 'integer' }, limit: { type: 'integer' } }
-const outputSpec = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { path: { type: 'string', required: true }, lines: { type: 'integer', required: true } },
-}
-const body = async (args) => ({ path: args.path, lines: args.limit ?? 10 })
-const render = (_args, value) => [{ type: 'text', text: `${value.path}: ${value.lines} lines` }]
-const definition = defineTool({
-  name: 'read_file',
-  description: 'Read a file.',
-  parameters,
-  output: { schema: outputSpec, render },
-  execute: body,
-})
-const args = { path: 'src/index.ts', offset: 1, limit: 20 }
-const argsValidator = compileJsonSchema(definition.parameters)
-const outputValidator = compileJsonSchema(definition.output.schema)
+const { tool: definition, body, render, args, argsValidator, outputValidator } = readFileTool(runtimeBuild)
 
 const runtime = createToolRuntime()
 runtime.register(definition)

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { callsPerSecond, machineLoad, median, repoRoot, roundOrder, summary, writeResult } from '../lib.mjs'
+import { readFileTool } from './read-file-tool.mjs'
 
 const revision = process.argv[2]
 if (revision === undefined) {
@@ -40,29 +41,10 @@ try {
 }
 
 /** The contenders of one build: its bare minimum, its execute() plain and with listeners. */
-function contendersOf({ compileJsonSchema, createToolRuntime, defineTool, materializeJson }) {
-  const parameters = { path: { type: 'string', required: true }, offset: { type: 'integer' }, limit: { type: 'integer' } }
-  const outputSpec = {
-    type: 'object',
-    additionalProperties: false,
-    properties: { path: { type: 'string', required: true }, lines: { type: 'integer', required: true } },
-  }
-  const body = async (args) => ({ path: args.path, lines: args.limit ?? 10 })
-  const render = (_args, value) => [{ type: 'text', text: `${value.path}: ${value.lines} lines` }]
-  const tool = defineTool({ name: 'read_file', description: 'Read a file.', parameters, output: { schema: outputSpec, render }, execute: body })
-  const args = { path: 'src/index.ts', offset: 1, limit: 20 }
+function contendersOf(build) {
+  const { tool, args, bare } = readFileTool(build)
+  const { createToolRuntime } = build
   const signal = new AbortController().signal
-  const argsValidator = compileJsonSchema(tool.parameters)
-  const outputValidator = compileJsonSchema(tool.output.schema)
-  async function bare(input) {
-    const snapshot = materializeJson(input)
-    if (!snapshot.ok || !argsValidator.is(snapshot.value)) throw new Error('invalid arguments')
-    const value = materializeJson(await body(snapshot.value))
-    if (!value.ok || !outputValidator.is(value.value)) throw new Error('invalid output')
-    const content = materializeJson(render(snapshot.value, value.value))
-    if (!content.ok) throw new Error('invalid content')
-    return Object.freeze({ isError: false, value: value.value, content: content.value })
-  }
   const plain = createToolRuntime()
   plain.register(tool)
   const listened = createToolRuntime()

@@ -1,42 +1,17 @@
 // execute() of a trivial tool vs the bare minimum a hand-written caller must do, and the cost of
 // pass-through listeners on each waterfall. Interleaved rounds in one process; medians and ratios.
-import { compileJsonSchema, createToolRuntime, defineTool, materializeJson } from '../../runtime/dist/index.js'
+import * as runtimeBuild from '../../runtime/dist/index.js'
+import { createToolRuntime, materializeJson } from '../../runtime/dist/index.js'
 import { callsPerSecond, median, roundOrder, writeResult } from '../lib.mjs'
+import { readFileTool } from './read-file-tool.mjs'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15)
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 80)
 const LISTENERS = 3
 
-// The trivial tool: a few arguments, a small object output, one text block.
-const parameters = {
-  path: { type: 'string', required: true },
-  offset: { type: 'integer' },
-  limit: { type: 'integer' },
-}
-const outputSpec = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { path: { type: 'string', required: true }, lines: { type: 'integer', required: true } },
-}
-const body = async (args) => ({ path: args.path, lines: args.limit ?? 10 })
-const render = (_args, value) => [{ type: 'text', text: `${value.path}: ${value.lines} lines` }]
-const tool = defineTool({ name: 'read_file', description: 'Read a file.', parameters, output: { schema: outputSpec, render }, execute: body })
-const args = { path: 'src/index.ts', offset: 1, limit: 20 }
+// The trivial tool and the bare minimum a hand-written caller must do (read-file-tool.mjs).
+const { tool, body, render, args, argsValidator, outputValidator, bare } = readFileTool(runtimeBuild)
 const signal = new AbortController().signal
-
-// The bare minimum: snapshot the arguments, validate them, call the body, snapshot and validate the
-// output, render, snapshot the content, freeze the result. No policy, no observers, no identity.
-const argsValidator = compileJsonSchema(tool.parameters)
-const outputValidator = compileJsonSchema(tool.output.schema)
-async function bare(input) {
-  const snapshot = materializeJson(input)
-  if (!snapshot.ok || !argsValidator.is(snapshot.value)) throw new Error('invalid arguments')
-  const value = materializeJson(await body(snapshot.value))
-  if (!value.ok || !outputValidator.is(value.value)) throw new Error('invalid output')
-  const content = materializeJson(render(snapshot.value, value.value))
-  if (!content.ok) throw new Error('invalid content')
-  return Object.freeze({ isError: false, value: value.value, content: content.value })
-}
 
 // The floor for listeners: the same bare minimum with three hooks per stage chained by hand
 // (nested next() calls, no normalization, no policy). It measures what the hook functions
