@@ -281,17 +281,16 @@ function holdsText(bytes: Uint8Array, text: string): boolean {
 /** The leftover temporaries directly inside `folders` (project paths), sorted. */
 function leftoverTemporaries(cwd: string, folders: ReadonlySet<string>): string[] {
   const found: string[] = []
+  const now = Date.now()
   for (const folder of folders) {
+    const absolute = path.resolve(cwd, folder)
     let entries
     try {
-      entries = readdirSync(path.resolve(cwd, folder), { withFileTypes: true })
+      entries = readdirSync(absolute, { withFileTypes: true })
     } catch {
       continue // an absent or unreadable folder holds none we could remove; the writes report it
     }
-    const now = Date.now()
-    for (const entry of entries) {
-      if (entry.isFile() && isLeftoverTemporary(path.resolve(cwd, folder), entry.name, now)) found.push(path.posix.join(folder, entry.name))
-    }
+    for (const entry of entries) if (entry.isFile() && isLeftoverTemporary(absolute, entry.name, now)) found.push(path.posix.join(folder, entry.name))
   }
   return found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 }
