@@ -1,7 +1,7 @@
 import { formatIssues } from '../errors.js'
 import { abortReason, BodyAttempt, DispatchExecution, follows, fuseSignals, isAborted, markFollower, offAbort, onAbort, RunContext, type ToolCall } from './call.js'
 import { type RegistryListeners, runWaterfall, type WaterfallSpec } from './events.js'
-import { abortedAfterStart, abortedBeforeDispatch, failureResult, optional, registryFailure, thrownFailure } from './results.js'
+import { abortedAfterStart, abortedBeforeDispatch, failureResult, invalidResult, optional, registryFailure, thrownFailure } from './results.js'
 import { acceptOutput, acceptWrapperResult } from './review.js'
 import type { ToolDispatchExecution, ToolExecutionResult } from './runtime-types.js'
 
@@ -127,7 +127,7 @@ function attemptResult(attempt: BodyAttempt, fulfilled: boolean, outcome: unknow
   const contexts = attempt.contexts === undefined ? undefined : Object.freeze(attempt.contexts)
   if (attempt.contextIssues !== undefined) {
     // The well-formed contexts stay, as on every failed call; the malformed ones are named in the message.
-    return failureResult('INVALID_RESULT', formatIssues('The tool deferred a context that is not a lossless user message', attempt.contextIssues), { contexts })
+    return invalidResult(formatIssues('The tool deferred a context that is not a lossless user message', attempt.contextIssues), contexts)
   }
   if (!fulfilled) {
     // A body honouring cancellation by rejecting with the caller's own abort reason reports the

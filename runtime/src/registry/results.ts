@@ -1,5 +1,5 @@
 import type { ContentBlock, UserMessage } from '../content.js'
-import { formatIssues, ToolOutputError } from '../errors.js'
+import { ToolOutputError } from '../errors.js'
 import { describeValue } from '../json/describe-value.js'
 import { assignOwn } from '../json/hostile-prototypes.js'
 import type { JsonValue } from '../json/json-value.js'
@@ -161,11 +161,6 @@ export function invalidOutput(issues: readonly SchemaIssue[], tool: string, cont
  */
 export function invalidResult(message: string, contexts?: readonly UserMessage[]): ToolExecutionFailure {
   return failureResult('INVALID_RESULT', message, { contexts })
-}
-
-/** {@link invalidResult} listing `issues` under `message`. */
-export function invalidResultWith(message: string, issues: readonly SchemaIssue[], contexts?: readonly UserMessage[]): ToolExecutionFailure {
-  return invalidResult(formatIssues(message, issues), contexts)
 }
 
 /** `TOOL_ERROR` for a defect in the registry itself: the caller still gets a structured result. */
