@@ -3,7 +3,7 @@
 import type { SchemaIssue } from './errors.js'
 import { onlyIndexKeys } from './json/array-named-keys.js'
 import { describeValue } from './json/describe-value.js'
-import { appendOwn, prototypesPolluted } from './json/hostile-prototypes.js'
+import { appendOwn, enumerableKeyCount, prototypesPolluted, setOwnElement } from './json/hostile-prototypes.js'
 import { escapeJsonPointerToken, type JsonValue } from './json/json-value.js'
 import { registerSnapshot, snapshotHeight } from './json/materialized-snapshots.js'
 
@@ -28,8 +28,6 @@ const freeze = Object.freeze
 const getPrototypeOf = Object.getPrototypeOf
 const getOwnPropertyNames = Object.getOwnPropertyNames
 const getOwnPropertySymbols = Object.getOwnPropertySymbols
-const objectKeys = Object.keys
-const defineProperty = Object.defineProperty
 const objectPrototype = Object.prototype
 const arrayPrototype = Array.prototype
 // eslint-disable-next-line @typescript-eslint/unbound-method
@@ -63,7 +61,7 @@ function isContentBlock(block: JsonValue | undefined, polluted: boolean): boolea
   if (typeof block !== 'object' || block === null || isArray(block)) return false
   const record = block as { readonly [key: string]: JsonValue }
   if (!hasOwn(record, 'type')) return false
-  const keys = polluted ? Object.keys(record).length : countKeys(record)
+  const keys = enumerableKeyCount(record, polluted)
   if (record.type === 'text') return keys === 2 && hasOwn(record, 'text') && typeof record.text === 'string'
   if (record.type === 'image') {
     return (
@@ -75,13 +73,6 @@ function isContentBlock(block: JsonValue | undefined, polluted: boolean): boolea
     )
   }
   return false
-}
-
-/** Counts enumerable keys without allocating; only exact when no prototype carries enumerable keys. */
-function countKeys(record: object): number {
-  let keys = 0
-  for (const _key in record) keys++
-  return keys
 }
 
 function contentBlockMessage(block: JsonValue | undefined): string {
@@ -120,8 +111,7 @@ export function snapshotContentBlocks(value: unknown): readonly ContentBlock[] |
       if (lookupGetter.call(value, i) !== undefined) return undefined
       const block = snapshotBlock((value as unknown[])[i])
       if (block === undefined) return undefined
-      if (i in arrayPrototype) defineOwn(copy, i, block)
-      else copy[i] = block
+      setOwnElement(copy, i, block)
     }
     registerSnapshot(copy, length === 0 ? 1 : 2) // an empty list spans one level, as materializeJson counts it
     return freeze(copy)
@@ -146,8 +136,7 @@ function snapshotBlock(block: unknown): ContentBlock | undefined {
   const names = getOwnPropertyNames(block)
   // Every own key enumerable (as many as an enumeration counts), none a symbol; `type` first. An empty block has no
   // names[0] of its own: reading it would find an index getter on Array.prototype.
-  const polluted = prototypesPolluted()
-  if (names.length === 0 || names[0] !== 'type' || (polluted ? objectKeys(block).length : countKeys(block)) !== names.length || getOwnPropertySymbols(block).length !== 0) return undefined
+  if (names.length === 0 || names[0] !== 'type' || enumerableKeyCount(block) !== names.length || getOwnPropertySymbols(block).length !== 0) return undefined
   const type = ownString(block, 'type')
   let copy: ContentBlock
   if (type === 'text' && names.length === 2 && names[1] === 'text') {
@@ -185,11 +174,6 @@ function ownString(record: object, key: string): string | undefined {
   if (lookupGetter.call(record, key) !== undefined) return undefined
   const text: unknown = (record as Record<string, unknown>)[key]
   return typeof text === 'string' ? text : undefined
-}
-
-/** Defines `array[index]` as an own data element (a null-prototype descriptor: a polluted one could not add `get`). */
-function defineOwn(array: unknown[], index: number, value: unknown): void {
-  defineProperty(array, index, { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor)
 }
 
 const KNOWN_KEYS = new Set(['role', 'content', 'source', 'meta'])

@@ -26,7 +26,11 @@ export function assignOwn(target: object, key: string, value: unknown): void {
  * through the accessor again; so the slot is defined when a prototype has that index.
  */
 export function appendOwn<T>(array: T[], item: T): void {
-  const index = array.length
+  setOwnElement(array, array.length, item)
+}
+
+/** Makes `array[index]` an own data element of `array`, an array the runtime owns (see {@link appendOwn}). */
+export function setOwnElement<T>(array: T[], index: number, item: T): void {
   if (index in arrayPrototype) defineProperty(array, index, { __proto__: null, value: item, writable: true, enumerable: true, configurable: true } as PropertyDescriptor)
   else array[index] = item
 }
@@ -40,6 +44,19 @@ export function appendOwn<T>(array: T[], item: T): void {
 export function prototypesPolluted(): boolean {
   for (const _key in arrayPrototype) return true
   return false
+}
+
+/**
+ * How many enumerable string keys `value` has. With clean prototypes a `for…in` counts exactly the own ones and, on
+ * an object with an enumeration cache, lists nothing new (Object.keys would allocate a list per call); with an
+ * enumerable key on Object.prototype or Array.prototype it would count that key too, so Object.keys counts then.
+ * `polluted` is {@link prototypesPolluted}'s answer, when the caller already has it.
+ */
+export function enumerableKeyCount(value: object, polluted = prototypesPolluted()): number {
+  if (polluted) return Object.keys(value).length
+  let count = 0
+  for (const _key in value) count++
+  return count
 }
 
 /**

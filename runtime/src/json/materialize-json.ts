@@ -1,6 +1,6 @@
 import type { SchemaIssue } from '../errors.js'
 import { hostShowsNoNamedKeys, onlyIndexKeys } from './array-named-keys.js'
-import { appendOwn, assignOwn, prototypesPolluted } from './hostile-prototypes.js'
+import { appendOwn, assignOwn, enumerableKeyCount, prototypesPolluted } from './hostile-prototypes.js'
 import { describeValue } from './describe-value.js'
 import { escapeJsonPointerToken, MAX_ISSUES, MAX_JSON_DEPTH } from './json-value.js'
 import type { JsonValue } from './json-value.js'
@@ -20,7 +20,6 @@ const getOwnPropertySymbols = Object.getOwnPropertySymbols
 const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor
 const hasOwn = Object.hasOwn
 const objectValues = Object.values
-const objectKeys = Object.keys
 // eslint-disable-next-line @typescript-eslint/unbound-method
 const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
 // The intrinsic: finds an own accessor's getter without building a descriptor (and never calls it).
@@ -547,18 +546,6 @@ function snapSmallObject(value: object, level: number): JsonValue | undefined {
   registerSnapshot(copy, height + 1)
   freeze(copy)
   return copy
-}
-
-/**
- * How many enumerable string keys `value` has. With clean prototypes a `for…in` counts exactly the own ones and, on
- * an object with an enumeration cache, lists nothing new (Object.keys would allocate a list per call); with an
- * enumerable key on Object.prototype or Array.prototype it would count that key too, so Object.keys counts then.
- */
-function enumerableKeyCount(value: object): number {
-  if (prototypesPolluted()) return objectKeys(value).length
-  let count = 0
-  for (const _key in value) count++
-  return count
 }
 
 // Compiled copies of small objects. The loop above reads and writes each key by a computed name, which V8 handles
