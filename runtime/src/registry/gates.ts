@@ -74,6 +74,12 @@ function normalizePreDecision(answer: unknown): PreToolDecision {
   if (!snapshot.ok) return malformed(formatIssues('it is not lossless JSON', snapshot.issues))
   const value = snapshot.value
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return malformed(`found ${describeValue(value)}`)
+  return asDecision(value) ?? malformed('expected { kind: "allow" }, { kind: "deny", reason } or { kind: "ask", reason? }')
+}
+
+/** A snapshot as a decision: `{ kind: 'allow' }`, `{ kind: 'deny', reason }` or `{ kind: 'ask', reason? }` exactly; else undefined. */
+function asDecision(value: JsonValue): PreToolDecision | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
   const record = value as { readonly [key: string]: JsonValue }
   const keys = Object.keys(record)
   const kind = Object.hasOwn(record, 'kind') ? record.kind : undefined
@@ -81,16 +87,13 @@ function normalizePreDecision(answer: unknown): PreToolDecision {
   const reason = hasReason ? record.reason : undefined
   switch (kind) {
     case 'allow':
-      if (keys.length === 1) return ALLOW
-      break
+      return keys.length === 1 ? ALLOW : undefined
     case 'deny':
-      if (keys.length === 2 && typeof reason === 'string') return value as PreToolDecision
-      break
+      return keys.length === 2 && typeof reason === 'string' ? (value as PreToolDecision) : undefined
     case 'ask':
-      if (keys.length === (hasReason ? 2 : 1) && (!hasReason || typeof reason === 'string')) return value as PreToolDecision
-      break
+      return keys.length === (hasReason ? 2 : 1) && (!hasReason || typeof reason === 'string') ? (value as PreToolDecision) : undefined
   }
-  return malformed('expected { kind: "allow" }, { kind: "deny", reason } or { kind: "ask", reason? }')
+  return undefined
 }
 
 function malformed(why: string): PreToolDecision {
@@ -150,12 +153,9 @@ async function askApproval(call: ToolCall, reason: string | undefined): Promise<
 /** What an approval channel's answer decides: `undefined` (the call may run) for `allow`, else the denial. */
 function channelDecision(answer: unknown, why: string): ToolExecutionFailure | undefined {
   const snapshot = materializeJson(omitUndefinedKeys(answer))
-  const record = snapshot.ok && typeof snapshot.value === 'object' && snapshot.value !== null && !Array.isArray(snapshot.value) ? (snapshot.value as { readonly [key: string]: JsonValue }) : undefined
-  const kind = record !== undefined && Object.hasOwn(record, 'kind') ? record.kind : undefined
-  const keys = record === undefined ? 0 : Object.keys(record).length
-  if (kind === 'allow' && keys === 1) return undefined
-  const reason = record !== undefined && Object.hasOwn(record, 'reason') ? record.reason : undefined
-  if (kind === 'deny' && keys === 2 && typeof reason === 'string') return policyDenial(reason)
+  const decision = snapshot.ok ? asDecision(snapshot.value) : undefined
+  if (decision?.kind === 'allow') return undefined
+  if (decision?.kind === 'deny') return policyDenial(decision.reason)
   return denied(`The call needs approval${why}, and an approval channel answered ${describeValue(answer)} instead of { kind: "allow" } or { kind: "deny", reason }.`)
 }
 
