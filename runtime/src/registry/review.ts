@@ -10,7 +10,7 @@ import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import { isAborted, type ToolCall } from './call.js'
 import { type RegistryListeners, runWaterfall, type WaterfallSpec } from './events.js'
 import { containRejection, failureResult, invalidOutput, invalidResult, isRegistryResult, optional, registryFailure, snapshotConstant, successResult, textContent, thrownMessage, withContent, withContexts } from './results.js'
-import type { PostToolDecision, ToolErrorCode, ToolExecution, ToolExecutionResult } from './runtime-types.js'
+import type { PostToolDecision, ToolErrorCode, ToolExecution, ToolExecutionFailure, ToolExecutionResult } from './runtime-types.js'
 import type { RegisteredTool } from './tools.js'
 
 // Review: every check a result passes before it reaches the caller. The output contract for a value a
@@ -49,17 +49,8 @@ export function renderOutput(call: ToolCall, value: JsonValue, contexts: readonl
   } catch (error) {
     return invalidResult(`The tool's output.render threw: ${thrownMessage(error)}`, contexts)
   }
-  let content = snapshotContentBlocks(rendered)
-  if (content === undefined) {
-    const snapshot = materializeJson(rendered)
-    const issues: SchemaIssue[] = []
-    if (!snapshot.ok) {
-      containRejection(rendered)
-      return invalidResult(formatIssues("The tool's output.render returned content that is not lossless JSON", snapshot.issues), contexts)
-    }
-    if (!checkContentBlocks(snapshot.value, '', issues)) return invalidResult(formatIssues("The tool's output.render returned invalid content", issues), contexts)
-    content = snapshot.value
-  }
+  const content = contentSnapshot(rendered, 'output.render', contexts)
+  if (!isContent(content)) return content
   let meta: JsonValue | undefined
   const exec = call.exec
   if (tool.presentationMeta !== undefined && exec.parent === undefined && exec.rootCallId === exec.callId) {
@@ -353,12 +344,27 @@ export function finalizeContent(tool: RegisteredTool, exec: ToolExecution, resul
     return invalidResult(`The tool's finalizeContent threw, so its content was withheld: ${thrownMessage(error)}`, contexts)
   }
   if (replacement === undefined || replacement === result.content) return result
-  containRejection(replacement)
-  const fast = snapshotContentBlocks(replacement)
-  if (fast !== undefined) return withContent(result, fast)
-  const snapshot = materializeJson(replacement)
-  if (!snapshot.ok) return invalidResult(formatIssues("The tool's finalizeContent returned content that is not lossless JSON", snapshot.issues), contexts)
+  const content = contentSnapshot(replacement, 'finalizeContent', contexts)
+  return isContent(content) ? withContent(result, content) : content
+}
+
+/**
+ * What `returned` (what the tool's `who` returned) is as content: its frozen snapshot, or the `INVALID_RESULT` saying
+ * it is not lossless JSON (a rejected promise among it is contained) or not content blocks.
+ */
+function contentSnapshot(returned: unknown, who: string, contexts: readonly UserMessage[] | undefined): readonly ContentBlock[] | ToolExecutionFailure {
+  const fast = snapshotContentBlocks(returned)
+  if (fast !== undefined) return fast
+  const snapshot = materializeJson(returned)
+  if (!snapshot.ok) {
+    containRejection(returned)
+    return invalidResult(formatIssues(`The tool's ${who} returned content that is not lossless JSON`, snapshot.issues), contexts)
+  }
   const issues: SchemaIssue[] = []
-  if (!checkContentBlocks(snapshot.value, '', issues)) return invalidResult(formatIssues("The tool's finalizeContent returned invalid content", issues), contexts)
-  return withContent(result, snapshot.value)
+  if (!checkContentBlocks(snapshot.value, '', issues)) return invalidResult(formatIssues(`The tool's ${who} returned invalid content`, issues), contexts)
+  return snapshot.value
+}
+
+function isContent(value: readonly ContentBlock[] | ToolExecutionFailure): value is readonly ContentBlock[] {
+  return Array.isArray(value)
 }
