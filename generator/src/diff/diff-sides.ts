@@ -284,11 +284,18 @@ function catFileBatch(cwd: string, objects: readonly string[]): Promise<Uint8Arr
     while (next < objects.length) (settle[next++] as (bytes: undefined) => void)(undefined)
   }
   const child = spawn('git', ['cat-file', '--batch'], { cwd, stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } })
-  // What has arrived and is not yet taken: the header of the next object, then its bytes and a newline.
-  let pending: Buffer = Buffer.alloc(0)
+  // What has arrived and is not yet taken (the header of the next object, then its bytes and a newline), as chunks:
+  // joined once enough has arrived for the next answer, so a large blob is copied once, not once per chunk.
+  let chunks: Buffer[] = []
+  let buffered = 0
+  let needed = 0
   child.stdout.on('data', (chunk: Buffer) => {
-    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk])
+    chunks.push(chunk)
+    buffered += chunk.length
+    if (buffered < needed) return
+    const pending = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, buffered)
     let offset = 0
+    needed = 0
     while (next < objects.length) {
       const end = pending.indexOf(0x0a, offset)
       if (end < 0) break
@@ -302,16 +309,21 @@ function catFileBatch(cwd: string, objects: readonly string[]): Promise<Uint8Arr
       }
       if (!Number.isSafeInteger(size) || size < 0) {
         // An answer this reader cannot follow: nothing after it can be trusted.
-        pending = Buffer.alloc(0)
+        chunks = []
         finish()
         child.kill()
         return
       }
-      if (pending.length < end + 1 + size + 1) break
+      if (pending.length < end + 1 + size + 1) {
+        needed = end + 1 + size + 1 - offset
+        break
+      }
       ;(settle[next++] as (bytes: Uint8Array | undefined) => void)(header[1] === 'blob' ? pending.subarray(end + 1, end + 1 + size) : undefined)
       offset = end + 1 + size + 1
     }
-    pending = pending.subarray(offset)
+    const rest = pending.subarray(offset)
+    chunks = rest.length === 0 ? [] : [rest]
+    buffered = rest.length
   })
   child.on('error', finish)
   child.on('close', finish)

@@ -105,6 +105,17 @@ describe('reading a side', () => {
       }
     })
 
+    test('a file far over the size limit is refused at its place, and the files after it are read', async () => {
+      git('init', '-q', '-b', 'main')
+      project.write('schemas/a.tool.yaml', TOOL('A.').replace('find', 'a'))
+      project.write('schemas/big.tool.yaml', TOOL('x'.repeat(16 * 1024 * 1024)).replace('find', 'big'))
+      project.write('schemas/c.tool.yaml', TOOL('C.').replace('find', 'c'))
+      commit('big')
+      const side = await readSide('HEAD', 'HEAD', { cwd: project.cwd, schemas: 'schemas', loaded: new Map(), blobs: new Map() })
+      expect(side.diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual(['file-too-large HEAD:schemas/big.tool.yaml'])
+      expect([...side.sources.keys()]).toEqual(['HEAD:schemas/a.tool.yaml', 'HEAD:schemas/c.tool.yaml'])
+    })
+
     test('a blob missing from the object store is an unreadable file at its place; every other file is read', async () => {
       git('init', '-q', '-b', 'main')
       for (const name of ['a', 'b', 'c']) project.write(`schemas/${name}.tool.yaml`, TOOL(`${name.toUpperCase()}.`).replace('find', name))
