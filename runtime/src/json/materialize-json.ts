@@ -1,6 +1,6 @@
 import type { SchemaIssue } from '../errors.js'
 import { hostShowsNoNamedKeys, onlyIndexKeys } from './array-named-keys.js'
-import { appendOwn, assignOwn, enumerableKeyCount, prototypesPolluted } from './hostile-prototypes.js'
+import { appendOwn, assignOwn, enumerableKeyCount } from './hostile-prototypes.js'
 import { describeValue } from './describe-value.js'
 import { escapeJsonPointerToken, MAX_ISSUES, MAX_JSON_DEPTH } from './json-value.js'
 import type { JsonValue } from './json-value.js'
