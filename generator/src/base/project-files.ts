@@ -324,12 +324,11 @@ export class ProjectReadError extends Error {
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
 /**
- * Reads for the planner, confined to the project (`unchanged` may answer a file's text without reading it, when it
- * can tell the file still holds a text it knows): paths outside it (lexically or through a symbolic
+ * Reads for the planner, confined to the project: paths outside it (lexically or through a symbolic
  * link) are refused; text is strict UTF-8 with any BOM kept, so an author's file round-trips byte
  * for byte (a lossy decode would silently rewrite their bytes on the next write).
  */
-export function createProjectReader(cwd: string, realRoot: string, unchanged?: (file: string, absolute: string) => string | undefined): ProjectReader {
+export function createProjectReader(cwd: string, realRoot: string): ProjectReader {
   // One real-path walk per folder: a planner reads a file per tool from the same few folders.
   const folders = new Map<string, Promise<boolean>>()
   const folderInside = (folder: string): Promise<boolean> => {
@@ -358,11 +357,6 @@ export function createProjectReader(cwd: string, realRoot: string, unchanged?: (
     async readFile(file) {
       const absolute = await confined(file)
       const key = path.relative(cwd, absolute).split(path.sep).join('/')
-      const known = reads.has(key) ? undefined : unchanged?.(key, absolute)
-      if (known !== undefined) {
-        reads.set(key, known)
-        return known
-      }
       const read = await guarded(file, async () => readRegularFile(absolute))
       if (!read.ok) {
         if (read.reason === 'not-a-file') {
