@@ -184,7 +184,8 @@ export async function comparePlan(
     // A file taken from its record, still as recorded, holds that text: not read either.
     const recordedText = taken !== undefined && taken.stat === stat ? readText(file.path) : undefined
     const bytes = recordedText === undefined ? read(file.path) : Buffer.from(recordedText, 'utf8')
-    if (!unchangedSinceRead(file.path, bytes)) blocked.push({ path: file.path, reason: CHANGED, code: 'changed-during-run' })
+    // Bytes made from the recorded text hold it: only bytes read from disk can have changed since.
+    if (recordedText === undefined && !unchangedSinceRead(file.path, bytes)) blocked.push({ path: file.path, reason: CHANGED, code: 'changed-during-run' })
     if (bytes === undefined) return { ...base, status: 'create', current: undefined }
     const same = holdsText(bytes, file.content)
     if (same && known !== undefined && before !== undefined && stat !== undefined && isSettled(before, known.now)) {
