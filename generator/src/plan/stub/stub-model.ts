@@ -61,7 +61,7 @@ function notImplementedMessage(declaration: ToolDeclaration, paths: ToolPaths): 
  * two equal: the tree printed is the template's text as prettier formats it.
  */
 export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdentifiers, paths: ToolPaths): Program | undefined {
-  if (Object.keys(cardPresenters(declaration)).length > 0) return undefined
+  if (declaration.presentation?.card !== undefined) return undefined
   const model = stubModel(declaration, ids, paths)
   const string = (value: string): StringLiteral => ({ kind: 'string', value })
   const member = (key: string, value: Expression) => ({ kind: 'property', key: { kind: 'identifier', name: key }, value, comments: [], blankLineAfter: false }) as const
