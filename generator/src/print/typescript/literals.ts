@@ -27,27 +27,10 @@ export function tsStringLiteral(text: string): string {
 
 /**
  * The source text the printers give a string literal of the tree: its own where it was read from text, else
- * `tsStringLiteral`'s, in a type with DEL and the C1 controls escaped too (the output types keep the text json2ts
- * wrote; prettier then only re-quotes it).
+ * `tsStringLiteral`'s (which holds no raw control character; prettier then only re-quotes it).
  */
-export function stringLiteralRaw(literal: StringLiteral, inType: boolean): string {
-  if (literal.raw !== undefined) return literal.raw
-  const raw = tsStringLiteral(literal.value)
-  return inType ? escapeControlCharacters(raw) : raw
-}
-
-/**
- * A property key for an object literal that always defines an OWN property named `key`. `__proto__` written
- * plainly or quoted would set the prototype instead, so it becomes a computed key.
- */
-export function tsPropertyKey(key: string): string {
-  if (key === '__proto__') return `[${tsStringLiteral(key)}]`
-  return isIdentifierName(key) ? key : tsStringLiteral(key)
-}
-
-/** A property name in a type (interface member, type literal): in types `__proto__` is an ordinary name. */
-export function tsPropertyName(key: string): string {
-  return isIdentifierName(key) ? key : tsStringLiteral(key)
+export function stringLiteralRaw(literal: StringLiteral): string {
+  return literal.raw ?? tsStringLiteral(literal.value)
 }
 
 // `*/` would close the comment early; line separators would end a line inside it. Both are neutralised,
@@ -104,23 +87,12 @@ export function literalLayout(options: {
   }
 }
 
-const ESCAPE_OR_QUOTE = /\\(.)|'/g
-
 /**
  * A string literal in the preferred quote unless the text holds more of those than of the other (prettier's rule),
  * escaped like JSON (U+2028/U+2029 too), so it evaluates to exactly `text`.
  */
 export function quotedString(text: string, preferred: "'" | '"'): string {
-  const doubles = text.split('"').length - 1
-  const singles = text.split("'").length - 1
-  const quote = preferred === "'" ? (singles > doubles ? '"' : "'") : doubles > singles ? "'" : '"'
-  const json = jsonText(text)
-  if (quote === '"') return json
-  // Re-quote JSON's double-quoted text: `\"` needs no escape inside single quotes, a bare `'` does.
-  const inner = json.slice(1, -1).replace(ESCAPE_OR_QUOTE, (match, escaped: string | undefined) =>
-    escaped === undefined ? "\\'" : escaped === '"' ? '"' : match,
-  )
-  return `'${inner}'`
+  return printJsonStringLiteral(jsonText(text), preferred === "'")
 }
 
 function specKey(name: string, layout: LiteralLayout): string {
@@ -138,7 +110,7 @@ function isFlat(value: unknown): boolean {
 /**
  * A TypeScript literal for a declaration's JSON, laid out by toolsmith instead of by width: a node whose values are
  * all scalars (or lists of scalars) on one line, anything holding nested nodes one member per line. So a change in
- * the YAML changes the lines of the nodes it touched and no others. Keys follow `tsPropertyKey`'s rules (an own
+ * the YAML changes the lines of the nodes it touched and no others. Keys follow `specKey`'s rules (an own
  * `__proto__` stays an own property).
  */
 export function tsSpecLiteral(value: unknown, layout: LiteralLayout, depth = 0): string {

@@ -96,9 +96,9 @@ function collect(
   for (const [index, member] of members.entries()) {
     if (member.kind !== 'property') continue
     const { value } = member
-    const key = member.key.kind === 'identifier' ? member.key.name : stringLiteralRaw(member.key, false)
+    const key = member.key.kind === 'identifier' ? member.key.name : stringLiteralRaw(member.key)
     if (value.kind === 'object') {
-      const level = { key, printedKey: printPropertyKey(member.key, [member.key], context, false) }
+      const level = { key, printedKey: printPropertyKey(member.key, [member.key], context) }
       if (!collect(value, [...path, level], head, probes, context, broken)) return false
       continue
     }
@@ -144,5 +144,5 @@ function memberLines(probe: Probe, formatted: string, context: TsLayoutContext):
 // Under `quoteProps: consistent` a key is quoted when a sibling must be; the probe has no siblings, so it stands for
 // the member only when none must.
 function quotedSibling(members: readonly ObjectMember[], context: TsLayoutContext): boolean {
-  return members.some((member) => (member.kind === 'property' || member.kind === 'method') && member.key.kind === 'string' && !unquotable(member.key, context, false))
+  return members.some((member) => (member.kind === 'property' || member.kind === 'method') && member.key.kind === 'string' && !unquotable(member.key, context))
 }

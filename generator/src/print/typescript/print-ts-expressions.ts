@@ -29,7 +29,7 @@ export function printExpression(expression: Expression, context: TsLayoutContext
     case 'identifier':
       return expression.name
     case 'literal':
-      return printLiteral(expression.literal, context, false)
+      return printLiteral(expression.literal, context)
     case 'null':
       return 'null'
     case 'as-const':
@@ -135,7 +135,7 @@ function loneShortArgument(argument: Expression, printWidth: number, singleQuote
       return argument.name.length <= threshold
     case 'literal':
       if (argument.literal.kind !== 'string') return true
-      return printStringLiteral(stringLiteralRaw(argument.literal, false), singleQuote).length <= threshold
+      return printStringLiteral(stringLiteralRaw(argument.literal), singleQuote).length <= threshold
     case 'null':
       return true
     case 'not':
@@ -175,7 +175,7 @@ function printMember(member: ObjectMember, keys: readonly PropertyKey[], context
   if (member.kind === 'shorthand') return member.name
   if (member.kind === 'method') return printMethod(member, keys, context, printers)
   if (member.value.kind === 'opaque') return printers.opaqueMember(member)
-  const key = printPropertyKey(member.key, keys, context, false)
+  const key = printPropertyKey(member.key, keys, context)
   const short = util.getStringWidth(key) < context.options.tabWidth + 3
   return printAssignment(key, ':', printExpression(member.value, context, printers), assignmentLayout(member.value, short, context))
 }
@@ -185,7 +185,7 @@ function printMethod(method: MethodMember, keys: readonly PropertyKey[], context
   if (method.returnType !== undefined && JSON.stringify(method.returnType).includes('"type-literal"')) throw new OutsideLayout('object return type')
   return [
     method.async ? 'async ' : '',
-    printPropertyKey(method.key, keys, context, false),
+    printPropertyKey(method.key, keys, context),
     printSignature([], method.parameters, method.returnType, context),
     ' ',
     printers.block(method.body, context),

@@ -93,7 +93,7 @@ function printImport(statement: Statement & { kind: 'import' }, context: TsLayou
     if (statement.defaultName !== undefined) parts.push(', ')
     parts.push(printSpecifiers(named, statement.defaultName !== undefined, context))
   }
-  parts.push(' from', ' ', printLiteral(statement.source, context, false), semicolon(context))
+  parts.push(' from', ' ', printLiteral(statement.source, context), semicolon(context))
   return parts
 }
 

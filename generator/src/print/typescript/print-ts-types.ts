@@ -9,9 +9,9 @@ const { willBreak } = doc.utils
 /** Where a type sits, for the choices prettier makes by parent (parentheses, union indentation, separators). */
 export type TypeParent = 'annotation' | 'alias' | 'array' | 'union' | 'type-argument' | 'operand'
 
-/** A literal (in a type or an expression, see `stringLiteralRaw`) as prettier prints it. */
-export function printLiteral(literal: LiteralValue, context: TsLayoutContext, inType: boolean): string {
-  if (literal.kind === 'string') return printStringLiteral(stringLiteralRaw(literal, inType), context.options.singleQuote)
+/** A literal (in a type or an expression) as prettier prints it. */
+export function printLiteral(literal: LiteralValue, context: TsLayoutContext): string {
+  if (literal.kind === 'string') return printStringLiteral(stringLiteralRaw(literal), context.options.singleQuote)
   if (literal.kind === 'boolean') return literal.value ? 'true' : 'false'
   return `${literal.negative ? '-' : ''}${printNumberLiteral(literal.raw)}`
 }
@@ -23,26 +23,26 @@ const ASCII_IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 const MAYBE_IDENTIFIER = /^[$_\p{L}\p{Nl}][$_\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u200c\u200d]*$/u
 
 /** Whether prettier would print this quoted key without quotes (`isStringKeySafeToUnquote` for the subset). */
-export function unquotable(key: StringLiteral, context: TsLayoutContext, inType: boolean): boolean {
+export function unquotable(key: StringLiteral, context: TsLayoutContext): boolean {
   if (!ASCII_IDENTIFIER.test(key.value) && MAYBE_IDENTIFIER.test(key.value)) {
     if (context.options.lenient === true) return false
     throw new OutsideLayout('non-ASCII identifier key')
   }
-  return printStringLiteral(stringLiteralRaw(key, inType), context.options.singleQuote).slice(1, -1) === key.value && ASCII_IDENTIFIER.test(key.value)
+  return printStringLiteral(stringLiteralRaw(key), context.options.singleQuote).slice(1, -1) === key.value && ASCII_IDENTIFIER.test(key.value)
 }
 
 /**
- * A property key (of a type member when `inType`) as prettier prints it among `siblings` (their keys decide quoting
+ * A property key (of an object literal or a type member) as prettier prints it among `siblings` (their keys decide quoting
  * under `quoteProps: consistent`).
  */
-export function printPropertyKey(key: PropertyKey, siblings: readonly PropertyKey[], context: TsLayoutContext, inType: boolean): string {
+export function printPropertyKey(key: PropertyKey, siblings: readonly PropertyKey[], context: TsLayoutContext): string {
   const { quoteProps, singleQuote } = context.options
-  const needsQuotes = (): boolean => siblings.some((sibling) => sibling.kind === 'string' && !unquotable(sibling, context, inType))
+  const needsQuotes = (): boolean => siblings.some((sibling) => sibling.kind === 'string' && !unquotable(sibling, context))
   if (key.kind === 'identifier') {
     return quoteProps === 'consistent' && needsQuotes() ? printStringLiteral(JSON.stringify(key.name), singleQuote) : key.name
   }
-  if ((quoteProps === 'as-needed' || (quoteProps === 'consistent' && !needsQuotes())) && unquotable(key, context, inType)) return key.value
-  return printStringLiteral(stringLiteralRaw(key, inType), singleQuote)
+  if ((quoteProps === 'as-needed' || (quoteProps === 'consistent' && !needsQuotes())) && unquotable(key, context)) return key.value
+  return printStringLiteral(stringLiteralRaw(key), singleQuote)
 }
 
 // prettier's shouldHugUnionType: one object-like member (a type literal or a type reference) and the rest `null` or
@@ -65,7 +65,7 @@ export function printType(type: TypeNode, parent: TypeParent, context: TsLayoutC
     case 'keyword':
       return type.name
     case 'literal':
-      return printLiteral(type.literal, context, true)
+      return printLiteral(type.literal, context)
     case 'reference':
       return printReference(type.name, type.args, context)
     case 'array':
@@ -247,5 +247,5 @@ function printMember(member: TypeMember, keys: readonly PropertyKey[], context: 
     const parameter = [member.parameter, ': ', printType(member.parameterType, 'annotation', context)]
     return group([modifier, '[', group([indent([softline, parameter]), softline]), ']', ': ', printType(member.type, 'annotation', context)])
   }
-  return textGroup([modifier, printPropertyKey(member.key, keys, context, true), member.optional ? '?' : '', ': ', printType(member.type, 'annotation', context)])
+  return textGroup([modifier, printPropertyKey(member.key, keys, context), member.optional ? '?' : '', ': ', printType(member.type, 'annotation', context)])
 }

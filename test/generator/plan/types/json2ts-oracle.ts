@@ -1,6 +1,7 @@
 import { constraintText } from '@toolsmith/providers'
 import { compile } from 'json-schema-to-typescript'
-import { escapeControlCharacters, tsPropertyName } from '../../../../generator/src/print/typescript/literals.js'
+import { isIdentifierName } from '../../../../generator/src/model/typescript-tree.js'
+import { escapeControlCharacters, tsStringLiteral } from '../../../../generator/src/print/typescript/literals.js'
 import { isRecord, ownEntries, ownValue } from '../../../../generator/src/model/tool-declaration.js'
 import { INFERRED_CONTAINER_LEVELS } from '../../../../generator/src/plan/types/type-declaration.js'
 
@@ -96,11 +97,14 @@ function finish(builder: TypeSchemaBuilder, schema: { [key: string]: unknown }):
 
 const LINE_SEPARATORS = /[\u2028\u2029]/g
 
+// A property name as json2ts writes it in a type: plain when an identifier, else a string literal.
+const propertyName = (key: string): string => (isIdentifierName(key) ? key : tsStringLiteral(key))
+
 async function compileType(typeSchema: TypeSchema, name: string): Promise<string> {
   const source = await compile(typeSchema.schema, name, JSON2TS_OPTIONS)
   return escapeControlCharacters(
     source
-      .replace(typeSchema.placeholder, (_match, index: string) => tsPropertyName(typeSchema.keys[Number(index)] ?? ''))
+      .replace(typeSchema.placeholder, (_match, index: string) => propertyName(typeSchema.keys[Number(index)] ?? ''))
       .replace(LINE_SEPARATORS, (char) => (char === '\u2028' ? '\\u2028' : '\\u2029'))
       .trim(),
   )

@@ -43,11 +43,11 @@ const config: fc.Arbitrary<prettier.Options | undefined> = fc.oneof(
 // The tree a declaration is built as carries values (a comment's text, a string's value); the tree read from json2ts's
 // text carries what was written. Compared as written: each value with the source text the printers give it.
 const writtenComment = (comment: Comment): Comment => ('doc' in comment ? { block: true, value: docCommentValue(comment), after: comment.after, blankLineAfter: comment.blankLineAfter, blankLineBefore: comment.blankLineBefore } : comment)
-const writtenKey = (key: PropertyKey): PropertyKey => (key.kind === 'string' ? { ...key, raw: stringLiteralRaw(key, true) } : key)
+const writtenKey = (key: PropertyKey): PropertyKey => (key.kind === 'string' ? { ...key, raw: stringLiteralRaw(key) } : key)
 function writtenType(type: TypeNode): TypeNode {
   switch (type.kind) {
     case 'literal':
-      return type.literal.kind === 'string' ? { kind: 'literal', literal: { ...type.literal, raw: stringLiteralRaw(type.literal, true) } } : type
+      return type.literal.kind === 'string' ? { kind: 'literal', literal: { ...type.literal, raw: stringLiteralRaw(type.literal) } } : type
     case 'array':
       return { ...type, element: writtenType(type.element) }
     case 'union':

@@ -6,7 +6,6 @@ import {
   printJsonStringLiteral,
   printStringLiteral,
   quotedString,
-  tsPropertyKey,
   tsSpecLiteral,
   tsStringLiteral,
 } from '../../../../generator/src/print/typescript/literals.js'
@@ -43,7 +42,7 @@ describe('TypeScript literals', () => {
   test('a property key defines an own property of that name and never touches the prototype', () => {
     fc.assert(
       fc.property(text, (key) => {
-        const object = evaluate(`{ ${tsPropertyKey(key)}: 1 }`) as object
+        const object = evaluate(tsSpecLiteral({ [key]: 1 }, literalLayout({}))) as object
         expect(Object.getOwnPropertyDescriptor(object, key)?.value).toBe(1)
         expect(Object.getPrototypeOf(object)).toBe(Object.prototype)
       }),
