@@ -253,8 +253,23 @@ export function identifier(name: string): Expression {
 }
 
 /** A string literal holding `value`. */
+export function stringLiteral(value: string): StringLiteral {
+  return { kind: 'string', value }
+}
+
+/** A string literal holding `value`, as an expression. */
 export function stringExpression(value: string): Expression {
-  return { kind: 'literal', literal: { kind: 'string', value } }
+  return { kind: 'literal', literal: stringLiteral(value) }
+}
+
+/** A property key naming `name`: plain when it is an identifier name, else quoted. */
+export function propertyKey(name: string): PropertyKey {
+  return isIdentifierName(name) ? { kind: 'identifier', name } : stringLiteral(name)
+}
+
+/** `key: value` in an object literal, `key` an identifier name. */
+export function property(key: string, value: Expression): ObjectMember {
+  return { kind: 'property', key: { kind: 'identifier', name: key }, value, comments: [], blankLineAfter: false }
 }
 
 /** A named type (without type arguments unless given). */

@@ -1,6 +1,6 @@
 import { generatedHeader } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
-import { leadingComment as comment, docComment, type Expression, type ObjectMember, type Statement, stringExpression, type TsPart } from '../model/typescript-tree.js'
+import { leadingComment as comment, docComment, type Expression, type ObjectMember, property, type Statement, stringExpression, type TsPart } from '../model/typescript-tree.js'
 import type { ToolIdentifiers } from './tool-identifiers.js'
 import { argsTypeDeclaration, outputTypeDeclaration } from './types/type-declaration.js'
 
@@ -28,10 +28,6 @@ function jsonExpression(value: unknown): Expression {
   throw new TypeError(`not a declaration value: ${typeof value}`)
 }
 
-function property(key: string, value: Expression): ObjectMember {
-  // The keys here are the declaration's own fixed names (and MCP's annotation names): plain identifiers.
-  return { kind: 'property', key: { kind: 'identifier', name: key }, value, comments: [], blankLineAfter: false }
-}
 
 /**
  * The generator-owned module `<out>/generated/<name>.ts`: the fixed header, the declaration as `as const` specs

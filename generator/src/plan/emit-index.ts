@@ -2,10 +2,10 @@ import { generatedHeader } from '../model/plan.js'
 import {
   type Expression,
   identifier,
-  isIdentifierName,
-  type PropertyKey,
+  propertyKey,
   type Statement,
   statement,
+  stringLiteral,
   type StringLiteral,
   type TsPart,
   type TypeMember,
@@ -85,10 +85,3 @@ export function emitIndex(toolNames: readonly string[]): TsPart {
   return { program: { statements }, text: undefined }
 }
 
-function stringLiteral(value: string): StringLiteral {
-  return { kind: 'string', value }
-}
-
-function propertyKey(name: string): PropertyKey {
-  return isIdentifierName(name) ? { kind: 'identifier', name } : stringLiteral(name)
-}

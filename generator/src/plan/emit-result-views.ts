@@ -1,10 +1,9 @@
 import { generatedHeader } from '../model/plan.js'
-import { type Expression, identifier, type ObjectMember, type Statement, statement, stringExpression, type StringLiteral, type TsPart, type TypeNode, typeReference } from '../model/typescript-tree.js'
+import { type Expression, identifier, type ObjectMember, property, type Statement, statement, stringExpression, type StringLiteral, type TsPart, type TypeNode, typeReference } from '../model/typescript-tree.js'
 
 // Small builders: the module below reads close to the code it prints.
 const string = stringExpression
 const call = (callee: string, ...args: Expression[]): Expression => ({ kind: 'call', isNew: false, callee: identifier(callee), typeArgs: [], args })
-const property = (key: string, value: Expression): ObjectMember => ({ kind: 'property', key: { kind: 'identifier', name: key }, value, comments: [], blankLineAfter: false })
 const shorthand = (name: string): ObjectMember => ({ kind: 'shorthand', name, comments: [], blankLineAfter: false })
 /** An object literal; `broken` when its source had a line break after `{` (which prettier's objectWrap keeps). */
 const object = (broken: boolean, members: Record<string, Expression | 'shorthand'>): Expression => ({

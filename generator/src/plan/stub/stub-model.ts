@@ -1,6 +1,6 @@
 import { lineCommentText } from '../../model/plan.js'
 import { jsonText, type ToolDeclaration } from '../../model/tool-declaration.js'
-import { type Expression, identifier, type Program, statement, stringExpression, type StringLiteral, typeReference } from '../../model/typescript-tree.js'
+import { type Expression, identifier, type Program, property, statement, stringExpression, stringLiteral, typeReference } from '../../model/typescript-tree.js'
 import { RESULT_VIEWS_SPECIFIER, type ToolPaths } from '../output-paths.js'
 import type { ToolIdentifiers } from '../tool-identifiers.js'
 import { cardPresenters } from './card-presenters.js'
@@ -63,8 +63,6 @@ function notImplementedMessage(declaration: ToolDeclaration, paths: ToolPaths): 
 export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdentifiers, paths: ToolPaths): Program | undefined {
   if (declaration.presentation?.card !== undefined) return undefined
   const model = stubModel(declaration, ids, paths)
-  const string = (value: string): StringLiteral => ({ kind: 'string', value })
-  const member = (key: string, value: Expression) => ({ kind: 'property', key: { kind: 'identifier', name: key }, value, comments: [], blankLineAfter: false }) as const
   // `(_args, value) => [{ type: 'text', text: JSON.stringify(value, null, 2) }]`
   const render: Expression = {
     kind: 'arrow',
@@ -80,8 +78,8 @@ export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdenti
           broken: false,
           trailingComments: [],
           members: [
-            member('type', stringExpression('text')),
-            member('text', {
+            property('type', stringExpression('text')),
+            property('text', {
               kind: 'call',
               isNew: false,
               callee: { kind: 'member', object: identifier('JSON'), property: 'stringify' },
@@ -99,7 +97,7 @@ export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdenti
     key: { kind: 'identifier', name: 'execute' },
     parameters: [{ name: '_args', type: typeReference(model.argsType) }],
     returnType: typeReference('Promise', [typeReference(model.outputType)]),
-    body: [statement({ kind: 'throw', argument: { kind: 'call', isNew: true, callee: identifier('Error'), typeArgs: [], args: [{ kind: 'literal', literal: string(notImplementedMessage(declaration, paths)) }] } })],
+    body: [statement({ kind: 'throw', argument: { kind: 'call', isNew: true, callee: identifier('Error'), typeArgs: [], args: [{ kind: 'literal', literal: stringLiteral(notImplementedMessage(declaration, paths)) }] } })],
     comments: [],
     blankLineAfter: false,
   } as const
@@ -109,7 +107,7 @@ export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdenti
     trailingComments: [],
     members: [
       { kind: 'spread', argument: model.declaration, comments: [], blankLineAfter: false },
-      member('output', { kind: 'object', broken: true, trailingComments: [], members: [member('schema', identifier(model.outputSpec)), member('render', render)] }),
+      property('output', { kind: 'object', broken: true, trailingComments: [], members: [property('schema', identifier(model.outputSpec)), property('render', render)] }),
       execute,
     ],
   }
@@ -117,7 +115,7 @@ export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdenti
   return {
     statements: [
       statement(
-        { kind: 'import', typeOnly: false, defaultName: undefined, specifiers: [specifier('defineTypedTool')], braces: true, source: string('@toolsmith/runtime') },
+        { kind: 'import', typeOnly: false, defaultName: undefined, specifiers: [specifier('defineTypedTool')], braces: true, source: stringLiteral('@toolsmith/runtime') },
         [
           `// toolsmith:stub ${model.name}`,
           '// This file is yours: `toolsmith generate` keeps every line of it and only updates the wiring (the import from',
@@ -131,7 +129,7 @@ export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdenti
           defaultName: undefined,
           specifiers: [specifier(model.declaration), specifier(model.outputSpec), specifier(model.argsType, true), specifier(model.outputType, true)],
           braces: true,
-          source: string(paths.generatedSpecifier),
+          source: stringLiteral(paths.generatedSpecifier),
         },
         [],
         true,

@@ -1,6 +1,6 @@
 import { constraintText } from '@toolsmith/providers'
 import { isRecord, ownEntries, ownValue } from '../../model/tool-declaration.js'
-import { type Comment, docComment, isIdentifierName, type PropertyKey, type Statement, type TsPart, type TypeLiteral, type TypeMember, type TypeNode } from '../../model/typescript-tree.js'
+import { type Comment, docComment, propertyKey, type Statement, type TsPart, type TypeLiteral, type TypeMember, type TypeNode } from '../../model/typescript-tree.js'
 
 /** Container levels the runtime's `InferValue` follows exactly; deeper containers infer `JsonValue`. */
 export const INFERRED_CONTAINER_LEVELS = 16
@@ -82,10 +82,6 @@ function jsdocText(comment: string): string {
 function comments(comment: string, after: Comment['after']): Comment[] {
   if (comment === '') return []
   return [docComment(comment, 'lines', after)]
-}
-
-function propertyKey(name: string): PropertyKey {
-  return isIdentifierName(name) ? { kind: 'identifier', name } : { kind: 'string', value: name }
 }
 
 /** A typed map's index signature widened by the declared properties' types, or `undefined` when it stays as it is. */
