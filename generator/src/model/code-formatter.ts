@@ -73,3 +73,16 @@ export interface CodeFormatter {
    */
   printCodeModeSdkModule(path: string, sdk: string, format?: (source: string) => Promise<string>): Promise<string>
 }
+
+// Every path without a prettier config of its own shares one options object: its key is made once.
+const layoutKeys = new WeakMap<object, string>()
+
+/** The key of resolved layout options (their JSON), made once per options object. */
+export function layoutKeyOf(options: LayoutOptions): string {
+  let key = layoutKeys.get(options)
+  if (key === undefined) {
+    key = JSON.stringify(options)
+    layoutKeys.set(options, key)
+  }
+  return key
+}

@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises'
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import type * as prettier from 'prettier'
 import { processMemo } from '../base/bounded.js'
-import type { CodeFormatter } from '../model/code-formatter.js'
+import { type CodeFormatter, layoutKeyOf } from '../model/code-formatter.js'
 import { jsonPrinter, printMarkdown } from './catalog-layout.js'
 import { canBatch, createFormatBatcher, loadPrettier, prettierLoaded, prettierRunner } from './prettier.js'
 import { codeModeSdkModuleSource, joinParts, layOutTypeScript, printCodeModeSdkModule, printTypeScript, tsLayoutOptions } from './typescript/lay-out-typescript.js'
@@ -148,8 +148,6 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
     return options
   }
 
-  // The key of each options object (a project without a config has one for every path).
-  const layoutKeys = new WeakMap<prettier.Options, string>()
   const run = prettierRunner()
   const batcher = createFormatBatcher(run)
   // Probes of the TypeScript layout (one arrow-function member in its place) repeat across files: each is formatted
@@ -188,13 +186,7 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
       return optionsFor(resolve(cwd, path))
     },
     async layoutKey(path) {
-      const options = await optionsFor(resolve(cwd, path))
-      let key = layoutKeys.get(options)
-      if (key === undefined) {
-        key = JSON.stringify(options)
-        layoutKeys.set(options, key)
-      }
-      return key
+      return layoutKeyOf(await optionsFor(resolve(cwd, path)))
     },
     jsonPrinter(options) {
       return jsonPrinter(options)

@@ -4,7 +4,7 @@ import { processMemo } from '../../base/bounded.js'
 import type { KnownText, PlanCache } from '../../model/plan.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import type { ToolPaths } from '../output-paths.js'
-import type { CodeFormatter } from '../../model/code-formatter.js'
+import { type CodeFormatter, layoutKeyOf } from '../../model/code-formatter.js'
 
 /** Whether `value` is a JSON object (what cached values are read back as, before their fields are checked). */
 export const isObject = (value: unknown): value is { readonly [key: string]: unknown } => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -199,16 +199,4 @@ export async function toolCacheKeys(declaration: ToolDeclaration, inputs: ToolCa
     module: isCacheableLayout(moduleLayout) ? cacheKey(['module', paths.generated, moduleKey]) : undefined,
     stub,
   }
-}
-
-// The resolved options as a key: their JSON, made once per options object (every path without a config of its own
-// shares one).
-const layoutKeys = new WeakMap<object, string>()
-function layoutKeyOf(options: object): string {
-  let key = layoutKeys.get(options)
-  if (key === undefined) {
-    key = JSON.stringify(options)
-    layoutKeys.set(options, key)
-  }
-  return key
 }
