@@ -69,7 +69,7 @@ export interface CodeFormatter {
   /**
    * The Code Mode SDK module (`sdk`, the declaration text, as a string export) as the file at `path`: printed here
    * where the printers model the project's TypeScript options, else its source handed to `format` (this formatter's
-   * own by default; the planner passes one that keeps the result in the plan cache, the module being a megabyte).
+   * own by default; the plan cache's formatter passes its own, which keeps the result, the module being a megabyte).
    */
   printCodeModeSdkModule(path: string, sdk: string, format?: (source: string) => Promise<string>): Promise<string>
 }

@@ -174,9 +174,7 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
   const sdkModulePath = codeModeSdkModulePath(options.out)
   try {
     if (!('text' in sdk)) throw sdk.failure
-    // Where prettier formats it (options the printers do not model), the result is kept in the plan cache.
-    const format = (source: string): Promise<string> => sharedFormatter.format(sdkModulePath, source, { batchable: true })
-    files.push({ path: sdkModulePath, content: await formatter.printCodeModeSdkModule(sdkModulePath, sdk.text, format), owner: 'generator' })
+    files.push({ path: sdkModulePath, content: await sharedFormatter.printCodeModeSdkModule(sdkModulePath, sdk.text), owner: 'generator' })
   } catch (error) {
     cannot(sdkModulePath, error)
   }

@@ -10,14 +10,15 @@ import { cachedToolValues } from './cached-values.js'
  * nothing is kept for options with plugins (see `isCacheableLayout`).
  */
 export function withFormatCache(formatter: CodeFormatter, cache: PlanCache): CodeFormatter {
-  return {
+  const cached: CodeFormatter = {
     layoutOptions: (path) => formatter.layoutOptions(path),
     layoutKey: (path) => formatter.layoutKey(path),
     printTypeScript: (path, parts) => formatter.printTypeScript(path, parts),
     printTree: (path, program) => formatter.printTree(path, program),
     jsonPrinter: (options) => formatter.jsonPrinter(options),
     printMarkdown: (blocks) => formatter.printMarkdown(blocks),
-    printCodeModeSdkModule: (path, sdk, format) => formatter.printCodeModeSdkModule(path, sdk, format),
+    // What prettier formats of it (options the printers do not model) is kept too.
+    printCodeModeSdkModule: (path, sdk, format = (source) => cached.format(path, source, { batchable: true })) => formatter.printCodeModeSdkModule(path, sdk, format),
     async format(path, source, options = {}) {
       if (!isCacheableLayout(await formatter.layoutOptions(path))) return formatter.format(path, source, options)
       const flags = `${options.batchable === true ? 'batchable' : 'alone'} ${options.embeddedFormatting === false ? 'embedded-off' : 'embedded-on'}`
@@ -29,4 +30,5 @@ export function withFormatCache(formatter: CodeFormatter, cache: PlanCache): Cod
       return text
     },
   }
+  return cached
 }
