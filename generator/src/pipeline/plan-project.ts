@@ -29,8 +29,6 @@ export interface ProjectPlan {
     readonly comparison: PlanComparison
     /** The plan cache this plan read and added to (absent with `cache: false`); `generate` saves it. */
     readonly cache?: PlanCacheStore
-    /** The temporaries written while planning, when `generate` asked for them. */
-    readonly stager?: WriteStager
   }
 }
 
@@ -42,11 +40,8 @@ export interface ProjectPlan {
 export async function planProject(options: RunOptions, staging?: StagingRequest): Promise<ProjectPlan> {
   const sources = new Map<string, string>()
   try {
-    const plan = await planProjectIn(options, sources, staging)
-    if (plan.ready === undefined) await staging?.stager?.discard()
-    return plan
+    return await planProjectIn(options, sources, staging)
   } catch (error) {
-    await staging?.stager?.discard()
     // A file-system failure anywhere in the reads (a link loop, a permission) is a located error, never a crash.
     if (!isFileSystemError(error)) throw error
     return { diagnostics: [fileSystemDiagnostic(options.cwd, error, 'read', '.')], sources }
@@ -58,8 +53,8 @@ export async function planProject(options: RunOptions, staging?: StagingRequest)
 const STAGE_FROM_TOOLS = 50
 
 /**
- * `generate`'s request to write new files' temporaries while planning (projects of at least `STAGE_FROM_TOOLS` tools): `planProject` sets `stager` once it plans
- * (then `ready.stager` is it), and discards it when the plan is refused.
+ * `generate`'s request to write new files' temporaries while planning (projects of at least `STAGE_FROM_TOOLS` tools): `planProject` sets `stager` once it plans;
+ * the caller discards it when done, whatever happened (what was put in place is no longer there to discard).
  */
 export interface StagingRequest {
   stager?: WriteStager
@@ -159,7 +154,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
     diagnostics.push({ severity: 'error', code, message: `cannot write this output: ${reason}`, file, line: 1, column: 1 })
   }
   if (failed()) return stop()
-  return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison, ...(cache === undefined ? {} : { cache }), ...(stager === undefined ? {} : { stager }) } }
+  return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison, ...(cache === undefined ? {} : { cache }) } }
 }
 
 /**

@@ -41,8 +41,8 @@ async function generate(options: RunOptions, staging: StagingRequest): Promise<G
   const project = await planProject(options, staging)
   const nothing = { written: [], unchanged: 0, deleted: [], orphans: [] }
   if (project.ready === undefined) return { exitCode: 2, diagnostics: project.diagnostics, sources: project.sources, ...nothing }
-  const { comparison, realRoot, config, stager } = project.ready
-  const result = await writePlan(config.cwd, realRoot, comparison, stager)
+  const { comparison, realRoot, config } = project.ready
+  const result = await writePlan(config.cwd, realRoot, comparison, staging.stager)
   const orphans = comparison.orphans.map((file) => file.path)
   const warnings: Diagnostic[] = orphans.map((file) => ({
     severity: 'warning',
