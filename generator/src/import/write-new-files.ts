@@ -16,11 +16,10 @@
 // them synchronously while this thread converts the next tools (should it fail, this thread writes the rest). The
 // thread pool's asynchronous writes were tried and cost more: each file is three jobs (open, write, close) and each job
 // wakes a pool thread, which on two cores takes the core from the conversion.
-import { randomBytes } from 'node:crypto'
 import { linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { FileAppearedError, isLeftoverOfProcess, processHost } from '../base/project-files.js'
+import { FileAppearedError, isLeftoverOfProcess, temporaryPath } from '../base/project-files.js'
 
 /** Files written on this thread before the rest go to the worker: a small import never pays for starting it (~30 ms). */
 export const SYNC_FILES = 64
@@ -40,10 +39,8 @@ export interface StageLeftover {
 }
 
 const STAGE_PREFIX = '.import.'
-const token = randomBytes(4).toString('hex')
-let stages = 0
-// A stage's name: the host part (`processHost()`), then the process id, the token and a counter. An older toolsmith's
-// stages have no host part; they are judged by their age.
+// A stage's name: a temporary's for the name `import` (`temporaryPath`): the host part (`processHost()`), then the
+// process id, the token and a counter. An older toolsmith's stages have no host part; they are judged by their age.
 const STAGE_NAME = /^\.import\.(?:([0-9a-f]{8})\.)?([1-9][0-9]{0,9})-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/
 
 /** What the worker answers per file: `null` when written, else the file-system error's fields. */
@@ -136,7 +133,7 @@ export class NewFileStage {
     }
     const leftovers = removeLeftoverStages(folder)
     try {
-      const stage = path.join(folder, `${STAGE_PREFIX}${processHost()}.${process.pid}-${token}${(stages++).toString(36)}.toolsmith-tmp`)
+      const stage = temporaryPath(path.join(folder, 'import'))
       mkdirSync(stage, { mode: 0o700 })
       // What it is, to tell later whether something was put in its place (a link leading elsewhere, another folder).
       const { dev, ino } = lstatSync(stage, { bigint: true })
