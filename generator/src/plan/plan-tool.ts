@@ -4,7 +4,7 @@ import type { Diagnostic } from '../model/diagnostic.js'
 import type { FileOwner, KnownText, PlannedFile, PlanOptions } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { emitGeneratedModule } from './emit-generated-file.js'
-import { type ToolPaths, toolPaths } from './output-paths.js'
+import type { ToolPaths } from './output-paths.js'
 // The stub modules are ts-morph's (about 3 s to load): imported only when a stub exists to merge, or a project's
 // own stub template is checked for the wiring, never for a run that only creates stubs from the shipped template.
 import type { WiringNames } from './stub/find-stub-wiring.js'
@@ -130,16 +130,16 @@ async function plannedStub(
   const stored = where === undefined ? undefined : 'part' in where ? entry?.get('stub', where.part) : cache?.get(where.key)
   const cached = cachedToolValues.stub(stored, existing)
   if (cached !== undefined) return cached
-  const stub = existing === undefined ? await newStub(declaration, names(), context) : await mergedStub(paths, names(), existing, context)
+  const stub = existing === undefined ? await newStub(declaration, paths, names(), context) : await mergedStub(paths, names(), existing, context)
   const value = cachedToolValues.storedStub(stub, existing)
   if (where !== undefined && 'part' in where) entry?.set('stub', where.part, value)
   else if (where !== undefined) cache?.set(where.key, value)
   return stub
 }
 
-async function newStub(declaration: ToolDeclaration, names: WiringNames, context: ToolPlanContext): Promise<CachedStub> {
+async function newStub(declaration: ToolDeclaration, paths: ToolPaths, names: WiringNames, context: ToolPlanContext): Promise<CachedStub> {
   if (context.stubTemplate === undefined) return { content: null, diagnostics: [] }
-  const created = await createStub(declaration, context, context.stubTemplate, names)
+  const created = await createStub(declaration, paths, context, context.stubTemplate, names)
   return created.ok ? { content: created.value, diagnostics: [] } : { content: null, diagnostics: [created.problem] }
 }
 
@@ -175,20 +175,21 @@ type Created = { readonly ok: true; readonly value: string } | { readonly ok: fa
 
 async function createStub(
   declaration: ToolDeclaration,
+  paths: ToolPaths,
   context: ToolPlanContext,
   stubTemplate: Template,
   names: WiringNames,
 ): Promise<Created> {
-  const { formatter, options } = context
-  const paths = toolPaths(options.out, declaration.name)
+  const { formatter } = context
+  const ids = toolIdentifiers(declaration.name)
   // The shipped template's stub is built from the model and printed; the template renders it only where the tree
   // or the project's layout is outside what the printers take.
-  const program = stubTemplate.shipped ? shippedStubProgram(declaration, toolIdentifiers(declaration.name), paths) : undefined
+  const program = stubTemplate.shipped ? shippedStubProgram(declaration, ids, paths) : undefined
   const printed = program === undefined ? undefined : await formatter.printTree(paths.stub, program)
   if (printed !== undefined) return { ok: true, value: printed }
   let source: string
   try {
-    source = stubTemplate.render(stubModel(declaration, toolIdentifiers(declaration.name), paths))
+    source = stubTemplate.render(stubModel(declaration, ids, paths))
   } catch (error) {
     return { ok: false, problem: templateDiagnostic(stubTemplate.file, `cannot render the stub of ${declaration.name}: ${messageOf(error)}`) }
   }
