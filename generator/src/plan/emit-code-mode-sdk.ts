@@ -4,27 +4,22 @@ import { generatedHeader } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { cacheKey, type DeclarationEntry } from './cache/cache-key.js'
 
-/**
- * The Code Mode SDK of the declarations, as the model of a `run_code` agent sees it: the text the
- * providers' printer makes from each tool's compiled parameters and output — the same text the
- * runtime side (`codeModeSdk(runtime, agent)` in `@toolsmith/code-mode`) prints for the same tools.
- * Each tool's part depends only on its declaration and its type name, so it is kept in the tool's plan cache entry
- * (`entries[i]` for `tools[i]`, when there is a cache) and only a changed tool's part is printed again.
- */
+/** The Code Mode SDK text of the declarations, identical to what `codeModeSdk()` prints at runtime. Each tool's part is
+ * cached in `entries[i]` (for `tools[i]`), so only changed tools are printed again. */
 export function codeModeSdkText(tools: readonly ToolDeclaration[], entries: readonly (DeclarationEntry | undefined)[] = []): string {
   const order = tools.map((_tool, index) => index).sort((a, b) => byName(tools[a] as ToolDeclaration, tools[b] as ToolDeclaration))
   const names = codeModeSdkTypeNames(order.map((index) => (tools[index] as ToolDeclaration).name))
   return joinCodeModeSdk(order.map((index, i) => sdkPart(tools[index] as ToolDeclaration, names[i] as string, entries[index])))
 }
 
-/** `<out>/code-mode-sdk.d.ts`: the header, then the SDK text exactly as printed (not reformatted). */
+/** `<out>/code-mode-sdk.d.ts`: the header, then the SDK text as printed (not reformatted). */
 export function emitCodeModeSdkDeclaration(sdk: string): string {
   return `${generatedHeader()}\n${sdk}`
 }
 
 const byName = (a: ToolDeclaration, b: ToolDeclaration): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 
-/** One tool's part, from its cache entry when it holds the part printed under the same type name. */
+// The key holds the type name: a part printed under another name is stale.
 function sdkPart(declaration: ToolDeclaration, base: string, entry: DeclarationEntry | undefined): CodeModeSdkPart {
   const key = entry === undefined ? undefined : cacheKey(['code-mode-sdk', base])
   const cached = key === undefined ? undefined : entry?.get('code-mode-sdk', key)
@@ -37,7 +32,6 @@ function sdkPart(declaration: ToolDeclaration, base: string, entry: DeclarationE
 const isPart = (value: unknown): value is CodeModeSdkPart =>
   typeof value === 'object' && value !== null && typeof (value as { types?: unknown }).types === 'string' && typeof (value as { member?: unknown }).member === 'string'
 
-/** The surface of one declaration: compiled schemas, and the approval and annotations it declares. */
 function toSdkTool(declaration: ToolDeclaration): CodeModeSdkTool {
   const tool: { -readonly [K in keyof CodeModeSdkTool]: CodeModeSdkTool[K] } = {
     name: declaration.name,

@@ -4,15 +4,15 @@ import { leadingComment as comment, docComment, type Expression, type ObjectMemb
 import type { ToolIdentifiers } from './tool-identifiers.js'
 import { argsTypeDeclaration, outputTypeDeclaration } from './types/type-declaration.js'
 
-/** The generated module of one tool as the subset's trees, and its `<Name>Output` declaration for the catalog. */
+/** One tool's generated module as the subset's trees. */
 export interface GeneratedModule {
-  /** The module in order: the header, import and specs, then the `<Name>Args` and `<Name>Output` declarations. */
+  /** In order: header, import and specs, then the `<Name>Args` and `<Name>Output` declarations. */
   readonly parts: readonly TsPart[]
-  /** The `<Name>Output` declaration (the module's last part). */
+  /** The `<Name>Output` declaration (the last part), for the catalog. */
   readonly output: TsPart
 }
 
-/** A JSON scalar or object (the declaration's limits and annotations) as an expression; written on one line. */
+// The declaration's limits and annotations, written on one line.
 function jsonExpression(value: unknown): Expression {
   if (value === null) return { kind: 'null' }
   if (typeof value === 'string') return stringExpression(value)
@@ -29,15 +29,8 @@ function jsonExpression(value: unknown): Expression {
 }
 
 
-/**
- * The generator-owned module `<out>/generated/<name>.ts`: the fixed header, the declaration as `as const` specs
- * (`satisfies` the DSL types), the declaration const the stub spreads into `defineTool`, and the `<Name>Args` /
- * `<Name>Output` types (equal to `InferArgs`/`InferValue` of the specs), all built as the subset's tree.
- *
- * The specs are data, laid out by the printer one node per line (a `spec` statement) rather than re-wrapped by width:
- * a YAML change then shows as a diff of the nodes it touched. They sit under `// prettier-ignore`, so prettier leaves
- * them as they are too.
- */
+/** `<out>/generated/<name>.ts`: `as const` specs, the declaration const the stub spreads, Args and Output types. Specs
+ * print one node per line under `// prettier-ignore`, so a YAML change diffs only the nodes it touched. */
 export function emitGeneratedModule(declaration: ToolDeclaration, ids: ToolIdentifiers): GeneratedModule {
   const argsType = argsTypeDeclaration(declaration.parameters, declaration.description, ids.argsType)
   const outputType = outputTypeDeclaration(declaration.output, ids.outputType)
@@ -59,8 +52,7 @@ export function emitGeneratedModule(declaration: ToolDeclaration, ids: ToolIdent
     property('parameters', { kind: 'identifier', name: ids.parameters }),
   ]
   if (declaration.timeoutMs !== undefined) members.push(property('timeoutMs', jsonExpression(declaration.timeoutMs)))
-  // Declared metadata, carried by defineTool to the definition as data (`concurrencySafe: true` also makes every
-  // valid call parallel-safe there, so no classifier is emitted).
+  // `concurrencySafe: true` makes every valid call parallel-safe at runtime, so no classifier is emitted.
   if (declaration.concurrencySafe !== undefined) members.push(property('concurrencySafe', jsonExpression(declaration.concurrencySafe)))
   if (declaration.presentation?.kind !== undefined) members.push(property('kind', stringExpression(declaration.presentation.kind)))
   if (declaration.annotations !== undefined) members.push(property('annotations', jsonExpression(declaration.annotations)))

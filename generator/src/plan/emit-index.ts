@@ -17,25 +17,12 @@ import { toolIdentifiers } from './tool-identifiers.js'
 
 const RUNTIME: StringLiteral = { kind: 'string', value: '@toolsmith/runtime' }
 
-/**
- * The generator-owned `<out>/index.ts`, as the subset's tree: each stub's default export imported and re-exported
- * under its camelCase name; one type alias per tool, `<Pascal>Tool = TypedTool<Args, Output, 'name'>`, with the types
- * the generated modules declare; `ToolsByName`, an interface naming each tool's alias; and `tools`, every
- * definition sorted by name (code-unit order, never locale order), annotated with the aliases (each element cast to
- * its alias, which only narrows its `name` to the literal: a stub's `defineTypedTool<Args, Output>` cannot infer it).
- *
- * The annotation is what keeps editors fast: a file that uses `tools` takes its type from the generated type
- * declarations, never by inferring every stub's `defineTool` call. The aliases keep it fast with many tools: the
- * checker defers the type arguments of a generic reference that is a type alias's whole body, so the type of
- * `tools` (or of `ToolsByName`) costs one local alias per tool, and a tool's argument and output types are resolved
- * (through their modules) only when that tool's members are read. Written inline, every `TypedTool<Args, Output>`
- * entry resolved both imports as soon as the tuple was built.
- */
+/** `<out>/index.ts`: the stubs re-exported, a `<Pascal>Tool` alias each, `ToolsByName`, `tools` sorted by code unit.
+ * Annotating `tools` with aliases the checker defers keeps editors fast: a tool's types resolve only when read. */
 export function emitIndex(toolNames: readonly string[]): TsPart {
   const sorted = [...toolNames].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   const tools = sorted.map((name) => ({ name, ids: toolIdentifiers(name), literal: stringLiteral(name) }))
-  // A tool whose PascalCase name is `Typed` has the alias `TypedTool`: the runtime's type is then imported as
-  // `TypedTool_`, which no tool's names can take (they never hold `_`, and bindings start in lower case).
+  // A tool named `typed` has the alias `TypedTool`; `TypedTool_` cannot clash (tool names never hold `_`).
   const typedTool = tools.some(({ ids }) => ids.entryType === 'TypedTool') ? 'TypedTool_' : 'TypedTool'
   const statements: Statement[] = [
     statement(
@@ -79,6 +66,7 @@ export function emitIndex(toolNames: readonly string[]): TsPart {
     ),
   )
   spaced()
+  // The cast only narrows `name` to its literal, which `defineTypedTool<Args, Output>` cannot infer.
   const init: Expression = { kind: 'array', elements: tools.map(({ ids }): Expression => ({ kind: 'as', expression: identifier(ids.exportName), type: typeReference(ids.entryType) })) }
   const type: TypeNode = { kind: 'readonly', type: { kind: 'tuple', elements: tools.map(({ ids }) => typeReference(ids.entryType)) } }
   statements.push(statement({ kind: 'const', exported: true, name: 'tools', type, init }, ['/** Every tool, sorted by name. */']))

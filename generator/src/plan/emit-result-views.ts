@@ -44,12 +44,8 @@ const named = (...names: string[]): { name: string; typeOnly: boolean }[] => nam
 const union = (...types: TypeNode[]): TypeNode => ({ kind: 'union', types })
 const UNDEFINED: TypeNode = { kind: 'keyword', name: 'undefined' }
 
-/**
- * The generator-owned `<out>/generated/_result-views.ts`, as the subset's tree. A stub's `presentationMeta` keeps its
- * completed card in `result.meta` (JSON, replayable); `resultViewFrom` reads it back only after the runtime's
- * compiled validator checked it against a DSL spec of every card, whose inferred type TypeScript checks to be a
- * `ToolResultView`. So a meta from an old session log or a nested call (no meta) gives `undefined`, never a bad view.
- */
+/** `<out>/generated/_result-views.ts`: `resultViewFrom` returns the card a stub kept in `result.meta` only once the
+ * runtime's validator accepts it, so an old or missing meta gives `undefined`, never a bad view. */
 export function emitResultViews(): TsPart {
   // `{ readonly [key: string]: ValueSchemaSpec & { readonly required?: true } }`
   const properties: TypeNode = {

@@ -6,18 +6,15 @@ import { GENERATED_FOLDER, normalizePath } from './output-paths.js'
 export interface Leftovers {
   /** Generator-owned files (they start with the header): `generate` deletes them. */
   readonly deletions: readonly string[]
-  /** Author stubs (they carry the `// toolsmith:stub` marker or import a generated declaration): reported, never deleted. */
+  /** Author stubs: reported, never deleted. */
   readonly orphans: readonly string[]
 }
 
-/**
- * Whether a module is a stub: it carries the marker comment, or (parsed, the marker deleted) it imports a tool's
- * `<camel>Declaration` from a generated module — the wiring only a stub has. An author's helper that imports
- * generated types or specs is not a stub.
- */
+// A stub carries the marker or (marker deleted) imports a `<camel>Declaration` value from a generated module; an
+// author's helper importing only generated types or specs is not one.
 async function isStub(path: string, text: string): Promise<boolean> {
   if (text.includes(STUB_MARKER)) return true
-  // ts-morph loads only for a leftover module without the marker.
+  // Lazy: ts-morph loads only for a leftover module without the marker.
   const { withParsedStub } = await import('./stub/find-stub-wiring.js')
   const found = withParsedStub(path, text, (file) => ({
     ok: true,
@@ -33,11 +30,7 @@ async function isStub(path: string, text: string): Promise<boolean> {
   return found.ok && found.value
 }
 
-/**
- * Looks at every `.ts` file directly in `<out>` and `<out>/generated` that the plan does not produce. The header
- * tells a generator-owned file; the marker comment or an import of a generated declaration tells a stub; an author's
- * other modules are left alone and not reported.
- */
+/** The unplanned `.ts` files directly in `<out>` and `<out>/generated`; an author's other modules are not reported. */
 export async function findLeftovers(options: Pick<PlanOptions, 'out' | 'readFile' | 'listFiles'>, planned: ReadonlySet<string>): Promise<Leftovers> {
   const out = normalizePath(options.out)
   const generated = posix.join(out, GENERATED_FOLDER)
@@ -49,7 +42,7 @@ export async function findLeftovers(options: Pick<PlanOptions, 'out' | 'readFile
       if (!name.endsWith('.ts') || name.endsWith('.d.ts') || planned.has(path)) continue
       const text = await options.readFile(path)
       if (text === undefined) continue
-      // A stub is checked first: one whose first line looks like a header is still the author's, never deleted.
+      // Stub first: a stub whose first line looks like a header is still the author's.
       if (stubsToo && (await isStub(path, text))) orphans.push(path)
       else if (isGeneratedText(text)) deletions.push(path)
     }

@@ -9,7 +9,7 @@ export interface ToolPaths {
   readonly stub: string
   /** `<out>/generated/<name>.ts`: the generator-owned specs and types. */
   readonly generated: string
-  /** The stub's import specifier of the generated module: `./generated/<name>.js`. */
+  /** `./generated/<name>.js`, as the stub imports it. */
   readonly generatedSpecifier: string
 }
 
@@ -19,7 +19,7 @@ export function normalizePath(path: string): string {
   return normalized.length > 1 && normalized.endsWith('/') ? normalized.slice(0, -1) : normalized
 }
 
-/** The paths of the tool called `name` under the output folder `out`. */
+/** The paths of tool `name` under `out`. */
 export function toolPaths(out: string, name: string): ToolPaths {
   const folder = normalizePath(out)
   return {
@@ -37,25 +37,25 @@ export function indexPath(out: string): string {
 // A leading `_` keeps the shared module's name out of reach of tool names (they start with a letter).
 const RESULT_VIEWS_MODULE = '_result-views'
 
-/** `<out>/generated/_result-views.ts`: the shared reader of completed cards kept in `result.meta`. */
+/** `<out>/generated/_result-views.ts`: the shared reader of completed cards in `result.meta`. */
 export function resultViewsPath(out: string): string {
   return posix.join(normalizePath(out), GENERATED_FOLDER, `${RESULT_VIEWS_MODULE}.ts`)
 }
 
-/** The stub's import specifier of the shared result-views module. */
+/** `./generated/_result-views.js`, as stubs import it. */
 export const RESULT_VIEWS_SPECIFIER = `./${GENERATED_FOLDER}/${RESULT_VIEWS_MODULE}.js`
 
-/** `<out>/code-mode-sdk.d.ts`: the Code Mode SDK declaration. */
+/** `<out>/code-mode-sdk.d.ts`. */
 export function codeModeSdkDeclarationPath(out: string): string {
   return posix.join(normalizePath(out), 'code-mode-sdk.d.ts')
 }
 
-/** `<out>/code-mode-sdk.ts`: the Code Mode SDK text as a string export. */
+/** `<out>/code-mode-sdk.ts`: the SDK text as a string export. */
 export function codeModeSdkModulePath(out: string): string {
   return posix.join(normalizePath(out), 'code-mode-sdk.ts')
 }
 
-/** The file a configured export target is written to: `tools.<name>.json` beside `catalog.json`. */
+/** An export target's file: `tools.<name>.json` beside `catalog.json`. */
 export function exportFilePath(catalogJson: string, spec: { readonly name: string }): string {
   const slash = catalogJson.lastIndexOf('/')
   return `${slash === -1 ? '' : catalogJson.slice(0, slash + 1)}tools.${spec.name}.json`

@@ -16,17 +16,13 @@ import { cacheKey, isCacheableLayout, textHash, toolCacheKeys } from './cache/ca
 import { cachedToolValues } from './cache/cached-values.js'
 import { loadTemplates } from './template/template-set.js'
 
-// Enough tools in flight that their format requests meet in prettier batches (the formatter batches what is asked
-// in one turn of the event loop), few enough to keep the intermediate strings of a large project bounded.
+// Enough tools in flight for their format requests to share prettier batches, few enough to bound memory.
 const TOOLS_IN_FLIGHT = 64
 
 const byName = (a: ToolDeclaration, b: ToolDeclaration): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 const byPath = (a: PlannedFile, b: PlannedFile): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
 
-/**
- * A name the emitters refuse even when the loader let it through: it must be a valid tool name (so it is safe in
- * paths, identifiers and comments), and it must not be `index` in any case, whose stub would be `<out>/index.ts`.
- */
+// Checked again here: the name goes into paths, identifiers and comments, and must not collide with a shared file.
 function nameProblem(declaration: ToolDeclaration): Diagnostic | undefined {
   const name = declaration.name
   let message: string | undefined
@@ -57,13 +53,8 @@ function readFailureFile(error: unknown): string | undefined {
   return typeof file === 'string' ? file : undefined
 }
 
-/**
- * Plans every output in memory: per tool its generated module and its stub (created once from the template,
- * later merged without touching author code), the shared result-view reader, `index.ts`, the Markdown catalog,
- * the catalog regions and `catalog.json`; plus the generator-owned files to delete and the orphaned stubs.
- * Pure: existing files are read only through `options.readFile`/`listFiles`. Deterministic: files are complete,
- * formatted and sorted by path, and the input order of `declarations` does not matter.
- */
+/** Plans every output file in memory (sorted by path), the generator-owned files to delete and the orphaned stubs. Pure
+ * and deterministic: disk is read only through `options`, and the order of `declarations` does not matter. */
 export async function planFiles(declarations: readonly ToolDeclaration[], options: PlanOptions): Promise<PlanResult> {
   const diagnostics: Diagnostic[] = []
   const cache = options.cache
@@ -86,8 +77,7 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     else diagnostics.push(problem)
   }
 
-  // Each tool's stub is read and its cache keys made first. A read that fails is reported with the tool, as any
-  // failure planning it is.
+  // Stubs are read and cache keys made first; a failed read is reported with its tool.
   const formatter = options.formatter
   const prepared = await mapBounded(tools, TOOLS_IN_FLIGHT, async (declaration): Promise<PreparedTool | { readonly failure: unknown }> => {
     try {
@@ -100,8 +90,7 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
       return { failure }
     }
   })
-  // Whole-plan outputs (index, result views, catalogs) are formatted through the cache; a tool's own files are
-  // cached whole by planTool instead.
+  // Whole-plan outputs format through the cache; planTool caches a tool's own files whole.
   const sharedFormatter = cache === undefined ? formatter : withFormatCache(formatter, cache)
 
   const context = { options, formatter, stubTemplate }
@@ -134,9 +123,7 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     if (unreadable !== undefined) diagnostics.push({ severity: 'error', code: 'unreadable-file', message: messageOf(error), file: unreadable, line: 1, column: 1 })
     else diagnostics.push({ severity: 'error', code: 'emit', message: `cannot generate this file: ${messageOf(error)}`, file, line: 1, column: 1 })
   }
-  // Printed from their trees (by prettier too when the project's options are outside what the printers model), and
-  // kept in the plan cache under the layout for the path and what the tree is made of (`source`): the index of a
-  // thousand tools takes a noticeable part of a run that changed one declaration.
+  // Cached by path, layout and what the tree is made of (`source`): a large index is costly to print again.
   const printed = async (path: string, source: readonly string[], part: () => TsPart): Promise<void> => {
     try {
       const layout = cache === undefined || !isCacheableLayout(await formatter.layoutOptions(path)) ? undefined : await formatter.layoutKey(path)
@@ -154,9 +141,8 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
   if (tools.length > 0) await printed(resultViewsPath(options.out), ['result-views'], emitResultViews)
   const names = tools.map((tool) => tool.name)
   await printed(indexPath(options.out), ['index', ...names], () => emitIndex(names))
-  // The Code Mode SDK: the declaration is kept exactly as printed (it must equal the run-time text), the module is formatted.
+  // The SDK is printed once for both files; the declaration stays exactly as printed (it must equal the runtime's).
   const sdkPath = codeModeSdkDeclarationPath(options.out)
-  // Printed once for both files, from each tool's part in its cache entry.
   let sdk: { readonly text: string } | { readonly failure: unknown }
   try {
     sdk = { text: codeModeSdkText(tools, prepared.map((tool) => ('keys' in tool ? tool.keys.entry : undefined))) }

@@ -5,8 +5,7 @@ import type { FileOwner, KnownText, PlannedFile, PlanOptions } from '../model/pl
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { emitGeneratedModule } from './emit-generated-file.js'
 import type { ToolPaths } from './output-paths.js'
-// The stub modules are ts-morph's (about 3 s to load): imported only when a stub exists to merge, or a project's
-// own stub template is checked for the wiring, never for a run that only creates stubs from the shipped template.
+// The stub modules load ts-morph (slow): imported only to merge a stub or check a project's stub template.
 import type { WiringNames } from './stub/find-stub-wiring.js'
 import type { StubMerge } from './stub/merge-stub.js'
 import type { StubOutcome } from './stub/find-stub-wiring.js'
@@ -44,9 +43,6 @@ export interface PreparedTool {
   readonly keys: ToolCacheKeys
 }
 
-// Merges of stubs that needed no change are remembered across plans in one process (the process memo): a
-// regenerate over unchanged stubs then skips parsing them. Keyed by path, wiring names and the exact text.
-
 function stubDiagnostic(
   file: string,
   text: string,
@@ -57,14 +53,11 @@ function stubDiagnostic(
   return { severity, code, file, ...lineAndColumn(text, problem.offset), message: problem.message }
 }
 
-/**
- * Plans the generated module of one tool and its stub: created from the template when absent, else merged. Each of
- * the two comes from the plan cache when `options.cache` holds it under its key (see `toolCacheKeys`), and is stored
- * there once planned; what a failure threw is never stored.
- */
+/** Plans one tool's generated module and its stub (created when absent, else merged), each from the plan cache when it
+ * holds it; what a failure threw is never stored. */
 export async function planTool(declaration: ToolDeclaration, prepared: PreparedTool, context: ToolPlanContext): Promise<PlannedTool> {
   const { paths, existingStub, keys } = prepared
-  // The tool's identifiers are derived only when something is planned afresh (a thousand cached tools need none).
+  // Lazy: fully cached tools never need their identifiers.
   const names = (): WiringNames => ({ generatedSpecifier: paths.generatedSpecifier, ...toolIdentifiers(declaration.name) })
   const module = await plannedModule(declaration, paths, keys, context)
   const stub = await plannedStub(declaration, paths, names, existingStub, keys, context)
@@ -105,8 +98,7 @@ async function plannedModule(
     formatter.printTypeScript(paths.generated, generatedModule.parts),
     formatter.printTypeScript(paths.generated, [generatedModule.output]),
   ])
-  // The catalog shows the output declaration as printed in the module (printed alone, a top-level declaration is
-  // laid out the same).
+  // Printed alone, a top-level declaration is laid out as in the module, which the catalog shows.
   const outputType = { text: output.trimEnd(), layoutKey: await formatter.layoutKey(paths.generated) }
   if (cache === undefined) return { content, outputType }
   const module = { content: { hash: textHash(content), text: () => content }, outputType }
@@ -146,6 +138,7 @@ async function newStub(declaration: ToolDeclaration, paths: ToolPaths, names: Wi
 async function mergedStub(paths: ToolPaths, names: WiringNames, existingStub: KnownText, context: ToolPlanContext): Promise<CachedStub> {
   const { formatter } = context
   const existing = existingStub.text()
+  // Unchanged merges are memoised for the process, so a regenerate skips parsing unchanged stubs.
   const key = `${paths.stub}\u0000${JSON.stringify(names)}\u0000${existing}`
   const cached = processMemo.get<StubMerge>('unchanged-stub', key)
   const merged: StubOutcome<StubMerge> =
@@ -182,8 +175,7 @@ async function createStub(
 ): Promise<Created> {
   const { formatter } = context
   const ids = toolIdentifiers(declaration.name)
-  // The shipped template's stub is built from the model and printed; the template renders it only where the tree
-  // or the project's layout is outside what the printers take.
+  // The shipped template's stub is printed from the model; rendering is the fallback for layouts the printers lack.
   const program = stubTemplate.shipped ? shippedStubProgram(declaration, ids, paths) : undefined
   const printed = program === undefined ? undefined : await formatter.printTree(paths.stub, program)
   if (printed !== undefined) return { ok: true, value: printed }

@@ -28,7 +28,7 @@ const RESERVED = new Set([
   'NaN', 'Infinity',
 ])
 
-/** Whether `name` cannot (or should not) be used as a binding name in generated modules. */
+/** Whether `name` cannot (or should not) name a binding in generated modules. */
 export function isReservedWord(name: string): boolean {
   return RESERVED.has(name)
 }
@@ -36,15 +36,12 @@ export function isReservedWord(name: string): boolean {
 // Bindings `index.ts` declares itself; a tool's export must not shadow them.
 const INDEX_BINDINGS = new Set(['tools'])
 
-/**
- * A type name as json2ts writes it for the root type it is asked to name: its identifier rule upper-cases a letter
- * that follows digits (`Get3dModelArgs` becomes `Get3DModelArgs`), so the stub must import exactly that spelling.
- */
+// json2ts upper-cases a letter after digits (`Get3dModelArgs` → `Get3DModelArgs`); stubs must import that spelling.
 function json2tsTypeName(name: string): string {
   return name.replace(/(\d)([a-z])/g, (_match, digit: string, letter: string) => `${digit}${letter.toUpperCase()}`)
 }
 
-/** The identifiers of the tool called `name` (a valid tool name); a plan asks for each tool's several times. */
+/** The identifiers of tool `name`, memoised: a plan asks for each tool's several times. */
 export function toolIdentifiers(name: string): ToolIdentifiers {
   let ids = processMemo.get<ToolIdentifiers>('tool-identifiers', name)
   if (ids === undefined) {

@@ -6,17 +6,12 @@ import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import type { ToolPaths } from '../output-paths.js'
 import { type CodeFormatter, layoutKeyOf } from '../../model/code-formatter.js'
 
-/** Whether `value` is a JSON object (what cached values are read back as, before their fields are checked). */
+/** Whether `value` is a JSON object (not null, not an array). */
 export const isObject = (value: unknown): value is { readonly [key: string]: unknown } => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/**
- * The cache key of a value made from `parts` (texts or bytes): SHA-256 over each part prefixed with its length, so no two different
- * lists of parts share a key (`['ab', 'c']` and `['a', 'bc']` do not).
- */
+/** SHA-256 over `parts` (texts or bytes), each length-prefixed so `['ab', 'c']` and `['a', 'bc']` differ. */
 export function cacheKey(parts: readonly (string | Uint8Array)[]): string {
-  // Texts and bytes are told apart too, by their length prefix (`5:` against `5b:`). The parts are hashed as one
-  // input (the same digest as feeding them one by one): a one-shot hash of a run's thousands of small keys costs a
-  // third of a streaming one.
+  // Bytes are prefixed `5b:`, texts `5:`. One-shot hashing of the joined text gives the streaming digest, cheaper.
   let text = ''
   for (const part of parts) {
     if (typeof part !== 'string') return bytesKey(parts)
@@ -25,25 +20,18 @@ export function cacheKey(parts: readonly (string | Uint8Array)[]): string {
   return hash('sha256', text, 'base64url')
 }
 
-/** `cacheKey` of parts some of which are bytes. */
 function bytesKey(parts: readonly (string | Uint8Array)[]): string {
   const buffers = parts.map((part) => (typeof part === 'string' ? Buffer.from(`${part.length}:${part}`) : Buffer.concat([Buffer.from(`${part.length}b:`), part])))
   return hash('sha256', Buffer.concat(buffers), 'base64url')
 }
 
-/**
- * Whether output formatted with these resolved prettier options may be cached under their key. Not with plugins:
- * the options name a plugin, not its code, so an upgraded plugin would leave the key as it was.
- */
+/** Whether output formatted with these options may be cached: not with plugins, whose upgrade the key cannot see. */
 export function isCacheableLayout(options: { readonly plugins?: readonly unknown[] }): boolean {
   return options.plugins === undefined || options.plugins.length === 0
 }
 
-/**
- * A text that tells apart every two JSON values the emitters could render differently, for cache keys: own data
- * properties in insertion order (an own `__proto__` key is a key), `-0` apart from `0`, and anything that is not
- * JSON (`undefined`, `NaN`, a function) spelled so it cannot pass for a JSON value.
- */
+/** A cache-key text telling apart any two values the emitters could render differently: own data properties in order
+ * (an own `__proto__` is a key), `-0` apart from `0`, and non-JSON values spelled so they cannot pass for JSON. */
 export function exactJson(value: unknown): string {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value)
   if (typeof value === 'number') return Object.is(value, -0) ? '-0' : Number.isFinite(value) ? JSON.stringify(value) : `#${String(value)}`
@@ -59,11 +47,7 @@ export function exactJson(value: unknown): string {
   return `#${typeof value}`
 }
 
-/**
- * Whether `value` comes back from `JSON.stringify` then `JSON.parse` as the same value (`exactJson` alike): only
- * null, booleans, strings, finite numbers other than `-0` (which JSON writes as `0`), arrays and objects of own data
- * properties. A value that would not is not cached.
- */
+/** Whether `value` survives a JSON round trip with the same `exactJson` (`-0` does not); others are not cached. */
 export function survivesJson(value: unknown): boolean {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return true
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0)
@@ -76,16 +60,8 @@ export function survivesJson(value: unknown): boolean {
 /** What a declaration's entry holds planned from it. */
 export type PlannedPart = 'module' | 'stub' | 'catalog-section' | 'catalog-json' | 'code-mode-sdk'
 
-/**
- * One declaration's entry in the plan cache. For a declaration loaded through the cache it is the entry of its file
- * (the generator build, the file's name and bytes; see `cachedDeclarationSource`, whose fields it keeps), else one
- * keyed by the declaration's exact content. It holds everything planned from it: the generated module, the stub
- * created from it, its part of the catalog section, of catalog.json and of the Code Mode SDK, each stored under a key
- * of what else its planning read (the layout options for its path, the template, the output type), so a part planned
- * under other inputs is not found, and is dropped once no run uses it. Each part is an entry of the cache of its own,
- * read only when asked for. A stub that already exists is merged from its own text, not from the declaration: that
- * merge is kept under a key of the stub's text instead (see `toolCacheKeys`).
- */
+/** One declaration's plan cache entry (its file's bytes, else its exact JSON), holding every part planned from it, each
+ * under a key of the other inputs its planning read, so a part planned under other inputs is not found. */
 export class DeclarationEntry {
   readonly key: string
 
@@ -106,13 +82,13 @@ export class DeclarationEntry {
     this.cache.set(this.partEntry(part, partKey), value)
   }
 
-  // The part's key in the cache: the entry's, the part and the part key (hashed when longer than a hash).
+  // A part key longer than a hash (a layout key) is hashed.
   private partEntry(part: PlannedPart, partKey: string): string {
     return `${this.key}\u0000${part}\u0000${partKey.length <= HASH_LENGTH ? partKey : `#${hashedKey(partKey)}`}`
   }
 }
 
-// The length of a base64url SHA-256, the length of most part keys; a longer one (a layout key) is hashed, once.
+// The length of a base64url SHA-256.
 const HASH_LENGTH = 43
 function hashedKey(key: string): string {
   let hashed = processMemo.get<string>('part-key', key)
@@ -123,42 +99,34 @@ function hashedKey(key: string): string {
   return hashed
 }
 
-/**
- * A file's identity and times as one text (size, modification and change times in nanoseconds, inode, device), for
- * records of what a run saw: any write changes the ctime, which no tool can set back.
- */
+/** A file's size, times (ns), inode and device as one text: any write changes the ctime, which no tool can set back. */
 export const statText = (stats: BigIntStats): string => `${stats.size} ${stats.mtimeNs} ${stats.ctimeNs} ${stats.ino} ${stats.dev}`
 
 const SECOND = 1_000_000_000n
-// A file system that keeps sub-second times keeps them to a few milliseconds at most (the Linux ones to the kernel's
-// tick, NTFS, APFS); one that keeps whole seconds may keep them to 2 s (FAT; HFS+ and ext3 keep 1 s).
+// Sub-second file systems tick every few ms at most; whole-second ones may tick every 2 s (FAT).
 const FINE_TICK = 100_000_000n
 const COARSE_TICK = 2n * SECOND
 
-/**
- * Whether a file whose stat is `stats` was last changed long enough before `now` (nanoseconds since the epoch) that
- * any later write gives it other times: both its modification and change times are older than its file system's
- * timestamp tick, judged by its modification time (a sub-second part means a fine one; whole seconds, 2 s). A record
- * of an earlier stat stands for the file's text only when that stat was settled.
- */
+/** Whether both times are older than the file system's tick before `now` (ns), so any later write changes them; only a
+ * settled stat may stand for a file's text. Whole-second mtimes mean a coarse tick. */
 export function isSettled(stats: Pick<BigIntStats, 'mtimeNs' | 'ctimeNs'>, now: bigint): boolean {
   const before = now - (stats.mtimeNs % SECOND === 0n ? COARSE_TICK : FINE_TICK)
   return stats.mtimeNs < before && stats.ctimeNs < before
 }
 
-/** The key of a text kept by its SHA-256 (`textHash`): an output's text, kept so a later run need not print or read it. */
+/** The cache key of an output text kept by its `textHash`. */
 export const textKey = (hash: string): string => `text\u0000${hash}`
 
-/** The SHA-256 of `text` (its UTF-8 bytes), base64url: the hash the output records hold and texts are kept under. */
+/** The base64url SHA-256 of `text`'s UTF-8 bytes, as output records hold it. */
 export const textHash = (text: string): string => hash('sha256', text, 'base64url')
 
 /** Where one tool's outputs are kept in the plan cache; `undefined` where an output may not be cached. */
 export interface ToolCacheKeys {
   /** The declaration's entry (see `DeclarationEntry`), when there is a cache. */
   readonly entry: DeclarationEntry | undefined
-  /** The entry's part key of `<out>/generated/<name>.ts` and its output type for the catalog. */
+  /** The part key of the generated module and its output type. */
   readonly module: string | undefined
-  /** The planned stub `<out>/<name>.ts` and the problems found planning it: a part of the entry when it is created from the declaration, its own key when it is merged from the stub on disk. */
+  /** The stub's: a part of the entry when created from the declaration, a key of its own when merged. */
   readonly stub: { readonly part: string } | { readonly key: string } | undefined
 }
 
@@ -169,20 +137,12 @@ export interface ToolCacheInputs {
   readonly paths: ToolPaths
   /** The stub on disk, `undefined` when there is none. */
   readonly existingStub: KnownText | undefined
-  /** Identifies the stub template: the shipped one by name (its text is in the fingerprint), a project's copy by name and text; `''` when there is none. */
+  /** The shipped template by name (its text is in the fingerprint), a project's copy by name and text; `''`: none. */
   readonly stubTemplate: string
 }
 
-/**
- * The keys of a tool's outputs, each a hash of everything its planning reads besides the declaration (which its
- * entry stands for: its file's bytes, or its exact JSON):
- * - generated module: its path (which holds `out`) and the resolved prettier options for that path;
- * - a stub created from the declaration: its path, the resolved prettier options for that path and the stub template;
- * - a stub merged: the generator build, its path, the resolved prettier options and the hash of the stub's exact
- *   text (a merge reads nothing else, so a changed declaration finds it still).
- * A stub's path fixes the tool's name, from which its wiring names derive (`toolIdentifiers`), so they are not keyed apart.
- * Generated TypeScript laid out with prettier plugins is never cached (see `isCacheableLayout`).
- */
+/** The keys of a tool's outputs: what its planning reads besides the declaration (path, layout, a created stub's
+ * template). A merge reads only the stub's text, so a changed declaration still finds it. */
 export async function toolCacheKeys(declaration: ToolDeclaration, inputs: ToolCacheInputs): Promise<ToolCacheKeys> {
   const { cache, formatter, paths, existingStub } = inputs
   if (cache === undefined) return { entry: undefined, module: undefined, stub: undefined }

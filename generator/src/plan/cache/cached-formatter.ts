@@ -3,12 +3,8 @@ import type { PlanCache } from '../../model/plan.js'
 import { cacheKey, isCacheableLayout } from './cache-key.js'
 import { cachedToolValues } from './cached-values.js'
 
-/**
- * `formatter` with its results kept in the plan cache. Prettier's output is a function of its options and the
- * source, so the key is the generator build, the resolved options for the path (their layout key), the parser (the
- * path's extension), the request's flags and the exact source. Errors are not kept (they are thrown again), and
- * nothing is kept for options with plugins (see `isCacheableLayout`).
- */
+/** `formatter` with `format` results kept in the plan cache, keyed by build, layout key, parser, flags and source.
+ * Errors are never kept, nor anything for options with plugins (see `isCacheableLayout`). */
 export function withFormatCache(formatter: CodeFormatter, cache: PlanCache): CodeFormatter {
   const cached: CodeFormatter = {
     layoutOptions: (path) => formatter.layoutOptions(path),
@@ -17,7 +13,7 @@ export function withFormatCache(formatter: CodeFormatter, cache: PlanCache): Cod
     printTree: (path, program) => formatter.printTree(path, program),
     jsonPrinter: (options) => formatter.jsonPrinter(options),
     printMarkdown: (blocks) => formatter.printMarkdown(blocks),
-    // What prettier formats of it (options the printers do not model) is kept too.
+    // Routes its prettier fallback through the cache too.
     printCodeModeSdkModule: (path, sdk, format = (source) => cached.format(path, source, { batchable: true })) => formatter.printCodeModeSdkModule(path, sdk, format),
     async format(path, source, options = {}) {
       if (!isCacheableLayout(await formatter.layoutOptions(path))) return formatter.format(path, source, options)

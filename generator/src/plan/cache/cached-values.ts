@@ -18,43 +18,28 @@ function isDiagnostic(value: unknown): value is Diagnostic {
   )
 }
 
-/**
- * A cached list of diagnostics as read back: each checked field by field and rebuilt with exactly the diagnostic
- * fields (nothing else an entry may carry reaches a report); `undefined` when any is not a diagnostic.
- */
+/** Cached diagnostics rebuilt with only the diagnostic fields (nothing else reaches a report); `undefined` if bad. */
 export function cachedDiagnostics(value: unknown): Diagnostic[] | undefined {
   if (!Array.isArray(value) || !value.every(isDiagnostic)) return undefined
   return value.map(({ severity, code, message, file, line, column }: Diagnostic): Diagnostic => ({ severity, code, message, file, line, column }))
 }
 
-/**
- * A tool's generated module as planned: its text (with a cache, known by its hash: the module's part holds the hash,
- * and the text is kept under `textKey(hash)`, decoded only when asked for), and its output type.
- */
+/** A tool's planned module; with a cache its text is known by hash, kept under `textKey(hash)` and read lazily. */
 export interface CachedModule {
   readonly content: string | KnownText
   /** Its `<Name>Output` declaration for the catalog, and the layout key it is formatted with (`null`: unformatted). */
   readonly outputType: { readonly text: string; readonly layoutKey: string | null }
 }
 
-/**
- * A tool's planned stub as the plan cache keeps it: its text (`null`: no stub planned; the stub on disk itself when
- * it stays as it is) and what was reported.
- */
+/** A tool's planned stub (`null`: none; the `KnownText` on disk when left as it is) and what was reported. */
 export interface CachedStub {
   readonly content: string | KnownText | null
   readonly diagnostics: readonly Diagnostic[]
 }
 
-/**
- * Cached values as read back, checked field by field: a value of any other shape (a damaged or foreign entry)
- * answers `undefined`, and the work is done again instead.
- */
+/** Readers of cached values, checked field by field: a damaged or foreign entry gives `undefined`, so it is redone. */
 export const cachedToolValues = {
-  /**
-   * A module's part as read back, with its text (`text` answers the text kept under a hash); `undefined` when either
-   * is missing or of another shape.
-   */
+  /** A module's part with its text (`text` finds the text kept under a hash); `undefined` if either is missing. */
   module(value: unknown, text: (hash: string) => (() => string) | undefined): CachedModule | undefined {
     if (!isObject(value) || typeof value['hash'] !== 'string') return undefined
     const outputType = value['outputType']
@@ -108,14 +93,11 @@ function isDeclaration(value: unknown): value is ToolDeclaration {
   )
 }
 
-/** The file's text as `decodeSource` gives it; ASCII bytes (no BOM, nothing to reject) are read directly, much faster. */
+// Same text as `decodeSource`; ASCII bytes (no BOM, nothing to reject) take the fast path.
 const decodedText = (bytes: Uint8Array): string =>
   isAscii(bytes) ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1') : decodeSource(bytes).text
 
-/**
- * A loaded declaration file as the plan cache keeps it, and back; see `loadDeclarationSource`. Its text is not kept
- * when it is the file's bytes decoded (`decodeSource`, as the loader decodes them): it is decoded again instead.
- */
+/** A loaded declaration file to and from the plan cache; its text is kept only if not its decoded bytes. */
 export const cachedDeclarationSource = {
   /** The value to store, or `undefined` when it would not come back the same through JSON (then it is not cached). */
   encode(source: LoadedDeclarationSource, bytes: Uint8Array): unknown {
@@ -123,7 +105,7 @@ export const cachedDeclarationSource = {
     const value = { declaration: source.declaration ?? null, diagnostics: source.diagnostics, text, nameAt: source.nameAt, name: source.name ?? null }
     return survivesJson(value) ? value : undefined
   },
-  /** The loaded file a stored value holds (for the file of these `bytes`), or `undefined` when it is not of that shape. */
+  /** The loaded file a stored value holds for these `bytes`, or `undefined` when malformed. */
   decode(value: unknown, bytes: Uint8Array): LoadedDeclarationSource | undefined {
     return decodeStored(value, () => decodedText(bytes))
   },
@@ -133,7 +115,6 @@ export const cachedDeclarationSource = {
   },
 }
 
-/** A stored loaded file; `fileText` gives its text when the value does not hold it. */
 function decodeStored(value: unknown, fileText: () => string): LoadedDeclarationSource | undefined {
   if (!isObject(value) || !isPosition(value['nameAt'])) return undefined
   const stored = value['text']

@@ -4,30 +4,22 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-// The libraries whose code shapes what the generator plans (prettier layout, templates, stub parsing with ts-morph and
-// the TypeScript it bundles, YAML loading, the runtime's compiled JSON Schemas, the providers' Code Mode SDK printer);
-// their versions, and those of their dependencies, are part of the fingerprint.
+// The libraries whose code shapes the plan; their versions and their dependencies' are part of the fingerprint.
 const LIBRARIES = ['prettier', 'handlebars', 'ts-morph', 'typescript', 'yaml', '@toolsmith/runtime', '@toolsmith/providers']
 // Workspace siblings: their versions do not move with their code, so their built code counts too.
 const WORKSPACE_LIBRARIES = new Set(['@toolsmith/runtime', '@toolsmith/providers'])
 
-// This file sits in generator/{src,dist}/plan/cache/: the generator's own code is two folders above, the shipped
-// templates are at the repository's (package's) top level.
+// Relative to generator/{src,dist}/plan/cache/: the generator's code, and the package's shipped templates.
 const CODE_FOLDER = fileURLToPath(new URL('../../', import.meta.url))
 const TEMPLATES_FOLDER = fileURLToPath(new URL('../../../../templates/', import.meta.url))
 
-// `true` in the CLI bundle, whose build rewrites this very line (generator/scripts/bundle-cli.mjs). The bundle holds
-// the generator's code and the runtime's and providers' code it calls.
+// `true` in the CLI bundle, whose build rewrites this very line (generator/scripts/bundle-cli.mjs).
 const IN_CLI_BUNDLE = false
-// What the build records of its code (see scripts/bundle-cli.mjs): per scope, a hash of the code and the size and
-// modification time of every file it covers. A run that finds every file as recorded takes the hash instead of reading
-// the code (tens of milliseconds of a run). Absent beside the sources (the tests), where the code is hashed as it runs.
+// Per scope, the build's hash of its code and each file's size and mtime: a run finding them unchanged skips hashing.
+// Absent beside the sources (the tests).
 const BUILD_ID_FILE = fileURLToPath(new URL('../../build-id.json', import.meta.url))
 
-/**
- * The hash `recordFile` records for the code of `scope` when every file it covers (relative to `codeFolder`) has the
- * size and modification time recorded with it, else `undefined`.
- */
+/** The recorded code hash of `scope` if every file it covers keeps its recorded size and mtime, else `undefined`. */
 export function recordedCodeId(scope: 'bundle' | 'library', recordFile = BUILD_ID_FILE, codeFolder = CODE_FOLDER): string | undefined {
   try {
     const record = (JSON.parse(readFileSync(recordFile, 'utf8')) as Record<string, { id?: unknown; files?: unknown } | undefined>)[scope]
@@ -42,8 +34,7 @@ export function recordedCodeId(scope: 'bundle' | 'library', recordFile = BUILD_I
   }
 }
 
-// Synchronous reads: a few hundred small files at the start of a run, before anything else can proceed, are read
-// several times faster without a thread-pool round trip per call.
+// Synchronous: a few hundred small files read before anything else can proceed, without a thread-pool round trip each.
 const readOrUndefined = (file: string): Buffer | undefined => {
   try {
     return readFileSync(file)
@@ -79,7 +70,7 @@ interface Manifest {
   readonly dependencies: readonly string[]
 }
 
-/** The manifest at `file` when it is the package `name`'s, with the file's real path (links resolved, as Node loads it). */
+/** The manifest at `file` if it is package `name`'s, with its real path (links resolved, as Node loads it). */
 function manifestAt(file: string, name: string): Manifest | undefined {
   const text = readOrUndefined(file)?.toString('utf8')
   if (text === undefined) return undefined
@@ -93,12 +84,8 @@ function manifestAt(file: string, name: string): Manifest | undefined {
   }
 }
 
-/**
- * The `package.json` of `name` as the module at `from` (a file path) loads it: first where Node's lookup finds the
- * package, the nearest `node_modules` above `from` that holds it (one read per folder, where resolving its entry
- * point costs several times that); else as Node's resolver answers (another resolution, such as Yarn's Plug'n'Play),
- * found above the entry point it resolves to. `undefined` when neither finds it.
- */
+/** The `package.json` of `name` as the module at `from` loads it: the nearest `node_modules` first (cheaper than
+ * resolving), else above the entry point Node's resolver gives (e.g. Yarn Plug'n'Play). */
 function packageManifest(name: string, from: string): Manifest | undefined {
   for (let folder = path.dirname(from); ; folder = path.dirname(folder)) {
     const manifest = path.basename(folder) === 'node_modules' ? undefined : manifestAt(path.join(folder, 'node_modules', name, 'package.json'), name)
@@ -123,12 +110,8 @@ function packageManifest(name: string, from: string): Manifest | undefined {
   }
 }
 
-/**
- * A hash of the files under `folders` (recursively: relative paths and bytes, type declarations and source maps
- * left out), the Node version, and the resolved versions of `libraries` and of everything they depend on (a
- * dependency may move within its range while the library's own version stays), plus the built code of the runtime and the providers.
- * Libraries are resolved as from the module `resolveFrom` (a file path or URL; this module by default).
- */
+/** A hash of the files under `folders`, the Node version, the resolved versions of `libraries` and all their
+ * dependencies (which move within ranges), and the workspace libraries' built code, resolved from `resolveFrom`. */
 export async function fingerprintOf(folders: readonly string[], libraries: readonly string[], resolveFrom: string = import.meta.url, build = ''): Promise<string> {
   const hash = createHash('sha256')
   hash.update(`toolsmith plan cache\nnode ${process.version}\n${build}`)
@@ -149,13 +132,8 @@ export async function fingerprintOf(folders: readonly string[], libraries: reado
 
 let fingerprint: Promise<string> | undefined
 
-/**
- * What identifies this generator build for the plan cache: a hash of its own code (every file of the running
- * `dist`, or `src` under the tests, or the build's record of that hash), the shipped templates, the Node version, the
- * versions of the libraries that shape its output and of their dependencies, and the built code of the runtime and
- * the providers (inside the bundle's record when bundled). Any upgrade or code change gives another fingerprint, so
- * nothing a different build planned is ever reused. Computed once per process.
- */
+/** This generator build's identity for the plan cache (its code, templates, Node and library versions), computed once
+ * per process: any upgrade or code change gives another, so nothing another build planned is reused. */
 export function generatorFingerprint(): Promise<string> {
   fingerprint ??= codeFingerprint()
   return fingerprint

@@ -1,3 +1,6 @@
+// The plan cache file: `generate` reads and saves it, `check` only reads it. Every key hashes all of a value's inputs
+// with the generator fingerprint, so a value found is what planning again would give. I/O is synchronous: a run
+// waits for the cache before planning and saves it last, so the thread pool would only add waiting.
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, type Stats, statSync, unlinkSync, writevSync } from 'node:fs'
 import path from 'node:path'
 import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, realPathInside, temporaryPath } from '../../base/project-files.js'
@@ -6,26 +9,7 @@ import { type PlanCacheSave, PlanCacheStore } from './plan-cache-store.js'
 /** The file each store was read from (its identity and length): a save appends to it only while it is that file. */
 const readFrom = new WeakMap<PlanCacheStore, { readonly dev: number; readonly ino: number; readonly size: number }>()
 
-// The plan cache, in short (the details sit with each part):
-// - Where: <project>/node_modules/.cache/toolsmith/plan.json, written only when node_modules exists. `generate`
-//   reads and saves it; `check` only reads it; `--no-cache` (RunOptions `cache: false`) neither reads nor saves it.
-// - What: per declaration file its loaded result and the stat it was loaded at (load-declarations-cached.ts); per
-//   tool its generated module and its planned stub (cache-key.ts, plan-tool.ts), its catalog section part and
-//   catalog.json part (plan-catalogs.ts, plan-catalog-json.ts); per output file the stat it was seen at with the hash
-//   of its text (plan-project.ts); the texts themselves by hash; and prettier's output for the whole-plan files
-//   (cached-formatter.ts).
-// - Keys: SHA-256 over everything the value is made from, always with the generator fingerprint (its own code, the
-//   shipped templates, Node and the output-shaping libraries, generator-fingerprint.ts). A key is never trusted
-//   past its inputs: a value found is what planning again would give; output with prettier plugins is not cached.
-// - The file: a header (format, version, fingerprint) and segments of values and an index, each value decoded when
-//   asked for; anything unexpected reads as absent or as an empty cache (plan-cache-store.ts). A run appends what it
-//   stored and an index of the entries it used or made, or writes the file anew (via a temporary file and a rename)
-//   once appending would leave more unused bytes than used ones; and only when that changes it.
-
-/**
- * The plan cache file of the project at `cwd`: `node_modules/.cache/toolsmith/plan.json`, the conventional place for
- * a tool's cache (ignored by version control with the rest of `node_modules`, removed with it).
- */
+/** The plan cache file of the project at `cwd`, in the conventional (version-control-ignored) tool cache folder. */
 export function planCacheFile(cwd: string): string {
   return path.join(cwd, 'node_modules', '.cache', 'toolsmith', 'plan.json')
 }
@@ -33,11 +17,8 @@ export function planCacheFile(cwd: string): string {
 // Far above what a plan of many thousands of tools holds; a larger file is not read.
 const MAX_CACHE_BYTES = 512 * 1024 * 1024
 
-/**
- * The project's plan cache for the build `fingerprint` (asked for only when needed): `undefined` in a project
- * without `node_modules` (it could not be saved there), empty when there is no file or it cannot be used (never
- * throws). Only a regular file is read (opened without blocking, so a FIFO or device put there cannot stall the run).
- */
+/** The project's plan cache: `undefined` without `node_modules`, empty when missing or unusable; never throws. Only a
+ * regular file is read, opened non-blocking so a FIFO or device there cannot stall the run. */
 export async function readPlanCacheFile(
   cwd: string,
   fingerprint: () => Promise<string>,
@@ -49,7 +30,6 @@ export async function readPlanCacheFile(
     note(`${outside}; running without the plan cache`)
     return undefined
   }
-  // Read synchronously: nothing else can proceed before it, and a thread-pool read of megabytes only adds waiting.
   let read: { readonly bytes: Buffer; readonly stats: Stats } | undefined
   try {
     read = readRegularFileSync(planCacheFile(cwd))
@@ -64,10 +44,7 @@ export async function readPlanCacheFile(
 /** The project path of the plan cache file (for notes about it). */
 export const PLAN_CACHE_PATH = 'node_modules/.cache/toolsmith/plan.json'
 
-/**
- * Why the cache file would be outside the project (`node_modules`, `.cache` or the file itself a symbolic link leading
- * out), or `undefined` when it stays inside. The cache is never read or written through such a link.
- */
+// Why the cache file would lead outside the project through a symbolic link; the cache is never used through one.
 async function leadsOutside(cwd: string): Promise<string | undefined> {
   try {
     const realRoot = realpathSync(cwd)
@@ -79,8 +56,6 @@ async function leadsOutside(cwd: string): Promise<string | undefined> {
   }
 }
 
-// The calls here are synchronous: a run waits for the cache before planning and saves it last, so a thread-pool
-// round trip per call (and one for megabytes of the file) would only add waiting.
 async function hasNodeModules(cwd: string): Promise<boolean> {
   return statSync(path.join(cwd, 'node_modules'), { throwIfNoEntry: false })?.isDirectory() === true
 }
@@ -96,14 +71,8 @@ function readRegularFileSync(file: string): { readonly bytes: Buffer; readonly s
   }
 }
 
-/**
- * Saves `store` as the project's plan cache, creating `.cache/toolsmith` when needed, but only in a project that has
- * a `node_modules` folder (a project without one is left as it is and simply runs without a persistent cache).
- * A segment is appended to the file the store was read from while it is still that file (see `PlanCacheStore.saving`);
- * a whole file is written to a temporary file beside it, then renamed over it: concurrent runs each leave a readable
- * file (the last index written wins), never a mixed one. Answers whether it was saved; a failure is not an error (the
- * cache is only a cache).
- */
+/** Saves `store` if the project has `node_modules`, appending to the file it was read from or renaming a temporary over
+ * it, so concurrent runs never leave a mixed file. Answers whether it saved; a failure is only a note. */
 export async function writePlanCacheFile(cwd: string, store: PlanCacheStore, note: (message: string) => void = () => undefined): Promise<boolean> {
   if (!(await hasNodeModules(cwd))) return false
   const outside = await leadsOutside(cwd)
@@ -138,11 +107,7 @@ export async function writePlanCacheFile(cwd: string, store: PlanCacheStore, not
   }
 }
 
-/**
- * Appends `save` to the cache file when it is still the file `read` (the same file, at least as long: other runs may
- * have appended to it); answers whether it did. Opened without following a link (the folder was checked, the file
- * itself must not lead elsewhere) and without blocking.
- */
+// Appends only while it is still the file read (other runs may have grown it); never through a link, never blocking.
 function appendTo(file: string, read: { readonly dev: number; readonly ino: number; readonly size: number } | undefined, save: PlanCacheSave): boolean {
   if (read === undefined) return false
   let handle: number

@@ -3,20 +3,11 @@ import { crc32 } from 'node:zlib'
 import type { PlanCache } from '../../model/plan.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 
-// The file is written in segments, and mostly appended to:
-// - a header line: the format and version, the build that wrote the file (`fingerprint`) and a random `generation`
-//   naming this very file (a file written anew takes a new one);
-// - then one segment per save: the values that run stored, one after another (a text as its UTF-8 bytes, any other
-//   value as JSON); then what it changed in the index, one line per entry: `<kind><offset>,<length>\t<key>` for an
-//   entry stored (`t` a text, `j` JSON; the offset in the file, or `+<offset>` from the segment's start for a value
-//   of its own, so that a segment can be appended without knowing where it lands), `-\t<key>` for one dropped; then a
-//   trailer of fixed length: `#<values length> <index length> <crc32 of both> <generation>`.
-// The index is what the segments' lines say, in order. A run that stored a few values appends them and a few lines,
-// instead of writing again megabytes it only read; once the file holds more bytes no entry uses than bytes one does,
-// it is written anew as one segment. The reader walks the segments back from the last trailer and checks each one's
-// checksum: a torn or interleaved append, a truncated file or flipped bytes read as an empty cache, never as other
-// values. A file of another format, version, build or generation reads as empty too. A value is decoded only when the
-// run asks for it.
+// Format: a JSON header line (format, version, fingerprint, a random `generation` per file written anew), then one
+// segment per save: the values (texts as UTF-8, others as JSON), index lines `<t|j><offset>,<length>\t<key>` (offset
+// `+n` from the segment's start, so a segment appends without knowing where it lands) or `-\t<key>` for a drop, and a
+// fixed-length trailer `#<values length> <index length> <crc32> <generation>`. The reader walks back from the last
+// trailer checking each crc: a torn append, truncation or flipped bytes read as an empty cache, never as other values.
 const FORMAT = 'toolsmith-plan-cache'
 const VERSION = 4
 const NEWLINE = 0x0a
@@ -32,11 +23,7 @@ const keyText = (key: string): string =>
 // A lone surrogate has no UTF-8 form: a text holding any surrogate is kept as JSON, which escapes it.
 const SURROGATE = /[\ud800-\udfff]/
 
-/**
- * An entry of the file read: where its value lies, whether this run used it, and whether its value failed to decode.
- * The value itself is not kept: it is decoded for each read (nearly every entry is read once), so that what the
- * run no longer holds is not kept alive by the cache.
- */
+// The value is not kept but decoded on each read (nearly all are read once), so the cache keeps nothing alive.
 class ReadEntry {
   used = false
   broken = false
@@ -68,10 +55,7 @@ interface Segment {
   readonly end: number
 }
 
-/**
- * The segments of a file whose body starts at `bodyStart`, first to last, each checked against its trailer's
- * checksum and generation; `undefined` when the file is not a whole run of such segments.
- */
+/** The file's segments, first to last, each checked against its trailer; `undefined` unless they cover the body. */
 function segmentsOf(bytes: Buffer, bodyStart: number, generation: string): Segment[] | undefined {
   const segments: Segment[] = []
   for (let end = bytes.length; end > bodyStart; ) {
@@ -87,21 +71,15 @@ function segmentsOf(bytes: Buffer, bodyStart: number, generation: string): Segme
   return segments.length === 0 ? undefined : segments
 }
 
-// The characters an index line is read by.
 const [QUOTE, PLUS, DASH, TEXT, JSON_VALUE] = [0x22, 0x2b, 0x2d, 0x74, 0x6a]
 
-/** The whole number written at `text[start, end)`, or `undefined` (an empty or malformed field). */
 function wholeNumber(text: string, start: number, end: number): number | undefined {
   const value = end > start ? Number(text.slice(start, end)) : Number.NaN
   return Number.isSafeInteger(value) && value >= 0 ? value : undefined
 }
 
-/**
- * Applies a segment's index lines (`lines`, decoded) to `index`: an entry stored points at its value, `null` when
- * that is not where a value of the segment may lie (among its values, or for an offset without `+`, in the body
- * before it); an entry dropped goes. `false` when a line is not an entry. Each line is split by the string's own
- * searches: the index of a large plan has tens of thousands of lines, read before anything else.
- */
+/** Applies a segment's index lines to `index` (`null` for a value outside where the segment may point); `false` on a
+ * malformed line. Split by string searches: a large index has tens of thousands of lines, read before anything else. */
 function applyIndex(index: Map<string, ReadEntry | null>, lines: string, segment: Segment, bodyStart: number): boolean {
   for (let at = 0; at < lines.length; ) {
     const end = lines.indexOf('\n', at)
@@ -132,13 +110,8 @@ function applyIndex(index: Map<string, ReadEntry | null>, lines: string, segment
   return true
 }
 
-/**
- * The plan cache of one run, in memory: the entries an earlier run saved (only those made by this very generator
- * build, see `fingerprint`), plus what this run stores. Saving keeps exactly the entries this run used or stored,
- * so entries of changed inputs and removed tools are dropped from the index, and the file is written anew once more
- * than half of it is bytes no entry uses. Values are plain JSON and never changed in place (a changed value is
- * stored again with `set`); a text is kept as its bytes, without JSON's escapes.
- */
+/** One run's plan cache: what an earlier run of this build saved, plus what this run stores. Saving keeps exactly the
+ * entries this run used or stored. Values are plain JSON, never changed in place (store again with `set`). */
 export class PlanCacheStore implements PlanCache {
   // What this run stored (read entries it used are marked in the index itself: one lookup per read).
   private readonly stored = new Map<string, unknown>()
@@ -155,11 +128,7 @@ export class PlanCacheStore implements PlanCache {
     return new PlanCacheStore(fingerprint, undefined)
   }
 
-  /**
-   * The store saved as `bytes`, when it is a well-formed cache of this build; otherwise (absent, corrupt, truncated,
-   * another format, version or build) an empty store: a cache problem is never an error, only a slower run. An entry
-   * whose value does not decode reads as absent.
-   */
+  /** The store saved as `bytes` if a well-formed cache of this build, else empty: a cache problem is never an error. */
   static parse(bytes: Uint8Array | undefined, fingerprint: string): PlanCacheStore {
     const empty = PlanCacheStore.empty(fingerprint)
     if (bytes === undefined) return empty
@@ -267,13 +236,8 @@ export class PlanCacheStore implements PlanCache {
     return Buffer.concat(this.whole().parts)
   }
 
-  /**
-   * What saving writes: a segment to append to the file read (the values this run stored, its entries stored and
-   * dropped), while the file stays at most twice the bytes its entries use; else a whole file. Appending is right
-   * only while the file on disk is still the one read, possibly with segments of other runs after it (an append never
-   * moves a value; any value stored under a key is one planning gives for it); the caller checks that, and writes
-   * `serialize()` instead when it is not.
-   */
+  /** A segment to append while the file stays at most twice the bytes its entries use, else a whole file. Appending is
+   * right only while the file on disk is still the one read (other runs may have appended); the caller checks that. */
   saving(): PlanCacheSave {
     const file = this.file
     if (file === undefined) return this.whole()
@@ -331,7 +295,7 @@ export class PlanCacheStore implements PlanCache {
   }
 }
 
-/** A value's bytes: a text (without lone surrogates) as UTF-8, anything else as JSON; `undefined` for what JSON cannot hold. */
+/** A text (without surrogates) as UTF-8, anything else as JSON; `undefined` for what JSON cannot hold. */
 function encode(value: unknown): { readonly kind: 't' | 'j'; readonly bytes: Buffer } | undefined {
   if (typeof value === 'string' && !SURROGATE.test(value)) return { kind: 't', bytes: Buffer.from(value, 'utf8') }
   const json = JSON.stringify(value) as string | undefined

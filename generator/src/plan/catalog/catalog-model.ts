@@ -9,13 +9,10 @@ import {
 import type { MarkdownBlock } from '../../model/code-formatter.js'
 import { isRecord, jsonText, ownEntries, ownValue, TOOL_NAME_PATTERN, type ToolDeclaration } from '../../model/tool-declaration.js'
 
-// The catalog's model: per tool what the Markdown templates are filled with (every value Markdown text, escaped where
-// it holds literal text), the blocks of the shipped section and page, and the value of `catalog.json`.
+// The catalog's model: the escaped Markdown values the templates are filled with, the shipped blocks, catalog.json.
 
-// CommonMark lets a backslash escape any ASCII punctuation. Escaping every character that can open inline syntax
-// (code, emphasis, links, strikethrough, math, table pipes) and every block marker a line may start with
-// (headings, lists, setext underlines, ordered lists) turns arbitrary text into literal text; `<`, `>` and `&` become
-// entities, so raw HTML (`</script>`, comments, the catalog markers) can never form.
+// Escaping every character that can open inline syntax or start a block turns any text literal (CommonMark lets a
+// backslash escape any ASCII punctuation); `<`, `>`, `&` become entities, so raw HTML and region markers never form.
 const INLINE_SPECIAL = /[\\`*_[\]|~$]/g
 const HTML_SPECIAL = /[<>&]/g
 const ENTITIES: { readonly [char: string]: string } = { '<': '&lt;', '>': '&gt;', '&': '&amp;' }
@@ -24,13 +21,11 @@ const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/
 
 // Markdown renders a run of spaces or tabs as one space, and prettier writes it as one.
 const SPACE_RUN = /[ \t]+/g
-// Control characters (C0 but tab, DEL, C1) never reach the file raw: they become numeric character references, which
-// render as the same character and keep the Markdown plain text (a NUL or an escape sequence breaks terminals, diffs
-// and tools that read the catalog). Line breaks are split on before; one reaching here is escaped as well.
+// Control characters become numeric references: they render the same, but raw they break terminals, diffs and tools.
 const CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F]/g
 const reference = (char: string): string => `&#x${char.charCodeAt(0).toString(16).toUpperCase()};`
 
-/** One line of literal text for Markdown: syntax characters escaped, HTML and control characters as entities, spaces single. */
+/** One line of literal text for Markdown: syntax escaped, HTML and controls as entities, space runs single. */
 export function markdownInline(text: string): string {
   const escaped = text
     .replace(SPACE_RUN, ' ')
@@ -76,11 +71,7 @@ export function markdownFence(code: string): string {
   return '`'.repeat(Math.max(3, longest + 1))
 }
 
-/**
- * A short, readable type for the catalog's parameter table, from a DSL node: scalar names (`integer` kept),
- * literal unions for `enum`/`const` (as JSON), `T[]` for arrays, `object` (`{ [key: string]: T }` for a typed map), `json`, and `A | B` for `oneOf`.
- * Plain text: the caller escapes it for Markdown.
- */
+// A short type for the parameter table, as plain text (the caller escapes it).
 function typeSummary(spec: unknown): string {
   if (!isRecord(spec)) return 'json'
   const branches = ownValue(spec, 'oneOf')
@@ -144,7 +135,6 @@ function presentationText(declaration: ToolDeclaration): string {
   return markdownInline(parts.length === 0 ? 'default' : parts.join(', '))
 }
 
-/** The annotations with MCP's defaults applied: `read-only` or `destructive`/`non-destructive`, idempotence, world. */
 function annotationsText(declaration: ToolDeclaration): string {
   const resolved = resolveToolAnnotations(declaration.annotations)
   const parts: string[] = []
@@ -155,10 +145,7 @@ function annotationsText(declaration: ToolDeclaration): string {
   return markdownInline(parts.join(', '))
 }
 
-/**
- * A tool name as Markdown text. A valid tool name (letters, digits, `_`, `-`, starting with a letter) is literal
- * Markdown as it stands: its underscores are intraword, so they cannot open emphasis. Anything else is escaped.
- */
+/** A tool name as Markdown text; a valid one is literal as it stands (its underscores are intraword). */
 export function catalogToolName(name: string): string {
   return TOOL_NAME_PATTERN.test(name) ? name : markdownInline(name)
 }
@@ -196,11 +183,8 @@ export function catalogToolModel(declaration: ToolDeclaration, outputType: strin
 
 const COLUMNS = ['Parameter', 'Type', 'Required', 'Default', 'Description'] as const
 
-/**
- * One tool's part of the catalog section as the shipped `catalog-section.md.hbs` renders it for the tool, as blocks
- * (printed by `CodeFormatter.printMarkdown`, which lays them out as prettier does under plain prose settings, its code
- * already formatted). test/generator/print/catalog-layout-markdown.test.ts holds the two equal.
- */
+/** One tool's catalog section as blocks, equal to what the shipped `catalog-section.md.hbs` renders once formatted
+ * (test/generator/print/catalog-layout-markdown.test.ts holds the two equal). */
 export function toolSectionBlocks(tool: CatalogToolModel): MarkdownBlock[] {
   return [
     { kind: 'heading', level: 2, text: tool.name },
@@ -232,20 +216,13 @@ export function catalogPageHeadBlocks(count: number): MarkdownBlock[] {
   ]
 }
 
-// A declaration holds its specs as plain JSON; the loader checked them with the runtime's own rules, and the
-// compilers below check them once more at run time (throwing on any violation), so the static type is only a label.
+// The loader checked the specs, and the compilers check them again (throwing), so the static type is only a label.
 function asSpec<T>(spec: object): T {
   return spec as T
 }
 
-/**
- * The value of `catalog.json`: per tool (sorted by name) the model-facing `name`, `description` and `parameters`
- * (the runtime's compiled JSON Schema, so exactly what a model is sent), the compiled `output` schema, `timeoutMs`
- * (`null` when none), `concurrencySafe`, the `annotations` with MCP's defaults applied and the `approval` (`never`
- * when not declared), always in this key order. The compiled schemas keep an own
- * `__proto__` property as data and `JSON.stringify` writes own keys only, so such a key stays a real property.
- * Throws the runtime's `JsonSchemaError` for a spec the loader should have rejected.
- */
+/** The value of `catalog.json`: per tool, in this key order, the compiled schemas a model is sent and the resolved
+ * metadata (an own `__proto__` stays data). Throws `JsonSchemaError` for a spec the loader should have rejected. */
 export function catalogJson(sorted: readonly ToolDeclaration[]): { readonly tools: readonly object[] } {
   const tools = sorted.map((declaration) => ({
     name: declaration.name,

@@ -8,8 +8,7 @@ import { normalizePath } from '../output-paths.js'
 import { type Template, templateDiagnostic } from '../template/template-set.js'
 import { type CatalogOutputType, type CatalogToolModel, catalogJson, catalogPageHeadBlocks, catalogToolModel, catalogToolName, toolSectionBlocks } from './catalog-model.js'
 
-// Planning the catalogs: the Markdown page (from the templates, or printed from the model's blocks), the regions of
-// hand-written pages it is copied into, and `catalog.json`; each checked, each tool's part kept in the plan cache.
+// Plans the Markdown catalog, the regions of hand-written pages it is copied into, and `catalog.json`.
 
 /** What planning the catalogs needs. */
 export interface CatalogContext {
@@ -40,10 +39,7 @@ async function formatted(
   }
 }
 
-/**
- * The Markdown catalog at `docs`, every catalog region (the same generated section, byte for byte, in each
- * file) and `catalog.json`. `tools` are sorted by name; `outputTypes` are their output type declarations, in order.
- */
+/** The catalog at `docs`, every region (the same section, byte for byte) and `catalog.json`; `tools` sorted by name. */
 export async function planCatalogs(
   tools: readonly ToolDeclaration[],
   outputTypes: readonly CatalogOutputType[],
@@ -87,12 +83,8 @@ function catalogTools(tools: readonly ToolDeclaration[], outputTypes: readonly C
   }
 }
 
-/**
- * The formatted page. The shipped template's is its head (printed here under plain prose settings, else formatted
- * by prettier) and the formatted section after it: Markdown blocks are laid out one by one, so formatting the head
- * alone gives the text formatting the whole page gives. A project's copy of the template is rendered with the
- * section and formatted whole. The result is checked like any rendered catalog.
- */
+// The shipped page is its head, formatted alone (Markdown blocks lay out one by one), then the formatted section;
+// a project's copy is rendered with the section and formatted whole.
 async function formattedPage(
   template: Template,
   count: number,
@@ -121,11 +113,8 @@ async function formattedPage(
   return problem === undefined ? full : { ok: false, diagnostic: problem }
 }
 
-/**
- * Whether prettier would change nothing in the shipped templates' Markdown but its tables: prose kept as written,
- * `\n` line ends, no plugins. Then the page and the section are printed from the model's blocks in prettier's layout
- * (`CodeFormatter.printMarkdown`), and prettier's Markdown pass, the slowest part of a large plan, is skipped.
- */
+// Whether `printMarkdown` lays out as prettier would (prose preserved, `\n`, no plugins), so prettier's Markdown
+// pass, the slowest part of a large plan, can be skipped.
 function isPlainMarkdownLayout(options: { readonly proseWrap?: string; readonly endOfLine?: string; readonly plugins?: readonly unknown[] }): boolean {
   return (
     (options.proseWrap === undefined || options.proseWrap === 'preserve') &&
@@ -134,15 +123,8 @@ function isPlainMarkdownLayout(options: { readonly proseWrap?: string; readonly 
   )
 }
 
-/**
- * The formatted generated section. From the shipped template it is made tool by tool: the template renders each
- * tool on its own (`{{#each tools}}`), and formatting each tool's Markdown alone gives the same text as formatting
- * them together, while prettier's Markdown formatting grows faster than linearly with the document. Where a tool's
- * output type is already formatted with the catalog's own layout and the prose settings are plain, its part is
- * printed from its model; else the template renders it and prettier formats it (its code too when needed).
- * A project's copy of the template may relate tools to each other (one table for all), so it is rendered and
- * formatted as a whole.
- */
+// The shipped template renders each tool alone, so the section is made tool by tool (prettier's Markdown time grows
+// faster than linearly); a project's copy may relate tools (one table for all), so it is rendered whole.
 async function sectionMarkdown(
   catalog: CatalogTools,
   context: CatalogContext & { readonly sectionTemplate: Template },
@@ -157,10 +139,8 @@ async function sectionMarkdown(
   const layout = await formatter.layoutKey(docs)
   const layoutOptions = await formatter.layoutOptions(docs)
   const simple = isPlainMarkdownLayout(layoutOptions)
-  // A part printed here is kept in the declaration's entry of the plan cache (which stands for the generator build,
-  // holding the shipped template's text and the printer, and for the declaration) under a key of the layout for
-  // `docs` and the output type's text (its model, every value the template sees, is made from the declaration and
-  // that text). A part prettier formats is kept by the formatter's own cache instead.
+  // A printed part is kept in the declaration's entry under the layout and the output type, all else its model
+  // reads; a part prettier formats is kept by the formatter's cache instead.
   const cache = simple && isCacheableLayout(layoutOptions) ? context.options.cache : undefined
   const parts: string[] = []
   for (const [index, tool] of catalog.tools.entries()) {
@@ -222,20 +202,15 @@ async function planMarkdown(
   return diagnostics
 }
 
-/** The page of the shipped `catalog.md.hbs`: `head` (formatted), then the section after a blank line, in `head`'s line ends. */
+/** The shipped `catalog.md.hbs` page: `head`, a blank line, then the section, in `head`'s line ends. */
 export function catalogPage(head: string, section: string): string {
   const eol = head.includes('\r\n') ? '\r\n' : '\n'
   const body = section.trim()
   return body === '' ? head : `${head.trimEnd()}${eol}${eol}${body}${eol}`
 }
 
-/**
- * `catalog.json`, or the problem that stopped it. Printed from its tools' elements where the formatter's JSON printer
- * knows prettier's layout for the project's options (`CodeFormatter.jsonPrinter`), else by prettier. Either way DEL
- * and the C1 controls are escaped. The file is
- * `{ "tools": [ ... ] }`, each tool printed as its element of the array (and kept in the plan cache when there is
- * one: see `toolElement`).
- */
+// Printed per tool where the JSON printer knows prettier's layout for the options, else by prettier; either way DEL
+// and the C1 controls are escaped.
 async function planCatalogJson(
   tools: readonly ToolDeclaration[],
   options: PlanOptions,
@@ -255,11 +230,8 @@ async function planCatalogJson(
   }
 }
 
-/**
- * The file printed from its tools' elements, or `undefined` where the printer does not know prettier's layout. Every
- * tool is an object of several members, so the array always breaks, one element per line at the same depth, and an
- * object's layout depends only on its depth and its own members (never on its neighbours or position).
- */
+// Every tool is a multi-member object, so the array always breaks and each element's layout depends only on its
+// own members and depth: elements print, and cache, independently.
 function printCatalogJson(
   tools: readonly ToolDeclaration[],
   layout: LayoutOptions,
@@ -294,17 +266,13 @@ function toolElement(tool: ToolDeclaration, unit: string, printer: JsonPrinter, 
 /** Rendered Markdown, or the diagnostic naming the template that produced broken Markdown. */
 type RenderedMarkdown = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly diagnostic: Diagnostic }
 
-/**
- * Checks what a catalog template produced: every fence closed, a heading naming every tool, and no catalog region
- * marker (which would break the regions the section is copied into). Problems name the template file.
- */
+// Every fence closed, a heading per tool, and no region marker (it would break the regions the section goes into).
 function checkCatalogMarkdown(template: Template, text: string, tools: readonly Pick<CatalogToolModel, 'name'>[]): Diagnostic | undefined {
   const structure = scanMarkdown(text)
   if (structure.unclosedFence !== undefined) {
     return templateDiagnostic(template.file, `its output opens a code fence at line ${structure.unclosedFence} that is never closed`)
   }
-  // Read as the regions are read: a marker is a line of its own outside code fences. Marker text inside a fence or
-  // within a line (an output type's literal, a description in a type's JSDoc) is text, and harmless.
+  // As regions are read: only a marker line outside fences counts; marker text elsewhere is harmless.
   const marker = structure.markers[0]
   if (marker !== undefined) {
     return templateDiagnostic(template.file, `its output has a catalog region marker line (${marker.kind === 'open' ? REGION_OPEN : REGION_CLOSE}) at line ${marker.line}`)
@@ -342,13 +310,8 @@ function lineStart(text: string, line: number): number {
   return offset
 }
 
-/**
- * Replaces the text between the one `<!-- toolsmith:catalog -->` line and the one `<!-- /toolsmith:catalog -->`
- * line of a hand-written Markdown file with `section` (blank-line separated), leaving every byte outside the
- * marker lines untouched. The section is the same text in every file; only its line ends follow the file's own
- * (those of the opening marker line), so a CRLF page does not end up with mixed line ends. Markers inside fenced code are text, not markers. A missing, repeated or unbalanced
- * marker is a diagnostic with its line, and the file is not changed.
- */
+/** Replaces the text between the one open and one close region marker line with `section`, every byte outside them
+ * untouched; a missing, repeated or unbalanced marker is a diagnostic with its line, and the file is not changed. */
 export function replaceCatalogRegion(file: string, text: string, section: string): RegionUpdate {
   const { markers } = scanMarkdown(text)
   const opens = markers.filter((marker) => marker.kind === 'open')
@@ -378,19 +341,15 @@ interface MarkdownStructure {
   readonly markers: readonly { readonly line: number; readonly kind: 'open' | 'close' }[]
 }
 
-/** The marker that opens a catalog region in a hand-written Markdown file. */
 const REGION_OPEN = '<!-- toolsmith:catalog -->'
-/** The marker that closes it. */
 const REGION_CLOSE = '<!-- /toolsmith:catalog -->'
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/
 const HEADING = /^ {0,3}#{1,6}(?:\s+(.*))?$/
 const LINE_BREAK = /\r?\n/
 
-/**
- * Scans Markdown line by line, as CommonMark reads fences: a fence closes only with the same character, at least as
- * long, and nothing after it; headings and markers inside fenced code do not count (a page may show the markers).
- */
+/** Scans Markdown line by line, as CommonMark reads fences: a fence closes only with the same character, at least as
+ * long, and nothing after it; headings and markers inside fenced code do not count (a page may show the markers). */
 export function scanMarkdown(text: string): MarkdownStructure {
   const headings: { line: number; text: string }[] = []
   const markers: { line: number; kind: 'open' | 'close' }[] = []

@@ -23,12 +23,8 @@ export function declarationSurface(declaration: ToolDeclaration): ToolSurface {
   }
 }
 
-/**
- * Exports the declarations (sorted by name) to one target and turns the report and the errors into
- * diagnostics located at the YAML node each is about: a loss is a warning (`export-loss`, or `export-host-kept`
- * for an annotation or approval the format has no field for), what cannot be exported an error (`export-error`).
- * `sources` holds each declaration file's text.
- */
+/** Exports the declarations to one target, reporting losses as warnings and failures as `export-error`, each located at
+ * its YAML node (`sources` holds each declaration file's text). */
 export function exportDeclarations(
   declarations: readonly ToolDeclaration[],
   spec: ExportSpec,
@@ -56,8 +52,7 @@ export function exportDeclarations(
   }
   for (const entry of result.report) {
     const message = `${spec.name}: ${entry.keyword} ${entry.action}: ${entry.detail}`
-    // What the format has no field for (annotations, approval) is `export-host-kept`: reported, but no edit of the
-    // declaration could avoid it, so `check` does not fail on it (it does on `export-loss`).
+    // No edit of the declaration could avoid a host-kept loss, so `check` fails only on `export-loss`.
     diagnostics.push({ severity: 'warning', code: isHostKept(entry) ? 'export-host-kept' : 'export-loss', message, ...place(entry.tool, entry.path) })
   }
   for (const error of result.errors) {
@@ -66,11 +61,8 @@ export function exportDeclarations(
   return { result, diagnostics }
 }
 
-/**
- * The YAML node a pointer into the exported surface stands for: the parameters root's properties are the
- * YAML's `parameters` map itself; below it the DSL nodes use the JSON Schema keywords (`properties`, `items`,
- * `oneOf`, `additionalProperties`, the constraint keywords); the root's own `additionalProperties` is `parameters`.
- */
+/** The YAML pointer for a pointer into the exported surface: the root's `properties` are the YAML `parameters` map;
+ * deeper DSL nodes already use the JSON Schema keywords. */
 export function yamlPointer(path: string): string {
   if (path.startsWith('/parameters/properties/')) return `/parameters/${path.slice('/parameters/properties/'.length)}`
   if (path.startsWith('/parameters/')) return '/parameters'

@@ -1,16 +1,12 @@
 import { isRecord, jsonText, ownValue, type ToolDeclaration } from '../../model/tool-declaration.js'
 
-// The presenter code a fresh stub gets for its declared result card: what the declared parameters and output
-// guarantee (read from the DSL), the call's presentation and the completed card built from them. The code is text the
-// stub template places; its string literals are JSON text (`jsonText`: one line, the same string in TypeScript).
+// Presenter code for a fresh stub's declared card, built only from what the declared parameters and output guarantee.
+// It is text the template places; its string literals are JSON text (one line, the same string in TypeScript).
 
 /** The TypeScript primitive a scalar DSL node infers (integer is a number). */
 type ScalarKind = 'string' | 'number' | 'boolean'
 
-/**
- * How a property of a DSL object (or the parameter map) is guaranteed: `required` (always present with the kind),
- * `nullable` (always present, the kind or `null`), `optional` (the kind, `null` or absent).
- */
+/** `required`: always the kind; `nullable`: always present, the kind or `null`; `optional`: may also be absent. */
 type FieldGuarantee = 'required' | 'nullable' | 'optional'
 
 /** The property map of an object node, or `undefined` for any other node. */
@@ -20,7 +16,6 @@ function objectProperties(spec: unknown): { readonly [key: string]: unknown } | 
   return isRecord(properties) ? properties : {}
 }
 
-/** The item spec of an array node, or `undefined`. */
 function arrayItems(spec: unknown): unknown {
   return isRecord(spec) && ownValue(spec, 'type') === 'array' ? ownValue(spec, 'items') : undefined
 }
@@ -62,7 +57,6 @@ function scalarField(
   return match === 'exact' ? 'required' : 'nullable'
 }
 
-/** The first of `names` that `properties` declares as a required value of `kind`. */
 function firstRequired(
   properties: { readonly [key: string]: unknown } | undefined,
   names: readonly string[],
@@ -71,7 +65,6 @@ function firstRequired(
   return names.find((name) => scalarField(properties, name, kind) === 'required')
 }
 
-/** The spec of the own property `name` when it is required, else `undefined`. */
 function requiredProperty(properties: { readonly [key: string]: unknown } | undefined, name: string): unknown {
   if (properties === undefined || !Object.hasOwn(properties, name)) return undefined
   const spec = ownValue(properties, name)
@@ -176,12 +169,8 @@ type Properties = { readonly [key: string]: unknown } | undefined
 /** A completed card's view expression over `args` and the typed `value`, or a note saying which fields are missing. */
 type ResultCard = { readonly view: string } | string
 
-/**
- * The completed card `presentationMeta` builds for `declaration`'s card. Each field is read from the declared
- * output only where the declaration guarantees it (required and of the right type, or optional and then added
- * only when present); when a card's mandatory fields are not guaranteed the answer is a note, and the stub keeps
- * the default presentation instead of code that would not type-check.
- */
+// Reads only fields the declared output guarantees; when a card's mandatory ones are not, answers a note and the stub
+// keeps the default presentation rather than code that would not type-check.
 function resultCard(declaration: ToolDeclaration, code: PresenterCode, subjectKey: string | undefined): ResultCard {
   const output = objectProperties(declaration.output)
   const title = `title: ${subjectKey === undefined ? jsonText(declaration.name) : code.arg(subjectKey)}`

@@ -17,7 +17,7 @@ import {
 
 /** A problem at a character offset of a stub's text. */
 export interface StubProblem {
-  /** `syntax`: the stub does not parse; `wiring`: a generator-owned part is gone; `override`: author code overrides a declared value. */
+  /** `syntax`: no parse; `wiring`: a generator-owned part is gone; `override`: author code overrides declared data. */
   readonly kind: 'syntax' | 'wiring' | 'override'
   /** The module has no default export at all: the generated index, which imports it, would not compile. */
   readonly breaksIndex?: boolean
@@ -26,19 +26,14 @@ export interface StubProblem {
   readonly offset: number
 }
 
-// The parser's own syntax errors. The compiler keeps them on the source file node; they are what `tsc` reports
-// first for a file that does not parse.
+// The parser's syntax errors, kept (untyped) on the source file node: what `tsc` reports first.
 type ParsedSourceFile = ts.SourceFile & { readonly parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }
 
 /** What `use` answered for a parsed stub, or the problem that stopped it. */
 export type StubOutcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: StubProblem }
 
-/**
- * Parses `text` and hands its ts-morph tree to `use`. Parse only: the compiler's parser builds the tree (with
- * parent links) and ts-morph wraps it without a project, file system or type checker, which costs half of what a
- * project's source file does and is all a structural merge needs. A syntax error is answered as a problem instead
- * (the first one, with its offset), and `use` is not called.
- */
+/** Parses `text` (no project or type checker: a structural merge needs none) and hands its ts-morph tree to `use`; on a
+ * syntax error answers the first one as a problem instead. */
 export function withParsedStub<T>(path: string, text: string, use: (file: SourceFile) => StubOutcome<T>): StubOutcome<T> {
   const compiled = ts.createSourceFile(`/toolsmith/${path}`, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)
   const syntaxError = (compiled as ParsedSourceFile).parseDiagnostics?.[0]
@@ -61,10 +56,7 @@ export interface WiringNames {
 
 /** The generator-owned parts of a stub, found structurally. */
 export interface StubWiring {
-  /**
-   * The import of the generated module the merge adds missing names to: the first with named value imports,
-   * else the first of any kind (absent when the author deleted them all: the merge puts one back).
-   */
+  /** The import the merge adds missing names to: the first with named value imports, else any; absent if none. */
   readonly generatedImport: ImportDeclaration | undefined
   /** Every name imported from the generated module, by any import of it: `value`, or `type` when only type-only. */
   readonly importedNames: ReadonlyMap<string, 'value' | 'type'>
@@ -78,10 +70,7 @@ export interface StubWiring {
   readonly spread: SpreadAssignment
   /** `output.schema` inside it. */
   readonly schema: ObjectLiteralElementLike
-  /**
-   * The `execute` function (a method, or an arrow/function expression property); `undefined` when `execute` is some
-   * other expression (a function defined elsewhere, `execute: run`), whose annotations are the author's.
-   */
+  /** The `execute` function; `undefined` for another expression (`execute: run`): its annotations are the author's. */
   readonly execute: MethodDeclaration | ArrowFunction | FunctionExpression | undefined
 }
 
@@ -113,14 +102,10 @@ const missing = (message: string, node: Node | undefined): StubOutcome<never> =>
   problem: { kind: 'wiring', message, offset: node?.getStart() ?? 0 },
 })
 
-/**
- * Finds the wiring in a parsed stub: `export default defineTool({ ...<decl>, output: { schema }, execute })` and the
- * import of the generated module. A missing piece is a problem naming it (the author removed the wiring), so the
- * stub is reported and left alone rather than guessed at.
- */
+/** Finds `export default defineTool({ ...<decl>, output: { schema }, execute })` and the generated module's import; a
+ * missing piece is a problem naming it, so the stub is reported and left alone rather than guessed at. */
 export function findStubWiring(file: SourceFile, names: WiringNames): StubOutcome<StubWiring> {
-  // The generated module however the project spells it: `.js` (nodenext), `.ts` (allowImportingTsExtensions)
-  // or no extension (bundler resolution); split across several imports (values and `import type`) or not.
+  // Any spelling: `.js`, `.ts` or no extension, split across several imports (values and `import type`) or not.
   const generated = withoutExtension(names.generatedSpecifier)
   const imports = file.getImportDeclarations().filter((declaration) => withoutExtension(declaration.getModuleSpecifierValue()) === generated)
   const generatedImport =

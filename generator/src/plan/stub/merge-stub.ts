@@ -30,15 +30,8 @@ const DECLARED = ['name', 'description', 'parameters', 'timeoutMs', 'isConcurren
 
 const withoutSpaces = (text: string): string => text.replace(/\s+/g, '')
 
-/**
- * Updates only the generator-owned parts of an existing stub, found structurally with ts-morph: the named imports
- * of the generated module (missing ones added, the import re-inserted if deleted), `output.schema`, and the type
- * annotations of `execute`'s first parameter and return. Each change is a text edit at a node's range, so every
- * other byte (statements, comments, helpers, bodies, formatting) stays exactly as the author left it. The import
- * of the generated module is the generator's own: when it changes it is rewritten whole (keeping the author's
- * extra or aliased specifiers) and formatted with `formatStatement` (the project's prettier config); that and a
- * re-inserted import are the only formatted text.
- */
+/** Updates only a stub's wiring (generated imports, `output.schema`, `execute`'s annotations) by text edits at node
+ * ranges, so every other byte stays as the author left it; only a rewritten or re-inserted import is formatted. */
 export async function mergeStub(
   path: string,
   text: string,
@@ -70,7 +63,7 @@ export async function mergeStub(
   return { ok: true, value: { text: merged, changed: merged !== text, warnings } }
 }
 
-/** `import { <kept>, <the generated names> } from '<module>'` (unformatted), from the author's own spelling of the module if any. */
+/** `import { <kept>, <generated names> } from '<module>'` (unformatted), in the author's spelling of the module. */
 function canonicalImport(names: WiringNames, kept: readonly string[], absent?: readonly string[], specifier = names.generatedSpecifier): string {
   const wanted = absent ?? [names.declaration, names.outputSpec, `type ${names.argsType}`, `type ${names.outputType}`]
   return `import { ${[...kept, ...wanted].join(', ')} } from ${jsonText(specifier)}\n`
@@ -185,11 +178,8 @@ function executeEdits(wiring: StubWiring, names: WiringNames, edits: TextEdit[])
 
 const RUNTIME = '@toolsmith/runtime'
 
-/**
- * The default export calls `defineTypedTool<Args, Output>(...)` with the generated types, so the checker takes
- * them as named instead of inferring them from the specs: an older stub's `defineTool(...)` is rewritten (and its
- * runtime import with it), and stale type arguments are replaced. A call through anything else is the author's.
- */
+// `defineTypedTool<Args, Output>` spares the checker inferring the types from the specs: an older `defineTool(...)`
+// is rewritten with its import, stale type arguments replaced; a call through anything else is the author's.
 function callEdits(file: SourceFile, wiring: StubWiring, names: WiringNames, edits: TextEdit[]): void {
   const callee = wiring.call.getExpression()
   const wanted = `<${wiring.local(names.argsType)}, ${wiring.local(names.outputType)}>`

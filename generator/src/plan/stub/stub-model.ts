@@ -5,12 +5,8 @@ import { RESULT_VIEWS_SPECIFIER, type ToolPaths } from '../output-paths.js'
 import type { ToolIdentifiers } from '../tool-identifiers.js'
 import { cardPresenters } from './card-presenters.js'
 
-/**
- * What `stub.ts.hbs` is filled with. Every value is already safe where the template puts it: identifiers are
- * derived from a checked tool name, `*Specifier` and `notImplementedMessage` are string literals (JSON text on one
- * line, which TypeScript reads as the same string), comment values have no line breaks, presenter code is built from
- * fixed pieces. Every key is always present (the engine runs in strict mode); an absent piece is `''`.
- */
+/** What `stub.ts.hbs` is filled with, each value safe where the template puts it (checked names, JSON string literals,
+ * comment text without line breaks). Every key is present, `''` when absent: the engine runs in strict mode. */
 export interface StubTemplateModel {
   readonly name: string
   readonly generatedModule: string
@@ -54,12 +50,8 @@ function notImplementedMessage(declaration: ToolDeclaration, paths: ToolPaths): 
   return `${declaration.name} is not implemented yet: write its execute body in ${paths.stub}`
 }
 
-/**
- * The stub `stub.ts.hbs` renders for `declaration`, built as the subset's tree (for the printers to lay out without
- * rendering text and reading it back), or `undefined` when the declaration has a presentation card, whose presenters
- * are code the template places (then the template renders it). test/generator/plan/stub/stub-model.test.ts holds the
- * two equal: the tree printed is the template's text as prettier formats it.
- */
+/** The stub `stub.ts.hbs` renders, as the subset's tree (stub-model.test.ts holds the two equal); `undefined` for a
+ * presentation card, whose presenter code only the template places. */
 export function shippedStubProgram(declaration: ToolDeclaration, ids: ToolIdentifiers, paths: ToolPaths): Program | undefined {
   if (declaration.presentation?.card !== undefined) return undefined
   const model = stubModel(declaration, ids, paths)

@@ -29,21 +29,17 @@ export interface TemplateSet {
   readonly diagnostics: readonly Diagnostic[]
 }
 
-// The shipped templates live in the repository's `templates/` folder, four levels above this file both as source
-// (generator/src/plan/template/) and built (generator/dist/emit/template/). A packed package carries its own copy
-// beside its package.json (`prepack` copies it there, `postpack` removes it again), which then wins: in an install,
-// four levels up is the project's node_modules, where nothing of ours lives.
+// A packed package's own `templates/` beside package.json (added by `prepack`) wins: in an install, four levels up
+// is the project's node_modules. Else the repository's `templates/`, four levels above src or dist.
 const PACKED_FOLDER = fileURLToPath(new URL('../../../templates/', import.meta.url))
 const DEFAULT_FOLDER = existsSync(`${PACKED_FOLDER}stub.ts.hbs`) ? PACKED_FOLDER : fileURLToPath(new URL('../../../../templates/', import.meta.url))
 const DEFAULT_LABEL = 'toolsmith/templates'
 
-// Values are pre-escaped for their context by the emitters (string literals, identifiers, Markdown text), so the
-// engine must not HTML-escape them; `strict` makes a template that names a missing field an error, not an empty hole.
-/** The options every template is compiled with (and the shipped ones precompiled with). */
+/** Every template's compile options: values come pre-escaped (no HTML escaping); a missing field is an error. */
 export const TEMPLATE_COMPILE_OPTIONS: CompileOptions = Object.freeze({ noEscape: true, strict: true })
 type CompileOptions = NonNullable<Parameters<typeof Handlebars.compile>[1]>
 
-/** A shipped template precompiled at build time (see `precompiledTemplatesModule`), with the source it was made from. */
+/** A shipped template precompiled at build time, with the source it was made from. */
 export interface PrecompiledTemplate {
   readonly source: string
   readonly spec: Parameters<typeof Handlebars.template>[0]
@@ -52,9 +48,8 @@ export interface PrecompiledTemplate {
 /** The build's precompiled shipped templates, by file. */
 export type PrecompiledTemplates = { readonly [file in TemplateFile]?: PrecompiledTemplate }
 
-// Loading Handlebars' compiler and compiling the shipped templates was about a tenth of a cold generate: the build
-// precompiles them into this module beside the built file (absent in the sources, where they compile as before),
-// and they are filled with Handlebars' runtime, one small file. A project's own template still compiles here.
+// The build precompiles the shipped templates into this module (absent in the sources), so a run fills them with
+// Handlebars' small runtime instead of loading the compiler.
 const PRECOMPILED_MODULE = new URL('./precompiled-templates.js', import.meta.url)
 let precompiledTemplates: Promise<PrecompiledTemplates> | undefined
 
@@ -81,13 +76,7 @@ function compiler(): Promise<Engine> {
   return compilerEnvironment
 }
 
-/**
- * The text of a JavaScript module holding each shipped template precompiled (Handlebars' `precompile`, with the
- * options templates are compiled with at run time) beside its source: `export default { [file]: { source, spec } }`.
- * The build writes it next to template-set.js (generator/scripts/precompile-templates.mjs), so a run fills the shipped
- * templates with Handlebars' small runtime instead of loading the compiler and compiling them; a spec whose source is
- * not the template file's text (a template edited after the build) is not used.
- */
+/** The module generator/scripts/precompile-templates.mjs writes: `export default { [file]: { source, spec } }`. */
 export async function precompiledTemplatesModule(sources: ReadonlyMap<TemplateFile, string>): Promise<string> {
   const environment = await compiler()
   const entries = [...sources].map(
@@ -109,10 +98,7 @@ async function compile(source: string): Promise<Handlebars.TemplateDelegate> {
   return compiled
 }
 
-/**
- * The shipped template `name` with its text `source`: the build's precompiled template when it was made from that
- * very text, else compiled here. `table` is the build's precompiled templates (for tests; read from the build by default).
- */
+/** The shipped template `name`: precompiled if made from this very `source` (unedited since build), else compiled. */
 export async function shippedTemplate(name: TemplateFile, source: string, table?: PrecompiledTemplates): Promise<Handlebars.TemplateDelegate> {
   const made = (table ?? (await precompiled()))[name]
   if (made !== undefined && made.source === source) {
@@ -123,10 +109,7 @@ export async function shippedTemplate(name: TemplateFile, source: string, table?
   return compile(source)
 }
 
-/**
- * A diagnostic naming a template file; the line comes from Handlebars' message when it gives one. A multi-line
- * message (Handlebars adds a code excerpt) keeps its first and last lines: where, and what was expected.
- */
+/** A diagnostic naming a template file; of a multi-line Handlebars message it keeps the first and last lines. */
 export function templateDiagnostic(file: string, message: string): Diagnostic {
   const line = /line (\d+)/.exec(message)?.[1]
   const lines = message.split('\n')
@@ -140,12 +123,8 @@ export function templateDiagnostic(file: string, message: string): Diagnostic {
   }
 }
 
-/**
- * Loads every template: the project's copy from `folder` (read through `readFile`, relative to the working
- * directory) where it has one, else the shipped default. A copy that does not compile is reported naming its file
- * and left out of the set, so nothing is made from it (stubs are created once: one made from the wrong template
- * would stay); the default does not stand in for it.
- */
+/** Loads every template, the project's copy from `folder` where it has one. A copy that does not compile is reported
+ * and left out, never replaced by the default: stubs are created once, so one from the wrong template would stay. */
 export async function loadTemplates(
   folder: string | undefined,
   readProjectFile: (path: string) => Promise<string | undefined>,

@@ -10,13 +10,9 @@ export interface TypeDeclaration extends TsPart {
   readonly usesJsonValue: boolean
 }
 
-// The declarations are built from the DSL as the subset's tree, in the shape json-schema-to-typescript (json2ts, their
-// generator before) gave them, so the output stays byte for byte what it was: a union drops a member whose json2ts
-// text repeats an earlier one's (an object with properties never repeats: json2ts saw each property under a name of
-// its own), a typed map's index signature is widened by the declared properties' types (and `| undefined` for an
-// optional one), an array's JSDoc names its items' description ("Items: ..."), and `*/` in a description becomes
-// `* /`. test/generator/plan/types/type-declaration.test.ts holds this to json2ts itself. Strings, keys and comments
-// are carried as values; the printer writes them as json2ts did (escaped, see `stringLiteralRaw` and `DocComment`).
+// The declarations reproduce json-schema-to-typescript's (json2ts, the former generator) output byte for byte, quirks
+// included; type-declaration.test.ts holds this to json2ts itself. An object with properties never repeats in a
+// union: json2ts saw each under a name of its own, hence `{#n}` texts.
 
 /** One DSL node: its type, json2ts's text of it (what a union compares), its JSDoc text. */
 interface Shape {
@@ -37,9 +33,8 @@ interface Property {
 
 type Index = Shape | 'unknown' | undefined
 
-// Whether the module's text names `JsonValue` (json2ts's generator imported it when its output did), asked of the
-// values: as written, a character escaped before the name (a control character, a line separator; in a string any C0
-// one, `\n` and `\t` too) ends in a letter or digit, so the name is not a word of its own there.
+// Whether the written text names `JsonValue` (then it is imported): a character escaped before the name ends in a
+// letter or digit as written, so the name is not a word of its own there.
 const JSON_VALUE = /\bJsonValue\b/
 const JSON_VALUE_IN_STRING = /(?<![\w\u0000-\u001F\u007F-\u009F\u2028\u2029])JsonValue\b/
 const JSON_VALUE_IN_COMMENT = /(?<![\w\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029])JsonValue\b/
