@@ -1,5 +1,4 @@
-// The commands that do their own work beside the pipeline: `new` (a starter declaration), `export` (the tools lowered
-// for a provider) and `mcp` (serve the compiled tools over stdio). Loaded only when one of them runs.
+// The `new`, `export` and `mcp` commands, which work beside the pipeline; loaded only when one of them runs.
 import { mkdir, realpath, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -54,7 +53,6 @@ export async function createDeclaration(config: ProjectConfig, name: string): Pr
   return { ok: true, file }
 }
 
-/** The names of the declared tools: from the valid declarations, and from every declaration file's name. */
 async function takenNames(config: ProjectConfig): Promise<string[]> {
   const loaded = await loadDeclarations({ cwd: config.cwd, schemas: config.schemas })
   const fromFiles = [...loaded.sources.keys()].map((file) => path.posix.basename(file, DECLARATION_SUFFIX))
@@ -72,11 +70,11 @@ export interface ExportRequest {
   readonly schemas?: string
 }
 
-/** What `toolsmith export` did: the exit code, the export text, the diagnostics to print. */
+/** What `toolsmith export` did. */
 export interface ExportOutcome {
   /** 0 exported; 1 a loss under --strict, or the write failed; 2 invalid input or usage (nothing written). */
   readonly exitCode: 0 | 1 | 2
-  /** The lowered tools as JSON (exactly the provider's field), when they were not written to a file. */
+  /** The lowered tools as JSON (the provider's field), when not written to a file. */
   readonly text?: string
   readonly written?: string
   readonly losses: number
@@ -84,12 +82,7 @@ export interface ExportOutcome {
   readonly sources: ReadonlyMap<string, string>
 }
 
-/**
- * `toolsmith export --target T [--strict] [--out FILE]`: loads the declarations, lowers them to the target
- * (`T-strict` asks for strict tool use, as the `targets` config key does) and reports every loss at the
- * YAML node that causes it. Refuses (2) when a declaration is invalid or cannot be exported at all; with
- * `--strict` any loss is exit 1 and nothing is written.
- */
+/** `toolsmith export --target T`: the declarations lowered for T, with every loss reported at its YAML node. */
 export async function runExport(request: ExportRequest): Promise<ExportOutcome> {
   const diagnostics: Diagnostic[] = []
   const sources = new Map<string, string>()
@@ -131,7 +124,7 @@ export async function runExport(request: ExportRequest): Promise<ExportOutcome> 
   if (outFile === undefined) return stop(0, { text, losses })
   try {
     const absolute = path.resolve(request.cwd, outFile)
-    // The folder is created only where it really is inside the project (not through a symbolic link out of it).
+    // Checked before and after mkdir: no folder is created or written through a symbolic link out of the project.
     if (!(await realPathInside(await realpath(request.cwd), absolute))) throw new Error('it leads outside the project through a symbolic link')
     await mkdir(path.dirname(absolute), { recursive: true })
     if (!(await realPathInside(await realpath(request.cwd), absolute))) throw new Error('it leads outside the project through a symbolic link')
@@ -145,20 +138,17 @@ export async function runExport(request: ExportRequest): Promise<ExportOutcome> 
 
 /** What `toolsmith mcp --tools MODULE` reads from MODULE. */
 interface ToolsModule {
-  /** Every definition to serve (the generated index exports it). */
   readonly tools?: unknown
-  /** Optional host hook, called once after registration: install policies, approvals, dynamic tools. */
+  /** Optional host hook, called once after registration. */
   readonly configure?: unknown
 }
 
-/** The outcome of starting the server: a usage/input problem (exit 2) or the running session's end. */
+/** A usage or input problem (exit 2), or the running session's end. */
 export type McpCommandOutcome = { readonly ok: false; readonly message: string } | { readonly ok: true; readonly closed: Promise<void> }
 
 /**
- * `toolsmith mcp --tools MODULE`: imports MODULE (a compiled ES module exporting `tools`, as the
- * generated index does), registers every tool in a fresh runtime with the declared-approvals policy,
- * calls its optional `configure(runtime)`, and serves them over stdio until the client leaves.
- * `@toolsmith/mcp` is imported only here, so the other commands do not load the MCP SDK.
+ * `toolsmith mcp --tools MODULE`: serves MODULE's `tools` over stdio with the declared-approvals policy, after its
+ * optional `configure(runtime)`. Only this command loads the MCP SDK.
  */
 export async function startMcpCommand(modulePath: string, cwd: string, version: string): Promise<McpCommandOutcome> {
   const file = path.isAbsolute(modulePath) ? modulePath : path.resolve(cwd, modulePath)

@@ -8,13 +8,11 @@ import { DIFF_LEVELS, type DiffLevel } from '../model/diff-check-ids.js'
 import type { RunOptions } from '../model/plan.js'
 import { DIAGNOSTIC_FORMATS, type DiagnosticFormat, formatDiagnosticsGithub, formatDiagnosticsJson, formatDiagnosticsText } from '../report/format-diagnostics.js'
 
-// Start-up: only light modules load statically, so --help, --version and usage errors print without
-// loading the pipeline. Each command imports what it needs (YAML, prettier, handlebars, the code frame;
-// ts-morph only when a stub exists to merge) when it runs.
+// Only light modules load statically: each command imports what it needs when it runs.
 
 /** Where the CLI reads and writes: the process in the bin, buffers in tests. */
 export interface CliIo {
-  /** Absolute working directory: the project. */
+  /** Absolute project directory. */
   readonly cwd: string
   readonly stdout: (text: string) => void
   readonly stderr: (text: string) => void
@@ -29,7 +27,6 @@ export class DiagnosticPrinter {
     private readonly format: DiagnosticFormat,
   ) {}
 
-  /** Prints `list` (nothing in text mode when it is empty). */
   diagnostics(list: readonly Diagnostic[], sources: ReadonlyMap<string, string>): void {
     if (this.format === 'json') this.io.stdout(formatDiagnosticsJson(list))
     else if (this.format === 'github') this.io.stdout(formatDiagnosticsGithub(list))
@@ -43,7 +40,6 @@ export class DiagnosticPrinter {
   }
 }
 
-/** The `--help` text. */
 export const USAGE = `Usage: toolsmith <command> [options]
 
 Commands:
@@ -94,7 +90,6 @@ export: 0 exported; 1 a loss under --strict, or the write failed; 2 invalid inpu
 
 /** Extra wiring for programmatic and test use. */
 export interface CliOverrides {
-  /** Replaces the emitters' planner. */
   readonly planFiles?: RunOptions['planFiles']
 }
 
@@ -117,8 +112,7 @@ const OPTIONS = {
 
 /** Runs the `toolsmith` command line; resolves to the exit code (0, 1 or 2) and never throws for bad input. */
 export async function runCli(argv: readonly string[], io: CliIo, overrides: CliOverrides = {}): Promise<number> {
-  // A usage error is printed in the format asked for, when it can be told (`--format json` or `github`), so a tool
-  // reading the output gets it in the shape it parses.
+  // A usage error also goes out in the format asked for, when it can be told, so a machine reader can parse it.
   const asked = requestedFormat(argv)
   const usageError = (message: string): number => {
     const diagnostic: Diagnostic = { severity: 'error', code: 'usage', message, file: COMMAND_LINE, line: 1, column: 1 }
@@ -143,7 +137,6 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
     return 0
   }
   const format = values.format ?? 'text'
-  // The diff modules (and the runtime they import) load only for `diff`.
   const diffFormats: readonly string[] = positionals[0] === 'diff' ? (await import('../diff/format-diff.js')).DIFF_FORMATS : []
   const diffFormat = positionals[0] === 'diff' && diffFormats.includes(format)
   if (positionals[0] === 'diff' && !diffFormat) return usageError(`--format must be one of ${diffFormats.join(', ')} for diff, not ${JSON.stringify(format)}`)
@@ -270,7 +263,6 @@ function requestedFormat(argv: readonly string[]): string | undefined {
   return undefined
 }
 
-/** What `toolsmith diff` takes from the parsed command line. */
 interface DiffCommandInput {
   readonly sides: readonly string[]
   readonly format: DiffFormat
@@ -279,10 +271,7 @@ interface DiffCommandInput {
   readonly schemas: string | undefined
 }
 
-/**
- * `toolsmith diff [BASE] [HEAD]`: the report in the chosen format on stdout; problems with the input through
- * `diagnostics` (in the same format as every command's). Resolves to the exit code.
- */
+/** `toolsmith diff [BASE] [HEAD]`: the report on stdout, input problems through `diagnostics`; the exit code. */
 async function runDiffCommand(
   input: DiffCommandInput,
   io: CliIo,
@@ -320,7 +309,6 @@ async function projectConfig(cwd: string, config: string | undefined, schemas: s
   return loaded.config
 }
 
-/** The parsed arguments of `toolsmith import`. */
 interface ImportArguments {
   readonly rest: readonly string[]
   readonly from: string | undefined
@@ -329,7 +317,7 @@ interface ImportArguments {
   readonly schemas: string | undefined
 }
 
-/** `toolsmith import --from FORMAT FILE [--schemas DIR] [--partial]`: prints the refusals, losses and renames, then the files written. */
+/** `toolsmith import --from FORMAT FILE`: prints the problems, then the files written and a summary. */
 async function runImportCommand(args: ImportArguments, io: CliIo, printer: DiagnosticPrinter, usageError: (message: string) => number): Promise<number> {
   const [{ IMPORT_FORMATS }, { runImport }] = await Promise.all([import('../import/read-source-tools.js'), import('../import/run-import.js')])
   if (args.from === undefined) return usageError(`import needs --from (${IMPORT_FORMATS.join(', ')})`)

@@ -16,23 +16,23 @@ import type { ProjectLayout } from '../model/plan.js'
 
 /** The resolved configuration of one run: the layout the planner reads, plus what only the commands read. */
 export interface ProjectConfig extends ProjectLayout {
-  /** Folder of the `*.tool.yaml` declarations (`schemas`, default `schemas`). */
+  /** Folder of the `*.tool.yaml` declarations. */
   readonly schemas: string
-  /** The `diff` section: check levels and the ignore file of `toolsmith diff`. */
+  /** The `diff` section: check levels and the ignore file. */
   readonly diff?: DiffConfig
-  /** The exports `generate` writes beside `catalog.json` (`tools.<name>.json`) and `check` holds to "no loss". */
+  /** Exports `generate` writes beside `catalog.json` and `check` holds to "no loss". */
   readonly targets?: readonly ExportSpec[]
 }
 
-/** The name of the config file looked up in the working directory. */
+/** The config file looked up in the working directory. */
 export const CONFIG_FILE_NAME = 'toolsmith.config.yaml'
 
 /** Defaults of the config keys (`catalogJson` defaults to `catalog.json` beside `docs`). */
 export const CONFIG_DEFAULTS = { schemas: 'schemas', out: 'src/tools', docs: 'docs/tools.md' } as const
 
-/** One export a project asks for: the target and whether it is strict (`openai-chat-strict`, `anthropic-strict`). */
+/** One export a project asks for: the target and whether it is strict (`openai-chat-strict`). */
 export interface ExportSpec {
-  /** The name as written (`openai-chat-strict`, `mcp`, …): the export file is named after it. */
+  /** The name as written; the export file is named after it. */
   readonly name: string
   readonly target: ExportTarget
   readonly strict: boolean
@@ -45,20 +45,13 @@ export function parseExportSpec(name: string): ExportSpec | undefined {
   return target === undefined ? undefined : { name, target, strict }
 }
 
-/** The file name of the YAML format's JSON Schema. */
 export const TOOL_SCHEMA_FILE = 'tool.schema.json'
 
-// The copy the package ships (prepack puts it at the package root), where it is installed:
-// <package>/dist/config/ → <package>/tool.schema.json. In the repository (not packed) the schemas folder's.
+// The packed copy (prepack puts it at the package root), else the repository's schemas folder.
 const PACKED = fileURLToPath(new URL(`../../${TOOL_SCHEMA_FILE}`, import.meta.url))
 const IN_REPOSITORY = fileURLToPath(new URL(`../../../schemas/${TOOL_SCHEMA_FILE}`, import.meta.url))
 
-/**
- * The `$schema` path a new declaration in `schemasFolder` should carry: the project's own copy beside
- * the declarations when there is one, otherwise the copy shipped in the installed `@toolsmith/generator`
- * (`node_modules/@toolsmith/generator/tool.schema.json`), or the toolsmith repository's when the generator
- * runs from a checkout; relative to the folder.
- */
+/** The `$schema` path, relative to `schemasFolder`, for a new declaration: the project's copy, else the shipped one. */
 export function toolSchemaReference(schemasFolder: string): string {
   const own = path.join(schemasFolder, TOOL_SCHEMA_FILE)
   const bundled = existsSync(PACKED) ? PACKED : IN_REPOSITORY
@@ -67,29 +60,24 @@ export function toolSchemaReference(schemasFolder: string): string {
   return relative.startsWith('.') ? relative : `./${relative}`
 }
 
-/** What the config may set a check to: a level, or `ignore` (the finding is not reported). */
+/** A level, or `ignore` (the finding is not reported). */
 export type DiffCheckSetting = DiffLevel | 'ignore'
 
-/** The `diff` section of the config: check levels globally and per tool, and the ignore file. */
+/** The `diff` section of the config. */
 export interface DiffConfig {
-  /** Check id → setting, for every tool. */
   readonly checks: ReadonlyMap<string, DiffCheckSetting>
   /** Tool name → check id → setting; wins over `checks`. */
   readonly tools: ReadonlyMap<string, ReadonlyMap<string, DiffCheckSetting>>
-  /** The ignore file of accepted findings, relative to the project (default `.toolsmith-diff-ignore`). */
+  /** The ignore file of accepted findings, relative to the project. */
   readonly ignoreFile: string
 }
 
-/** The ignore file read when the config names none. */
 export const DEFAULT_DIFF_IGNORE_FILE = '.toolsmith-diff-ignore'
 
 const DIFF_KEYS = ['checks', 'tools', 'ignoreFile']
 const SETTINGS: readonly string[] = [...DIFF_LEVELS, 'ignore']
 
-/**
- * Checks and reads the config's `diff` value. `report` receives each problem with a JSON Pointer relative to the
- * `diff` key; `resolvePath` resolves `ignoreFile` (reporting its own problems) as the config's other paths are.
- */
+/** Checks and reads the config's `diff` value; `report` gets pointers relative to `diff`. */
 export function readDiffConfig(
   value: unknown,
   report: (pointer: string, code: string, message: string) => void,
@@ -134,7 +122,7 @@ export function readDiffConfig(
 
 /** What the command line says about the config. */
 export interface LoadConfigOptions {
-  /** Absolute working directory: the project. */
+  /** Absolute project directory. */
   readonly cwd: string
   /** `--config FILE` (relative to `cwd`); without it `toolsmith.config.yaml` in `cwd`, if present. */
   readonly config?: string
@@ -158,9 +146,8 @@ const KEYS: readonly string[] = [...PATH_KEYS, 'catalogRegions', 'targets', 'dif
 type Origin = { readonly file: string; readonly at: (pointer: string) => { line: number; column: number }; readonly base: string }
 
 /**
- * Reads the config file (if any), applies the flags, and resolves every path: unknown keys, wrong
- * types, and paths outside the project (lexically or through a symbolic link) are errors with
- * locations. Paths in the file are relative to the file's folder; flags to the working directory.
+ * Reads the config file (if any), applies the flags and resolves every path (in the file relative to its folder,
+ * flags to `cwd`); a path outside the project, even through a symbolic link, is an error.
  */
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
   const { cwd } = options
@@ -241,7 +228,6 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   const docs = pick('docs', true) ?? CONFIG_DEFAULTS.docs
   const catalogJson = pick('catalogJson', true) ?? path.posix.join(path.posix.dirname(docs), 'catalog.json')
   const templates = pick('templates', false)
-  // A list key of the file: each item is visited with its pointer, or the key is reported when it is no list.
   const eachItem = (key: 'catalogRegions' | 'targets', what: string, visit: (item: unknown, pointer: string, label: string) => void): void => {
     if (!Object.hasOwn(values, key)) return
     const list = values[key]
@@ -263,7 +249,6 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
         (pointer, label, value) => resolve(fileOrigin, `/diff${pointer}`, label, value, true),
       )
     : undefined
-  // `targets`: the exports generate writes beside catalog.json and check holds to "no loss".
   const targets: ExportSpec[] = []
   eachItem('targets', 'export targets', (item, pointer, label) => {
     const spec = typeof item === 'string' ? parseExportSpec(item) : undefined
@@ -290,14 +275,14 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     if (isPlainPathInside(PLAN_CACHE_FOLDER, file) || file === PLAN_CACHE_FOLDER) return `is inside the plan cache folder ${JSON.stringify(PLAN_CACHE_FOLDER)}`
     return undefined
   }
-  // A catalog file where the output folder (or a folder on its way) must be: one of the two cannot be written.
+  // A catalog file where the output folder (or a parent of it) must be: one of the two cannot be written.
   const inOutFolder = (file: string): string | undefined =>
     file === out || out.startsWith(`${file}/`) ? `is in the way of the output folder ${JSON.stringify(out)}` : undefined
   if (isPlainPathInside(PLAN_CACHE_FOLDER, out) || out === PLAN_CACHE_FOLDER || PLAN_CACHE_FOLDER.startsWith(`${out}/`)) {
     const [origin, pointer] = options.overrides?.out !== undefined ? [commandLine, ''] : [fileOrigin, Object.hasOwn(values, 'out') ? '/out' : '']
     error(origin, pointer, 'config-conflict', `"out" ${JSON.stringify(out)} overlaps the plan cache folder ${JSON.stringify(PLAN_CACHE_FOLDER)}`)
   }
-  // The catalogs are formatted by their kind: the pages must be Markdown and the machine view JSON.
+  // The catalogs are formatted by their extension.
   const MARKDOWN = /\.(md|markdown)$/i
   for (const [key, file, kind, pattern] of [['docs', docs, 'Markdown (.md)', MARKDOWN], ['catalogJson', catalogJson, 'JSON (.json)', /\.json$/i]] as const) {
     const problem = overwritesInput(file) ?? inOutFolder(file)
@@ -344,10 +329,9 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   }
 }
 
-// Where the plan cache lives (see cache/plan-cache-file.ts): no output may be configured there.
+// Where the plan cache lives: no output may be configured there.
 const PLAN_CACHE_FOLDER = 'node_modules/.cache/toolsmith'
 
-/** Why `absolute` cannot be used as a folder, or `undefined` when it can. */
 function folderProblem(absolute: string): string | undefined {
   try {
     if (!statSync(absolute).isDirectory()) return 'is not a folder; point it at the folder holding your copies of the templates'

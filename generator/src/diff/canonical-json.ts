@@ -1,18 +1,13 @@
-// Canonical JSON texts are asked for again and again while a schema is walked (each node, then its parts), so the
-// text of each object asked for is kept. Schemas are plain, immutable JSON for the whole diff.
+// Memoized per object: a schema walk asks for each node again and again, and schemas are immutable during a diff.
 const texts = new WeakMap<object, string>()
 
-/**
- * The JSON text of a plain JSON value with every object's keys sorted: equal texts mean equal values, whatever the
- * key order. `undefined` (an absent member) is `''`. Own enumerable keys only, as `JSON.stringify` reads them.
- */
+/** JSON text with every object's keys sorted, so equal texts mean equal values; `undefined` gives `''`. */
 export function canonicalJson(value: unknown): string {
   if (value === undefined) return ''
   if (typeof value !== 'object' || value === null) return JSON.stringify(value)
   const known = texts.get(value)
   if (known !== undefined) return known
-  // The engine's own serializer does the work; the replacer only hands it each object with its keys in order. An
-  // object no copy can hold in that order (integer-like keys come first in any object) is written out by hand.
+  // The replacer sorts keys; integer-like keys always come first in an object, so those objects are written by hand.
   unrepresentable = false
   let text = JSON.stringify(value, sortedKeys)
   if (unrepresentable) text = written(value)
@@ -22,7 +17,6 @@ export function canonicalJson(value: unknown): string {
 
 let unrepresentable = false
 
-/** An object as `JSON.stringify` should see it: itself when its keys are already sorted, else a sorted copy. */
 function sortedKeys(_key: string, value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
   const keys = Object.keys(value)
@@ -44,10 +38,8 @@ function sortedKeys(_key: string, value: unknown): unknown {
   return copy
 }
 
-// Keys an object lists first, in numeric order, whatever order they were added in (array indices).
 const INTEGER_LIKE = /^(?:0|[1-9]\d*)$/
 
-/** The canonical text written member by member (objects with integer-like keys). */
 function written(value: unknown): string {
   if (value === undefined) return ''
   if (typeof value !== 'object' || value === null) return JSON.stringify(value)

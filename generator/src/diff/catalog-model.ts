@@ -8,7 +8,7 @@ import {
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 import { canonicalJson } from './canonical-json.js'
 
-/** A tool's annotations with the MCP defaults applied (readOnly false, destructive true, idempotent false, openWorld true). */
+/** A tool's annotations with the MCP defaults applied. */
 export interface CatalogAnnotations {
   readonly title?: string
   readonly readOnly: boolean
@@ -19,13 +19,12 @@ export interface CatalogAnnotations {
 
 /** Where a tool of a side was declared, so a finding can point at the YAML node. */
 export interface CatalogToolSource {
-  /** The file, relative to the working directory (at `revision` when there is one). */
+  /** Relative to the working directory (at `revision` when there is one). */
   readonly file: string
-  /** The git revision the file was read at, for a side that is one. */
   readonly revision?: string
-  /** The file's bytes, read again (lazily) only to locate findings. */
+  /** Read lazily, only to locate findings. */
   readonly bytes: Uint8Array
-  /** Whether the file is the declaration YAML (JSON Pointers map into it) or a catalog.json (they do not). */
+  /** JSON Pointers map into a declaration, not into a catalog.json. */
   readonly kind: 'declaration' | 'catalog'
 }
 
@@ -33,7 +32,7 @@ export interface CatalogToolSource {
 export interface CatalogTool {
   readonly name: string
   readonly description: string
-  /** The compiled model-facing JSON Schema of the arguments (object root). */
+  /** The compiled model-facing JSON Schema of the arguments. */
   readonly parameters: unknown
   /** The compiled JSON Schema of the value, or `undefined` when the side does not say. */
   readonly output: unknown
@@ -52,10 +51,9 @@ export interface Catalog {
   readonly tools: ReadonlyMap<string, CatalogTool>
 }
 
-// Declarations gain `annotations` and `approval` (the provider exports issue); they are read where present.
 type DeclaredPolicy = { readonly annotations?: Partial<CatalogAnnotations>; readonly approval?: 'never' | 'always' }
 
-/** The annotations with defaults applied, from whatever a side declares (plain JSON, checked loosely). */
+/** The annotations with defaults applied, from loosely checked JSON. */
 export function resolveAnnotations(value: unknown): CatalogAnnotations {
   const given = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
   const flag = (key: string, fallback: boolean): boolean => (typeof given[key] === 'boolean' ? (given[key] as boolean) : fallback)
@@ -69,10 +67,7 @@ export function resolveAnnotations(value: unknown): CatalogAnnotations {
   }
 }
 
-/**
- * The catalog tool of a checked declaration: the runtime compiles its specs exactly as `catalog.json` holds them.
- * Throws the runtime's `JsonSchemaError` for a spec the loader should have rejected.
- */
+/** A checked declaration's tool, compiled as `catalog.json` holds it; throws `JsonSchemaError` on a bad spec. */
 export function toolFromDeclaration(declaration: ToolDeclaration, source?: CatalogToolSource): CatalogTool {
   const policy = declaration as ToolDeclaration & DeclaredPolicy
   return {
@@ -88,8 +83,7 @@ export function toolFromDeclaration(declaration: ToolDeclaration, source?: Catal
   }
 }
 
-// A declaration whose file is the same on both sides is loaded once (diff-sides.ts), so both sides hold the same spec
-// objects: each is compiled once, and both tools then hold the very same schema objects (compared, and hashed, once).
+// Sides share the spec objects of identical files, so each compiles once and both hold the same schema objects.
 const compiledSchemas = new WeakMap<object, unknown>()
 
 function compiled(spec: object, compile: (spec: unknown) => unknown): unknown {
@@ -98,23 +92,20 @@ function compiled(spec: object, compile: (spec: unknown) => unknown): unknown {
   return schema
 }
 
-/** A problem in a `catalog.json`: a JSON Pointer into it and a message. */
+/** A problem at a JSON Pointer into a `catalog.json`. */
 export interface CatalogIssue {
   readonly pointer: string
   readonly message: string
 }
 
-/**
- * The tools of a parsed `catalog.json` (`{ tools: [...] }` as `generate` writes it), or every problem found: each
- * tool needs a string `name` and `description` and an object `parameters`; the rest is optional.
- */
+/** The tools of a parsed `catalog.json` as `generate` writes it, and every problem found. */
 export function toolsFromCatalogJson(value: unknown, source?: Omit<CatalogToolSource, 'kind'>): { tools: CatalogTool[]; issues: CatalogIssue[] } {
   const issues: CatalogIssue[] = []
   const tools: CatalogTool[] = []
   const list = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)['tools'] : undefined
   if (!Array.isArray(list)) return { tools, issues: [{ pointer: '', message: 'a catalog must be an object with a "tools" list' }] }
   const seen = new Set<string>()
-  // One source object for the whole file: findings are located by source, and the file is decoded once.
+  // One source object per file, so the file is decoded once to locate findings.
   const shared: CatalogToolSource | undefined = source === undefined ? undefined : { ...source, kind: 'catalog' }
   list.forEach((item: unknown, index) => {
     const at = `/tools/${index}`
@@ -155,13 +146,9 @@ export function toolsFromCatalogJson(value: unknown, source?: Omit<CatalogToolSo
   return { tools, issues }
 }
 
-/**
- * A content hash of what a model is told about the tool: name, description, title, parameters and output schema
- * (canonical JSON, so key order does not matter), as `sha256:<hex>`. A reviewer can pin it: any change to the
- * text a model reads changes the hash.
- */
+/** `sha256:<hex>` of what a model is told about the tool (canonical JSON, key order does not matter). */
 export function surfaceHash(tool: CatalogTool): string {
-  // Both sides' tool of an unchanged file share their schema objects: the hash is taken once.
+  // Tools of an unchanged file share schema objects: hashed once.
   const known = typeof tool.parameters === 'object' && tool.parameters !== null ? surfaceHashes.get(tool.parameters) : undefined
   if (known !== undefined && known.name === tool.name && known.description === tool.description && known.title === tool.annotations.title && known.output === tool.output) return known.hash
   const hash = hashSurface(tool)

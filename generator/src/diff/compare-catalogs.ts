@@ -3,10 +3,9 @@ import type { Catalog, CatalogTool } from './catalog-model.js'
 import { compareSchemas } from './compare-schemas.js'
 import { consequence, defaultLevel, type DiffCheckId, type DiffFinding, type DiffPart, schemaCheckId } from './diff-checks.js'
 
-/** One side's tools as one export target lowers them: the lowered schemas per tool, and the tools it cannot export. */
+/** One side's tools as an export target lowers them, and the tools it cannot export. */
 export interface LoweredCatalog {
   readonly tools: ReadonlyMap<string, { readonly parameters: unknown; readonly output?: unknown }>
-  /** Tool → why the target cannot take it. */
   readonly unexportable: ReadonlyMap<string, string>
 }
 
@@ -14,9 +13,8 @@ export interface LoweredCatalog {
 export type LowerCatalog = (catalog: Catalog, target: string) => LoweredCatalog
 
 /**
- * Every finding between two sides, sorted by tool, part, pointer and id, at the checks' default levels (the
- * project's config and ignore file apply afterwards). With `targets`, the schema checks run again on each target's
- * lowered schemas; a finding already made on the declared schemas is not repeated for a target.
+ * Every finding between two sides, sorted, at the checks' default levels (config and ignore file apply later). With
+ * `targets`, the schema checks rerun on each target's lowered schemas, without repeating a declared-schema finding.
  */
 export function compareCatalogs(base: Catalog, head: Catalog, options: { readonly targets?: readonly string[]; readonly lower?: LowerCatalog } = {}): DiffFinding[] {
   const findings: DiffFinding[] = []
@@ -28,7 +26,7 @@ export function compareCatalogs(base: Catalog, head: Catalog, options: { readonl
     else compareTool(before, after, findings)
   }
   for (const [name, after] of head.tools) if (!base.tools.has(name)) added.push(after)
-  // A removal whose schemas match an addition is probably a rename: said once, on the removal, as a hint.
+  // A removal whose schemas match an addition is probably a rename: hinted once, on the removal.
   const bySchemas = new Map<string, string[]>()
   for (const tool of added) {
     const key = schemasKey(tool)
@@ -78,7 +76,7 @@ function findingKey(item: DiffFinding): string {
   return `${item.id}\n${item.tool}\n${item.pointer}`
 }
 
-/** The order findings are printed in: by tool, then tool-level before parameters before output, then pointer and id. */
+/** Print order: by tool, then tool-level, parameters, output, then pointer and id. */
 export function compareFindings(a: DiffFinding, b: DiffFinding): number {
   const parts: DiffPart[] = ['tool', 'parameters', 'output']
   return (
@@ -117,7 +115,7 @@ function compareTool(before: CatalogTool, after: CatalogTool, out: DiffFinding[]
       }),
     )
   }
-  // Each hint is [key, the value that promises more safety]; moving away from it relaxes what callers relied on.
+  // [key, the safer value, ...]: moving away from the safer value relaxes what callers relied on.
   const hints: [keyof Omit<CatalogTool['annotations'], 'title'>, boolean, DiffCheckId, DiffCheckId][] = [
     ['readOnly', true, 'read-only-relaxed', 'read-only-tightened'],
     ['destructive', false, 'destructive-relaxed', 'destructive-tightened'],

@@ -2,10 +2,8 @@ import { escapeJsonPointerToken } from '@toolsmith/runtime'
 import { canonicalJson } from './canonical-json.js'
 
 /**
- * How one part of a schema changed between base and head, told by the set of values the part accepts (never by
- * its text): `narrowed` means head accepts fewer values, `widened` more, `changed` some of each. The kinds are
- * direction-free; `diff-checks.ts` turns them into check ids and levels for the side they are on (parameters
- * break when narrowed, outputs when widened).
+ * How a schema part changed, by the values it accepts (never its text): `narrowed` is fewer, `widened` more, `changed`
+ * some of each. Direction-free: diff-checks.ts gives the level per side (parameters break narrowed, outputs widened).
  */
 export type SchemaChangeKind =
   | 'type-narrowed'
@@ -33,7 +31,7 @@ export type SchemaChangeKind =
   | 'examples-changed'
   | 'keyword-changed'
 
-/** One change found in a schema: where (a JSON Pointer into the schema), what, and the two values when they are short. */
+/** One change found in a schema: where, what, and the two values when they are short. */
 export interface SchemaChange {
   readonly kind: SchemaChangeKind
   /** JSON Pointer into the head schema; into the base schema for what head no longer has. */
@@ -46,7 +44,7 @@ export interface SchemaChange {
   readonly required?: boolean
   /** For `property-added`: base rejected the key (a closed object); for `property-removed`: head rejects it. */
   readonly closed?: boolean
-  /** For `property-added`: the property accepts any value (so an open base accepted the same values for it). */
+  /** For `property-added`: the property accepts any value (as an open base did). */
   readonly unconstrained?: boolean
 }
 
@@ -92,14 +90,9 @@ const ANNOTATION_KINDS: ReadonlySet<SchemaChangeKind> = new Set(['description-ch
 
 /** Accepts nothing: the value of a closed object's undeclared keys. */
 const NEVER: Schema = Object.freeze({ not: {} })
-/** Accepts any JSON value. */
 const ANY: Schema = Object.freeze({})
 
-/**
- * Every change between two JSON Schemas of the enforced subset (plus the value constraints and, for lowered
- * provider schemas, type lists, `anyOf` and `nullable`), decided on what each part accepts. Identical schemas
- * cost one canonical comparison. Never throws on well-formed JSON.
- */
+/** Every change between two JSON Schemas (enforced subset, lowered provider forms), by what each part accepts. */
 export function compareSchemas(base: unknown, head: unknown, pointer = ''): SchemaChange[] {
   const changes: SchemaChange[] = []
   compareNode(asSchema(base), asSchema(head), pointer, changes)
@@ -163,8 +156,6 @@ function compareNode(base: Schema, head: Schema, pointer: string, out: SchemaCha
   }
 }
 
-// ——— kinds and values ———
-
 /** The kinds of value a node admits: its `type` (a name, a list, `nullable`), narrowed by its `enum`/`const`. */
 function kindsOf(node: Schema): number {
   if (node === NEVER) return 0
@@ -202,7 +193,7 @@ function kindText(kinds: number): string {
   return names.join('|')
 }
 
-/** The values an `enum` and/or `const` allow (both: those in both), or `undefined` when any value of the kinds goes. */
+/** The values `enum` and `const` allow (both: the intersection), or `undefined` when they restrict nothing. */
 function valuesOf(node: Schema): readonly unknown[] | undefined {
   const list = own(node, 'enum')
   const hasConst = Object.hasOwn(node, 'const')
@@ -233,7 +224,7 @@ function compareValues(base: Schema, head: Schema, pointer: string, out: SchemaC
     out.push({ kind: 'values-added', pointer: where, detail: `no longer restricted to ${listText(before)}`, base: before })
     return
   }
-  // Only values of kinds both sides admit count here: a value whose kind went away is the type change's business.
+  // Only values of kinds both sides admit: a value whose kind went away is reported by the type change.
   const headKinds = kindsOf(typeOnly(head))
   const baseKinds = kindsOf(typeOnly(base))
   const afterKeys = new Set(after.map(canonicalJson))
@@ -259,8 +250,6 @@ function plural(count: number, noun: string): string {
   return count === 1 ? `1 ${noun}` : `${count} ${noun}s`
 }
 
-// ——— annotations and keywords outside the comparison ———
-
 function compareAnnotations(base: Schema, head: Schema, pointer: string, out: SchemaChange[]): void {
   for (const key of ANNOTATIONS) {
     const before = own(base, key)
@@ -282,8 +271,6 @@ function compareUnknownKeywords(base: Schema, head: Schema, pointer: string, out
     out.push({ kind: 'keyword-changed', pointer: at(pointer, key), detail: `keyword ${JSON.stringify(key)} changed (not compared by what it accepts)`, ...(before === undefined ? {} : { base: before }), ...(after === undefined ? {} : { head: after }) })
   }
 }
-
-// ——— branches ———
 
 interface Branch {
   readonly node: Schema
@@ -310,7 +297,7 @@ function compareBranches(
   out: SchemaChange[],
 ): void {
   const keyword = (node: Schema): string => (Object.hasOwn(node, 'oneOf') ? 'oneOf' : 'anyOf')
-  // A node without branches is the one branch of itself; its annotations were compared with the other's outer node.
+  // A node without branches is its own one branch (its annotations were compared with the outer node).
   const listOf = (node: Schema, list: readonly Schema[] | undefined): Branch[] =>
     list === undefined ? [{ node: stripAnnotations(node), pointer }] : list.map((branch, i) => ({ node: branch, pointer: at(pointer, keyword(node), i) }))
   const before = listOf(base, baseList)
@@ -341,8 +328,7 @@ function compareBranches(
   pairBy((a, b) => kindsOf(a.node) === kindsOf(b.node))
   pairBy((a, b) => (kindsOf(a.node) & kindsOf(b.node)) !== 0)
   const exactlyOne = (node: Schema, list: readonly Schema[] | undefined): boolean => list !== undefined && Object.hasOwn(node, 'oneOf')
-  // Under oneOf a value must match exactly one branch. When a branch that changed overlaps another (on either side),
-  // the overlap, where values are rejected for matching twice, moves: some values may go either way.
+  // Under oneOf a value matching two branches is rejected, so a changed branch overlapping another moves that overlap.
   const overlapsOther = (branch: Branch, list: readonly Branch[]): boolean => list.some((other) => other !== branch && !disjoint(branch.node, other.node))
   let moved = false
   for (const [a, b] of pairs) {
@@ -423,8 +409,6 @@ export function disjoint(a: Schema, b: Schema): boolean {
   }
   return false
 }
-
-// ——— objects ———
 
 function properties(node: Schema): { readonly [key: string]: unknown } {
   const value = own(node, 'properties')
@@ -509,8 +493,6 @@ function compareObject(base: Schema, head: Schema, pointer: string, out: SchemaC
   compareBound(base, head, pointer, 'maxProperties', 'upper', out)
 }
 
-// ——— value constraints ———
-
 function numberAt(node: Schema, key: string): number | undefined {
   const value = own(node, key)
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined
@@ -567,7 +549,6 @@ function numericBound(node: Schema, side: 'lower' | 'upper'): NumericBound | und
   const a = inclusive === undefined ? undefined : { value: inclusive, exclusive: false, key: inclusiveKey }
   const b = exclusive === undefined ? undefined : { value: exclusive, exclusive: true, key: exclusiveKey }
   if (a === undefined || b === undefined) return a ?? b
-  // Both: the tighter one is the bound.
   return tighterBound(a, b, side) ? a : b
 }
 

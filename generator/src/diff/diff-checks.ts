@@ -1,7 +1,6 @@
 import type { SchemaChange, SchemaChangeKind } from './compare-schemas.js'
 
-// The check ids and levels live in model/ (config checks a project's diff section against them); re-exported here for
-// the diff's own files.
+// The ids and levels live in model/ (the config checks against them too).
 export { atLeast, DIFF_CHECKS, DIFF_LEVELS, type DiffCheckId, type DiffLevel, defaultLevel, isDiffCheckId } from '../model/diff-check-ids.js'
 import type { DiffCheckId, DiffLevel } from '../model/diff-check-ids.js'
 
@@ -10,20 +9,19 @@ export type DiffPart = 'tool' | 'parameters' | 'output'
 
 /** One change between base and head, with its stable check id and level. */
 export interface DiffFinding {
-  /** Stable kebab-case check id (see `DIFF_CHECKS`). */
+  /** Stable kebab-case check id (one of `DIFF_CHECKS`). */
   readonly id: string
   readonly level: DiffLevel
   readonly tool: string
   readonly part: DiffPart
   /** JSON Pointer into the part's schema ('' for the tool itself or the schema root). */
   readonly pointer: string
-  /** What changed and for whom. */
   readonly message: string
   /** For the per-target checks: the export target whose lowered schemas this is about. */
   readonly target?: string
   readonly base?: unknown
   readonly head?: unknown
-  /** A hint (for example: a removed tool whose schemas match an added one may be a rename). */
+  /** A hint, such as a possible rename. */
   readonly hint?: string
   /** Where the finding is in the head side's declaration (the base side's for what head no longer has). */
   readonly location?: { readonly file: string; readonly line: number; readonly column: number; readonly revision?: string }

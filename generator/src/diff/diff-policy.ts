@@ -2,11 +2,7 @@ import type { DiffConfig } from '../config/project-config.js'
 import type { Diagnostic } from '../model/diagnostic.js'
 import { DIFF_LEVELS, type DiffFinding, type DiffLevel, isDiffCheckId } from './diff-checks.js'
 
-/**
- * How a finding is named on one line: the tool, then `#` and a JSON Pointer in URI-fragment form (RFC 6901 §6) into
- * the tool (`/parameters…`, `/output…`, or the tool's own keys), so the reference has no spaces whatever the
- * property names are. The text format prints it and the ignore file matches on it.
- */
+/** `tool#pointer`, the pointer in URI-fragment form (RFC 6901 §6) so it has no spaces; the ignore file matches it. */
 export function findingReference(item: DiffFinding): string {
   const pointer = item.part === 'tool' ? item.pointer : `/${item.part}${item.pointer}`
   return pointer === '' ? item.tool : `${item.tool}#${fragment(pointer)}`
@@ -27,12 +23,7 @@ export interface IgnoreEntry {
   readonly line: number
 }
 
-/**
- * Reads the ignore file: one accepted finding per line, as the text format prints it
- * (`ERR parameter-became-required search#/parameters/properties/q: …`; the level and the message are optional and
- * not compared, so a reworded message or a raised level still matches). Blank lines and `#` comments are skipped.
- * An unknown check id or a line without a reference is an error at its line.
- */
+/** Reads the ignore file: a finding per line as the text format prints it; level and message are never compared. */
 export function readIgnoreFile(file: string, text: string): { entries: IgnoreEntry[]; diagnostics: Diagnostic[] } {
   const entries: IgnoreEntry[] = []
   const diagnostics: Diagnostic[] = []
@@ -55,7 +46,7 @@ export function readIgnoreFile(file: string, text: string): { entries: IgnoreEnt
   return { entries, diagnostics }
 }
 
-/** The findings after the config and the ignore file: what is reported, what the ignore file accepted, which of its lines matched nothing. */
+/** The findings after the config and the ignore file. */
 export interface AppliedPolicy {
   readonly findings: readonly DiffFinding[]
   readonly accepted: readonly DiffFinding[]
@@ -64,7 +55,7 @@ export interface AppliedPolicy {
   readonly unusedIgnores: readonly IgnoreEntry[]
 }
 
-/** Applies the config's levels (a tool's own setting wins over the global one; `ignore` drops the finding) and the ignore file. */
+/** Applies the config's levels (a tool's own setting wins; `ignore` drops the finding) and the ignore file. */
 export function applyPolicy(findings: readonly DiffFinding[], config: DiffConfig | undefined, ignores: readonly IgnoreEntry[]): AppliedPolicy {
   const kept: DiffFinding[] = []
   const accepted: DiffFinding[] = []

@@ -2,7 +2,7 @@ import { type Catalog, surfaceHash } from './catalog-model.js'
 import { atLeast, DIFF_LEVELS, type DiffFinding, type DiffLevel } from './diff-checks.js'
 import type { AppliedPolicy, IgnoreEntry } from './diff-policy.js'
 
-/** Everything a diff found, as every format prints it; `diffReportJson` is the published JSON (schemas/diff.schema.json). */
+/** Everything a diff found, as every format prints it; `diffReportJson` gives the published JSON. */
 export interface DiffReport {
   readonly base: { readonly label: string; readonly kind: Catalog['kind'] }
   readonly head: { readonly label: string; readonly kind: Catalog['kind'] }
@@ -13,13 +13,12 @@ export interface DiffReport {
   readonly findings: readonly DiffFinding[]
   /** Findings the ignore file accepted (not counted, never failing). */
   readonly accepted: readonly DiffFinding[]
-  /** Ignore-file lines that matched no finding (stale, or mistyped). */
+  /** Ignore-file lines that matched no finding. */
   readonly unusedIgnores: readonly IgnoreEntry[]
-  /** Per tool of either side (sorted by name), the content hash of its model-facing surface on each side. */
+  /** Per tool of either side, by name, its surface hash on each side. */
   readonly tools: readonly { readonly name: string; readonly base: string | null; readonly head: string | null }[]
 }
 
-/** The report of two sides and what the policy kept. */
 export function buildDiffReport(base: Catalog, head: Catalog, applied: AppliedPolicy, failOn: DiffLevel): DiffReport {
   const counts = { ERR: 0, WARN: 0, INFO: 0 }
   for (const item of applied.findings) counts[item.level]++
@@ -38,14 +37,14 @@ export function buildDiffReport(base: Catalog, head: Catalog, applied: AppliedPo
     findings: applied.findings,
     accepted: applied.accepted,
     unusedIgnores: applied.unusedIgnores,
-    // Hashed when a format first asks (JSON, markdown): the text, GitHub and JUnit formats print no hashes.
+    // Lazy: only the JSON and markdown formats print hashes.
     get tools() {
       return (tools ??= names.map((name) => ({ name, base: hash(base, name), head: hash(head, name) })))
     },
   }
 }
 
-/** The JSON value of a report, in a fixed key order (`schemas/diff.schema.json` describes it). */
+/** The report as JSON, in a fixed key order, as `schemas/diff.schema.json` describes it. */
 export function diffReportJson(report: DiffReport): object {
   const finding = (item: DiffFinding): object => ({
     id: item.id,

@@ -21,28 +21,19 @@ export interface ReadSide {
   readonly sources: ReadonlyMap<string, string>
 }
 
-/** Where a diff runs: the project folder and its declarations folder (from the config). */
+/** Where a diff runs, and what it may reuse. */
 export interface SideContext {
   readonly cwd: string
-  /** The config's schemas folder, relative to `cwd`. */
   readonly schemas: string
-  /** Declarations already loaded in this run, by their bytes (see `loadShared`). */
+  /** Declarations already loaded in this run, by their bytes. */
   readonly loaded?: Map<string, LoadedDeclarationSource>
-  /** The project's plan cache, read only (as `check` reads it): a declaration `generate` loaded is not parsed again. */
+  /** The plan cache, read only: a declaration `generate` loaded is not parsed again. */
   readonly cache?: PlanCacheStore
-  /**
-   * Blobs asked of git in this run, by object id: a file unchanged between two revisions is the same object, so the
-   * second side asks git only for the blobs the first did not (and both sides can be read at once).
-   */
+  /** Blobs asked of git in this run, by object id: the second side asks only for blobs the first did not. */
   readonly blobs?: Map<string, Promise<Uint8Array | undefined>>
 }
 
-/**
- * Loads one declaration file, reusing what an identical file (same bytes) of the other side gave: in a pull request
- * almost every declaration is the same on both sides, so each is parsed and checked once, and both sides then hold
- * the very same spec objects (the comparison sees them as identical at once). Only a clean result is reused: one
- * with problems is loaded again so its diagnostics name this file.
- */
+/** Loads a declaration, reusing a clean result for the same bytes so both sides share spec objects. */
 function loadShared(context: SideContext, file: string, bytes: Uint8Array, projectPath = file): LoadedDeclarationSource {
   const memo = context.loaded
   if (memo === undefined) return loadDeclarationSource(file, bytes)
@@ -56,7 +47,7 @@ function loadShared(context: SideContext, file: string, bytes: Uint8Array, proje
   return loaded
 }
 
-/** The loaded file the plan cache holds for these bytes at this project path (a revision's file at its working-tree path). */
+/** The plan cache's loaded file for these bytes at this project path (a revision's file at its working-tree path). */
 function fromPlanCache(context: SideContext, file: string, bytes: Uint8Array, path: string): LoadedDeclarationSource | undefined {
   const cache = context.cache
   if (cache === undefined) return undefined
@@ -67,12 +58,7 @@ function fromPlanCache(context: SideContext, file: string, bytes: Uint8Array, pa
 
 const MAX_CATALOG_BYTES = 64 * 1024 * 1024
 
-/**
- * Reads one side named on the command line: an existing file is a `catalog.json`, an existing folder a folder of
- * declarations, anything else a git revision of the project (its schemas folder at that revision, read with
- * `git ls-tree` and `git cat-file`: nothing is checked out). `undefined` is the working tree's schemas folder.
- * Never writes anything.
- */
+/** Reads one side: a `catalog.json`, a declarations folder, a git revision, or (`undefined`) the working tree. */
 export async function readSide(spec: string | undefined, role: 'BASE' | 'HEAD', context: SideContext, label = spec): Promise<ReadSide> {
   if (spec === undefined) return readFolder(context, context.schemas, 'working tree', 'working-tree')
   const problem = (message: string): ReadSide => ({ catalog: undefined, diagnostics: [{ severity: 'error', code: 'diff-side', message, file: '(command line)', line: 1, column: 1 }], sources: new Map() })
@@ -87,11 +73,7 @@ export async function readSide(spec: string | undefined, role: 'BASE' | 'HEAD', 
   return readRevision(context, spec.length === 40 && spec === commit ? spec.slice(0, 12) : spec, label ?? spec, commit)
 }
 
-/**
- * The default BASE: the merge base of `head` (a revision; the checked-out `HEAD` when the head side is the working
- * tree or a path) with the default branch (`origin/HEAD`, else `main`, else `master`), or `undefined` when there is
- * no such branch (or this is not a git repository).
- */
+/** The default BASE: the merge base of `head` (or `HEAD`) with the default branch; `undefined` without one or git. */
 export async function defaultBase(cwd: string, head: string | undefined): Promise<{ readonly revision: string; readonly label: string } | undefined> {
   const branch = await defaultBranch(cwd)
   if (branch === undefined) return undefined
@@ -144,7 +126,7 @@ async function readFolder(context: SideContext, folder: string, label: string, k
   for (const declaration of loaded.declarations) {
     const file = declaration.sourceFile
     const text = loaded.sources.get(file) ?? ''
-    // The bytes are needed again only to locate a finding (a few tools): encoded when asked for.
+    // Encoded only when a finding must be located.
     tools.set(declaration.name, toolFromDeclaration(declaration, { file, kind: 'declaration', get bytes() { return new TextEncoder().encode(text) } }))
   }
   return { catalog: { label, kind, tools: sortedByName(tools) }, diagnostics: loaded.diagnostics, sources: loaded.sources }
@@ -258,10 +240,7 @@ async function readRevision(context: SideContext, spec: string, label: string, c
   return { catalog: { label, kind: 'revision', tools: sortedByName(tools) }, diagnostics, sources }
 }
 
-/**
- * The bytes of each blob, in order, each settling as soon as git has sent it: those another side already asked for
- * from its answer, the rest from one batch.
- */
+/** The bytes of each blob, in order, reusing the other side's requests and batching the rest. */
 function readBlobs(context: SideContext, objects: readonly string[]): Promise<Uint8Array | undefined>[] {
   const known = context.blobs
   if (known === undefined) return catFileBatch(context.cwd, objects)
@@ -270,11 +249,7 @@ function readBlobs(context: SideContext, objects: readonly string[]): Promise<Ui
   return objects.map((object) => known.get(object) as Promise<Uint8Array | undefined>)
 }
 
-/**
- * The bytes of each blob, in order, from one `git cat-file --batch` (one process for every file). Each promise
- * settles as its blob arrives, so the files are parsed while git still inflates the later ones (on another core);
- * `undefined` for an object git did not answer with a blob.
- */
+/** Each blob's bytes from one `git cat-file --batch`, settling as each arrives; `undefined` if git sent no blob. */
 function catFileBatch(cwd: string, objects: readonly string[]): Promise<Uint8Array | undefined>[] {
   if (objects.length === 0) return []
   const settle: ((bytes: Uint8Array | undefined) => void)[] = []
@@ -284,8 +259,7 @@ function catFileBatch(cwd: string, objects: readonly string[]): Promise<Uint8Arr
     while (next < objects.length) (settle[next++] as (bytes: undefined) => void)(undefined)
   }
   const child = spawn('git', ['cat-file', '--batch'], { cwd, stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } })
-  // What has arrived and is not yet taken (the header of the next object, then its bytes and a newline), as chunks:
-  // joined once enough has arrived for the next answer, so a large blob is copied once, not once per chunk.
+  // Unconsumed output, joined only once the next answer is complete, so a large blob is copied once.
   let chunks: Buffer[] = []
   let buffered = 0
   let needed = 0

@@ -6,7 +6,6 @@ import { byLevel, type DiffReport, diffReportJson } from './diff-report.js'
 /** The output formats of `toolsmith diff`. */
 export const DIFF_FORMATS = ['text', 'json', 'github', 'markdown', 'junit'] as const
 
-/** One output format of `toolsmith diff`. */
 export type DiffFormat = (typeof DIFF_FORMATS)[number]
 
 /** The report in a format: all go to stdout (text is the report itself, not a diagnostic). */
@@ -25,10 +24,7 @@ export function formatDiff(report: DiffReport, format: DiffFormat): string {
   }
 }
 
-/**
- * One line per finding — `LEVEL check-id tool#pointer [@target]: message` — exactly the line the ignore file takes,
- * then its location and hint indented, then a summary line. Text from the declarations is made terminal-safe.
- */
+/** A finding as `LEVEL check-id tool#pointer [@target]: message`, exactly the line the ignore file takes. */
 export function findingLine(item: DiffFinding): string {
   return `${item.level} ${item.id} ${findingReference(item)}${item.target === undefined ? '' : ` @${item.target}`}: ${oneLine(item.message)}`
 }
@@ -62,8 +58,6 @@ function formatText(report: DiffReport): string {
   return `${lines.join('\n')}\n`
 }
 
-// ——— GitHub workflow commands ———
-
 function escapeData(text: string): string {
   return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A')
 }
@@ -74,7 +68,7 @@ function escapeProperty(text: string): string {
 
 const COMMAND: Record<DiffLevel, string> = { ERR: 'error', WARN: 'warning', INFO: 'notice' }
 
-/** One annotation per finding, at the YAML node on the head side (a finding without a file is a file-less annotation). */
+/** One annotation per finding, at its YAML node on the head side when it has one. */
 function formatGithub(report: DiffReport): string {
   const lines = byLevel(report.findings).map((item) => {
     const properties: string[] = []
@@ -85,8 +79,6 @@ function formatGithub(report: DiffReport): string {
   })
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`
 }
-
-// ——— Markdown ———
 
 function markdownCell(text: string): string {
   return terminalSafeText(oneLine(text)).replace(/[\\`*_{}[\]<>()#+!|~]/g, (char) => `\\${char}`)
@@ -125,8 +117,6 @@ function formatMarkdown(report: DiffReport): string {
   if (report.summary.accepted > 0) out.push(`${report.summary.accepted} finding(s) accepted by the ignore file.`, '')
   return `${out.join('\n').trimEnd()}\n`
 }
-
-// ——— JUnit ———
 
 function xml(text: string): string {
   // XML 1.0 has no escape for most control characters: they become U+FFFD.

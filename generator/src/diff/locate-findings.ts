@@ -4,11 +4,7 @@ import { readYamlJson } from '../load/read-yaml-json.js'
 import type { Catalog, CatalogToolSource } from './catalog-model.js'
 import type { DiffFinding } from './diff-checks.js'
 
-/**
- * Each finding with the place it is about: the YAML node of the head side's declaration (the base side's for a
- * removed tool), located from the finding's JSON Pointer (a part that head no longer has is shown at its nearest
- * ancestor). A side read from a catalog.json gives the tool's line there. Only files with findings are parsed again.
- */
+/** Each finding located at its YAML node on the head side (base for a removed tool; nearest ancestor if gone). */
 export function locateFindings(findings: readonly DiffFinding[], base: Catalog, head: Catalog): DiffFinding[] {
   const locators = new Map<string, (pointer: string) => { line: number; column: number }>()
   const texts = new Map<CatalogToolSource, string>()
@@ -35,7 +31,7 @@ function locator(source: CatalogToolSource, tool: string, texts: Map<CatalogTool
     for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++
     return () => ({ line, column: 1 })
   }
-  // The block reader's positions are the full path's (test/generator/load/block-yaml.test.ts), at a tenth of the cost.
+  // The block reader's positions match the full path's, for less.
   const decoded = decodeSource(source.bytes)
   const fast = decoded.ok ? readBlockYaml(decoded.text, true) : undefined
   if (fast?.locate !== undefined) return (pointer) => fast.locate!(pointer)
@@ -44,11 +40,7 @@ function locator(source: CatalogToolSource, tool: string, texts: Map<CatalogTool
   return (pointer) => read.diagnostics.position(read.locate(pointer))
 }
 
-/**
- * The JSON Pointer into the declaration YAML that a finding's pointer (into the compiled schema) stands for. The
- * compiled parameters are `{ type: object, properties: { … } }` where the YAML has the property map itself under
- * `parameters`; the output schema sits under `output` node for node.
- */
+/** The declaration YAML pointer for a finding's compiled-schema pointer (YAML `parameters` is the `properties` map). */
 export function declarationPointer(item: DiffFinding): string {
   if (item.part === 'output') return `/output${item.pointer}`
   if (item.part === 'parameters') {

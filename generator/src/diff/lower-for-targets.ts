@@ -2,14 +2,9 @@ import { type ExportTarget, exportTools, type ToolSurface } from '@toolsmith/pro
 import type { Catalog, CatalogTool } from './catalog-model.js'
 import type { LoweredCatalog } from './compare-catalogs.js'
 
-// One lowering per side and target: the diff asks for each pair once, and a side's tools do not change.
 const cache = new WeakMap<Catalog, Map<string, LoweredCatalog>>()
 
-/**
- * A side's tools as `@toolsmith/providers` exports them to `target` (with strict tool use when `strict`): per tool the schema the provider is sent for
- * its arguments (and, for MCP, its output), and the tools the export refuses with the reason. An error that names no
- * tool (too many tools for the provider, …) makes every tool of the side unexportable.
- */
+/** A side's tools as `@toolsmith/providers` exports them to `target`, and the refused tools with the reason. */
 export function lowerForTarget(catalog: Catalog, target: string, strict = false): LoweredCatalog {
   let byTarget = cache.get(catalog)
   if (byTarget === undefined) cache.set(catalog, (byTarget = new Map()))

@@ -14,11 +14,11 @@ import { lowerForTarget } from './lower-for-targets.js'
 
 /** What `toolsmith diff` was asked. */
 export interface DiffRunOptions {
-  /** Absolute working directory: the project. */
+  /** Absolute project directory. */
   readonly cwd: string
   /** `--config FILE`. */
   readonly config?: string
-  /** `--schemas DIR`: the declarations folder of the working tree and of revisions. */
+  /** `--schemas DIR`, for the working tree and revisions alike. */
   readonly schemas?: string
   /** The base side; without it, the merge base with the default branch. */
   readonly base?: string
@@ -30,7 +30,7 @@ export interface DiffRunOptions {
   readonly targets?: { readonly names: readonly string[]; readonly lower: LowerCatalog }
 }
 
-/** The outcome: the report (unless the input was invalid), the problems, the texts for code frames, the exit code. */
+/** The report (unless the input was invalid), the problems, the texts for code frames, the exit code. */
 export interface DiffOutcome {
   /** 0 nothing at the fail-on level, 1 something is, 2 invalid input or usage. */
   readonly exitCode: 0 | 1 | 2
@@ -39,11 +39,7 @@ export interface DiffOutcome {
   readonly sources: ReadonlyMap<string, string>
 }
 
-/**
- * Compares two sides of the tool catalog: reads the config (schemas folder, `diff` levels, ignore file), both sides,
- * runs every check, applies the config and the ignore file, and locates each finding in the head side's YAML.
- * Reads only; never writes to the project.
- */
+/** Compares two sides of the tool catalog under the config and ignore file; never writes to the project. */
 export async function runDiff(options: DiffRunOptions): Promise<DiffOutcome> {
   const { cwd } = options
   const loaded = await loadConfig({ cwd, ...(options.config === undefined ? {} : { config: options.config }), overrides: { ...(options.schemas === undefined ? {} : { schemas: options.schemas }) } })
@@ -51,8 +47,7 @@ export async function runDiff(options: DiffRunOptions): Promise<DiffOutcome> {
   const invalid = (diagnostics: readonly Diagnostic[]): DiffOutcome => ({ exitCode: 2, report: undefined, diagnostics, sources })
   if (loaded.config === undefined) return invalid(loaded.diagnostics)
   const config = loaded.config
-  // The plan cache only accelerates: missing, stale or unreadable, it is simply not used (and it is never written).
-  // Read only when generate left one: without the file there is nothing to read, and fingerprinting the build is not free.
+  // The plan cache only accelerates: never written, and skipped (fingerprinting is not free) when absent or unusable.
   const cache = existsSync(planCacheFile(cwd)) ? await readPlanCacheFile(cwd, generatorFingerprint).catch(() => undefined) : undefined
   const context = { cwd, schemas: config.schemas, loaded: new Map(), blobs: new Map(), ...(cache === undefined ? {} : { cache }) }
   // Both sides are read at once: one side's git processes run while the other side's files are parsed.
@@ -86,7 +81,6 @@ export async function runDiff(options: DiffRunOptions): Promise<DiffOutcome> {
     ignores = read.entries
   }
 
-  // The per-target checks run for the config's `targets` unless the caller lowers by itself.
   const specs = new Map((config.targets ?? []).map((spec) => [spec.name, spec]))
   const lowerBySpec: LowerCatalog = (catalog, name) => lowerForTarget(catalog, specs.get(name)?.target ?? name, specs.get(name)?.strict === true)
   const targets = options.targets ?? (specs.size === 0 ? undefined : { names: [...specs.keys()], lower: lowerBySpec })

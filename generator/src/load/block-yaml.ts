@@ -2,15 +2,11 @@ import { MAX_YAML_VALUES } from './parse-yaml-source.js'
 
 /** A YAML text read by the fast path: its JSON value and where the root's `name` value is written. */
 export interface BlockYaml {
-  /** Plain JSON, built exactly as the full path builds it (own data properties, a `__proto__` key stays a key). */
+  /** Plain JSON, built as the full path builds it (own data properties, a `__proto__` key stays a key). */
   readonly value: Record<string, unknown>
   /** The 1-based line and column of the root mapping's `name` value, when it is a scalar written on a line. */
   readonly nameAt: { readonly line: number; readonly column: number } | undefined
-  /**
-   * With `positions`, the place a JSON Pointer into `value` stands for, by the full path's rules (see
-   * locateJsonPointer): a scalar where it is written, a mapping or list (or, with `atKey`, any member) at its key, an
-   * empty value at its key, a pointer past what exists at the deepest node it reaches, an alias as what it stands for.
-   */
+  /** With `positions`: where a JSON Pointer into `value` points, by locateJsonPointer's rules. */
   readonly locate?: (pointer: string, atKey?: boolean) => { line: number; column: number }
 }
 
@@ -28,13 +24,8 @@ interface Slot {
 }
 
 /**
- * Reads the YAML most declarations are written in, an order of magnitude faster than the full parser: block mappings
- * and sequences, plain, single- and double-quoted scalars (also over several lines), comments, and the empty `{}` and
- * `[]`. The value is the one the full path (yaml's parser and composer, the core schema, then the JSON conversion)
- * gives for the same text. Anything else, or anything the full path would report (a duplicate key, a tag, an
- * anchor, a tab, a number JSON cannot hold, a flow collection with content, a block scalar, a second document, a
- * syntax error…), gives `undefined`: the caller then takes the full path, which locates every problem. So this path
- * never decides that a file is valid, it only makes a valid one cheap. A differential test holds it to the full path.
+ * Fast path for the block YAML most declarations use, giving the value the full path (yaml, core schema, JSON) gives.
+ * Anything it does not handle, or the full path would report, gives `undefined`: it never decides a file is valid.
  */
 export function readBlockYaml(text: string, positions = false): BlockYaml | undefined {
   if (UNSUPPORTED_CHARACTERS.test(text)) return undefined
@@ -46,15 +37,10 @@ export function readBlockYaml(text: string, positions = false): BlockYaml | unde
   }
 }
 
-// Tabs, carriage returns, other control characters, BOMs/non-characters, line and paragraph separators, lone
-// surrogates: the full path has rules (and errors) for each; they are rare in declarations.
+// Characters the full path has special rules or errors for (tabs, CR, controls, BOM, separators, lone surrogates).
 const UNSUPPORTED_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udfff]/u
 
-/**
- * Adds an own data property, as the full path does. Plain assignment keeps the object in V8's fast mode (every
- * defineProperty call would not); a name Object.prototype has (`__proto__`, `toString`, or a polluted accessor) is
- * defined instead, so it stays an own data property and no inherited setter runs.
- */
+// Assignment keeps V8's fast mode; a name on Object.prototype (`__proto__`, a polluted setter) is defined instead.
 function define(out: Record<string, unknown>, key: string, value: unknown): void {
   if (key in out) Object.defineProperty(out, key, { __proto__: null, value, enumerable: true, writable: true, configurable: true } as PropertyDescriptor)
   else out[key] = value
@@ -83,7 +69,7 @@ const JSON_ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y
 /** A plain scalar's value under the YAML 1.2 core schema, as yaml resolves it (`.inf`/`.nan` decline: not JSON). */
 function resolvePlain(source: string): unknown {
   const first = source.charCodeAt(0)
-  // Letters other than n/N/t/T/f/F start only strings: most scalars are decided by this one test.
+  // Letters other than n/N/t/T/f/F start only strings.
   if ((first >= 0x41 && first <= 0x7a && !'nNtTfF'.includes(source[0] as string)) || first > 0x7f) return source
   if (NULL.test(source)) return null
   if (BOOL.test(source)) return source[0] === 't' || source[0] === 'T'
@@ -142,7 +128,6 @@ function keyEnd(line: string, column: number): number {
   return -1
 }
 
-/** The index of the quote closing a quoted scalar that starts before `from` on this line, or -1. */
 function closingQuote(line: string, from: number, quote: string): number {
   for (let i = from; i < line.length; i++) {
     const c = line[i]
@@ -197,7 +182,7 @@ class BlockReader {
     return { value, nameAt: this.#nameAt, locate: (pointer, atKey = false) => locateSlot(root, pointer, atKey) }
   }
 
-  /** The index of the next line holding content (not blank, not only a comment), from the current one; -1 at the end. */
+  /** The next line with content (not blank or only a comment) from the current one; -1 at the end. */
   #nextContent(): number {
     while (this.#line < this.#lines.length && isBlank(this.#lines[this.#line] as string)) this.#line++
     return this.#line < this.#lines.length ? this.#line : -1
@@ -303,7 +288,6 @@ class BlockReader {
     return null
   }
 
-  /** The block node whose first content is at `column` of line `index`: a mapping or a sequence (a lone scalar declines). */
   #block(index: number, column: number, _parent: number, depth: number): unknown {
     const line = this.#lines[index] as string
     if (line[column] === '-' && (line[column + 1] === ' ' || line.length === column + 1)) return this.#seq(index, column, depth)
@@ -360,7 +344,6 @@ class BlockReader {
     }
   }
 
-  /** The name of the anchor `&name` at `at` (followed by a space or the line's end), or decline. */
   #anchorName(line: string, at: number): string {
     let end = at + 1
     while (end < line.length && line[end] !== ' ') end++
@@ -369,7 +352,6 @@ class BlockReader {
     return name
   }
 
-  /** Records what an anchor stands for (a name anchored twice declines: the full path decides). */
   #anchor(name: string, value: unknown): void {
     if (this.#anchors.has(name)) decline()
     this.#anchors.set(name, { value, slot: this.#last })
@@ -387,7 +369,7 @@ class BlockReader {
     return out
   }
 
-  /** A scalar (or `{}` / `[]`, or an alias) starting at `at` of line `index`, inside a node at `parent`; may run over lines. */
+  /** A scalar, flow collection or alias at `at` of line `index`, inside a node at `parent`; may run over lines. */
   #inline(index: number, at: number, parent: number, _depth: number): unknown {
     const line = this.#lines[index] as string
     const first = line[at] as string
@@ -415,8 +397,7 @@ class BlockReader {
     const comment = line.indexOf(' #', at)
     const text = trimEnd(comment < 0 ? line.slice(at) : line.slice(at, comment))
     if (text.includes(': ') || text.endsWith(':')) decline()
-    // Continuation lines (more indented than the node holding the scalar) fold into it: one space per line break,
-    // a line break per blank line in between.
+    // More-indented continuation lines fold in: a space per line break, a line break per blank line.
     let value = text
     let blanks = 0
     for (let i = index + 1; i < this.#lines.length; i++) {
@@ -446,8 +427,7 @@ class BlockReader {
     if (close >= 0) {
       raw = line.slice(at + 1, close)
     } else {
-      // Folded like a plain scalar: trailing and leading spaces of each line go, a line break is a space, and each
-      // blank line in between is a line break (written as the escape, so the text stays one JSON string body).
+      // Folded like a plain scalar; a blank line is written as the `\n` escape so `raw` stays one JSON string body.
       const newline = quote === '"' ? '\\n' : '\n'
       const end = (segment: string): string => {
         const trimmed = trimEnd(segment)
@@ -507,11 +487,7 @@ function locateSlot(root: Slot, pointer: string, atKey: boolean): Position {
   return slot.at
 }
 
-/**
- * A flow collection written on one line (`{ type: string, required: true }`, `[a, "b"]`): plain scalars without
- * indicators or `:` inside, quoted scalars, nested collections, and `key: value` pairs in mappings. A trailing comma,
- * an empty key or value, a pair inside a list, or a collection going on to the next line declines.
- */
+/** A one-line flow collection (`{ type: string }`, `[a, "b"]`); trailing commas, empty keys, line breaks decline. */
 class FlowReader {
   at = 0
 
@@ -529,7 +505,6 @@ class FlowReader {
     return { line: this.index + 1, column: at + 1 }
   }
 
-  /** The node at `at`: a collection or a scalar. */
   node(at: number, depth: number): unknown {
     if (depth > MAX_DEPTH) decline()
     this.at = at

@@ -9,12 +9,7 @@ const REQUIRED_FIELDS = ['name', 'description', 'parameters', 'output'] as const
 /** Largest `timeoutMs`: timers fire at once beyond a signed 32-bit millisecond count. */
 export const MAX_TIMEOUT_MS = 2_147_483_647
 
-/**
- * Checks one declaration's JSON against the format: known fields only, their types, the name rules,
- * `timeoutMs`, the presentation hints, and `parameters`/`output` through the runtime's own DSL
- * checker (so the generator accepts exactly what `defineTool` accepts). Every problem is reported;
- * the declaration is returned only when there was none.
- */
+/** Checks a declaration's JSON, reporting every problem (specs via the runtime's DSL checker); `undefined` if any. */
 export function checkDeclaration(value: unknown, sourceFile: string, report: ReportAt): ToolDeclaration | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     report(
@@ -39,7 +34,6 @@ export function checkDeclaration(value: unknown, sourceFile: string, report: Rep
   }
   const field = (key: string): unknown => (Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined)
   for (const key of REQUIRED_FIELDS) {
-    // Reported at the declaration's mapping (the root), naming the key to add there.
     if (!Object.hasOwn(value, key)) fail('', 'missing-field', `missing required field ${JSON.stringify(key)}: add ${JSON.stringify(key)} to the declaration mapping`)
   }
 
@@ -126,17 +120,13 @@ function checkSpec(
   }
 }
 
-/**
- * Objects, arrays and oneOfs nested along any path of a spec, counting the parameters' implicit root object: past 24,
- * TypeScript's check of the generated `as const satisfies ValueSchemaSpec` hits its stack limit (TS2321) and tsc slows
- * down steeply (about 3 minutes at 100 levels), so such a declaration would give stubs that do not compile.
- */
+/** Most objects, arrays and oneOfs nested in a spec (parameters' root included): deeper stubs fail tsc with TS2321. */
 export const MAX_SPEC_LEVELS = 24
 
 const own = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined
 
-/** The pointer of the first node nested deeper than MAX_SPEC_LEVELS containers, if any (a checked spec). */
+/** The pointer of the first node nested deeper than MAX_SPEC_LEVELS, in a checked spec. */
 function deepestNode(node: unknown, pointer: string, levels: number): string | undefined {
   const type = own(node, 'type')
   const oneOf = own(node, 'oneOf')
@@ -192,11 +182,7 @@ export function describeFound(value: unknown): string {
 /** The keys of `annotations`, with MCP's meanings (tool annotations). */
 export const ANNOTATION_FIELDS = ['title', 'readOnly', 'destructive', 'idempotent', 'openWorld'] as const
 
-/**
- * Checks `annotations`: a mapping of `title` (a non-empty string) and the four MCP hint booleans
- * `readOnly`, `destructive`, `idempotent`, `openWorld`; anything else is reported at its node.
- * Returns the annotations, or `undefined` after reporting.
- */
+/** Checks `annotations`, reporting each problem at its node; `undefined` after reporting. */
 export function checkAnnotations(value: unknown, report: ReportAt): ToolAnnotations | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     report('/annotations', 'wrong-type', `"annotations" must be a mapping of ${ANNOTATION_FIELDS.join(', ')}, found ${describeFound(value)}`)
@@ -239,11 +225,7 @@ export type ReportAt = (pointer: string, code: string, message: string) => void
 
 const FIELDS = ['kind', 'card', 'shape']
 
-/**
- * Checks `presentation`: only `kind` (a ToolCallKind), `card` (one of the six cards) and `shape`
- * (`matches` | `paths`, required by `card: search` and allowed nowhere else). Returns the hints, or
- * `undefined` after reporting.
- */
+/** Checks `presentation` (`shape` goes with `card: search` only, and it needs one); `undefined` after reporting. */
 export function checkPresentation(value: unknown, report: ReportAt): PresentationHints | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     report('/presentation', 'wrong-type', `"presentation" must be a mapping with kind, card and shape, found ${describeFound(value)}`)

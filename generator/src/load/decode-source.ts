@@ -13,10 +13,7 @@ export type DecodedSource =
 
 const BOM = 0xfeff
 
-/**
- * Decodes UTF-8 strictly (a leading BOM is accepted and dropped); on bad bytes, locates the first
- * undecodable sequence so the error names its line and column instead of a mangled character.
- */
+/** Decodes UTF-8 strictly, dropping a leading BOM; on bad bytes, locates the first bad sequence by line and column. */
 export function decodeSource(bytes: Uint8Array): DecodedSource {
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) }
@@ -60,8 +57,7 @@ function decodes(bytes: Uint8Array, firstLine: boolean, stream: boolean): boolea
   }
 }
 
-// The longest prefix with no definite error (a trailing incomplete character is held back in
-// stream mode), found by bisection: a prefix of a good prefix is good.
+// Bisection works: a prefix of a good prefix is good (stream mode holds back a trailing incomplete character).
 function longestGoodPrefix(line: Uint8Array, firstLine: boolean): { bytes: number; chars: number } {
   let low = 0
   let high = line.length

@@ -16,7 +16,7 @@ export interface LoadedDeclarationSource {
   readonly text: string
   /** Where the `name` value is written, for errors that involve two files. */
   readonly nameAt: { readonly line: number; readonly column: number }
-  /** The declared name when it is a valid tool name, even if the file has other problems: the cross-file checks use it. */
+  /** The declared name when valid, even if the file has other problems, for the cross-file checks. */
   readonly name: string | undefined
 }
 
@@ -25,11 +25,7 @@ export function loadDeclarationSource(file: string, bytes: Uint8Array): LoadedDe
   return loadValid(file, bytes) ?? loadLocated(file, bytes)
 }
 
-/**
- * The fast path: a file the block reader reads and the checks accept needs no syntax tree and no positions but its
- * name's. Anything else (the reader declines, or any check fails) returns `undefined`, and the full path reads the
- * file again to locate every problem, so the diagnostics are the same whichever path a file would take.
- */
+// Fast path for valid files (no syntax tree); on any problem `undefined`, and the full path re-reads to locate it all.
 function loadValid(file: string, bytes: Uint8Array): LoadedDeclarationSource | undefined {
   if (bytes.length > MAX_SOURCE_BYTES) return undefined
   const decoded = decodeSource(bytes)
@@ -50,11 +46,10 @@ function loadLocated(file: string, bytes: Uint8Array): LoadedDeclarationSource {
   if (!read.ok) return { declaration: undefined, diagnostics: capDiagnostics(read.diagnostics.list), text: read.text, nameAt: { line: 1, column: 1 }, name: undefined }
   const { diagnostics } = read
   const checked = checkDeclaration(read.value, file, (pointer, code, message) => {
-    // A problem with a key itself (an unknown field or keyword) is shown at the key, not at its value.
+    // A problem with the key itself (unknown field or keyword) is shown at the key.
     const unknownKeyword = /: unknown keyword "/.test(message)
     const missing = code === 'missing-field' && pointer === '' ? /^missing required field "([^"]+)"/.exec(message)?.[1] : undefined
     if (missing !== undefined) {
-      // Shown where the key belongs (after the field before it in the documented order), not at the mapping's first key.
       const place = read.locateMissing(missing, DECLARATION_FIELDS)
       diagnostics.error(place.offset, code, place.after === undefined ? message : `${message}, after ${JSON.stringify(place.after)}`)
       return

@@ -17,7 +17,7 @@ export interface LoadDeclarationsOptions {
 /** Every valid declaration (sorted by file) and every problem found, with the texts for code frames. */
 export interface LoadedDeclarations {
   readonly declarations: readonly ToolDeclaration[]
-  /** Sorted by file, line, column. Any error means the declarations must not be used. */
+  /** Sorted by file, line, column; any error means the declarations must not be used. */
   readonly diagnostics: readonly Diagnostic[]
   /** File → decoded text, for every file that was read. */
   readonly sources: ReadonlyMap<string, string>
@@ -27,10 +27,8 @@ export interface LoadedDeclarations {
 const READ_CONCURRENCY = 16
 
 /**
- * Loads and checks every `*.tool.yaml` in the schemas folder, collecting every problem of every file
- * (then the cross-file name checks) instead of stopping at the first. `loadSource` turns one file's bytes into
- * its loaded form (the plan cache passes one that answers from the cache); `known` answers a file's loaded form
- * without reading it when it can tell the file is unchanged since an earlier run loaded it.
+ * Loads and checks every `*.tool.yaml` in the schemas folder, reporting every problem of every file, then the
+ * cross-file name checks. The plan cache passes a caching `loadSource` and `known` (a file unchanged since last run).
  */
 export async function loadDeclarations(
   options: LoadDeclarationsOptions,
@@ -95,12 +93,7 @@ export interface DeclaredName {
   readonly column: number
 }
 
-/**
- * Checks the names across files (given in file order): the same name twice, two names that give the
- * same TypeScript identifier (`read-file` and `read_file` both give `ReadFile`), and two names that
- * differ only in letter case (their stubs would clash on case-insensitive file systems). Each error
- * is placed at the later name and names the earlier file.
- */
+/** Checks names across files for duplicates, equal TypeScript identifiers and case-only clashes, at the later name. */
 export function checkDeclarationSet(names: readonly DeclaredName[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
   const byName = new Map<string, DeclaredName>()
@@ -147,7 +140,7 @@ function where(entry: DeclaredName): string {
 
 /** The declaration files of a schemas folder, and near-misses worth a warning. */
 export interface DiscoveredFiles {
-  /** `false` when the folder does not exist (or is not a folder). */
+  /** `false` when the folder does not exist or is not a folder. */
   readonly found: boolean
   /** Paths relative to the working directory, `/`-separated, sorted by code unit (locale-independent). */
   readonly files: readonly string[]
@@ -155,13 +148,9 @@ export interface DiscoveredFiles {
   readonly ignored: readonly string[]
 }
 
-/** The suffix of a declaration file. */
 export const DECLARATION_SUFFIX = '.tool.yaml'
 
-/**
- * Lists the `*.tool.yaml` files directly inside the schemas folder. Subfolders are not searched, so
- * the folder is the whole inventory and a stray copy elsewhere never becomes a tool.
- */
+/** The `*.tool.yaml` files directly in the schemas folder: not in subfolders, so a stray copy never becomes a tool. */
 export async function discoverDeclarationFiles(cwd: string, schemas: string): Promise<DiscoveredFiles> {
   let entries: Dirent[] | undefined
   try {

@@ -3,21 +3,17 @@ import type * as Yaml from 'yaml'
 import type { CST, Document, LineCounter, ParsedNode } from 'yaml'
 import { MAX_DIAGNOSTICS_PER_FILE, SourceDiagnostics } from './source-diagnostics.js'
 
-// yaml loads on first use: most declarations are read by the block reader alone (block-yaml.ts), so a command that
-// meets only such files (diff, check) never loads the full parser.
+// Loaded on first use: most files are read by block-yaml.ts alone, so diff and check often never load the parser.
 let loadedYaml: typeof Yaml | undefined
 const yaml = (): typeof Yaml => (loadedYaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml)
 
 /** Most JSON values one document may expand to, aliases counted per use (alias bombs). */
 export const MAX_YAML_VALUES = 100_000
 
-/**
- * Deepest YAML collection nesting accepted. Checked on the syntax tree before composing, because the
- * composer recurses per level; the DSL's own bound (256 spec levels) is what declarations meet first.
- */
+/** Deepest YAML nesting accepted; checked before composing, since the composer recurses per level. */
 export const MAX_YAML_DEPTH = 600
 
-/** One parsed YAML source: its single document when it can be read (no syntax error), and the line map for positions. */
+/** One parsed YAML source: its single document when readable (no syntax error), and its line map. */
 export interface ParsedYamlSource {
   readonly document: Document.Parsed<ParsedNode, true> | undefined
   readonly lines: LineCounter
@@ -25,8 +21,7 @@ export interface ParsedYamlSource {
   readonly diagnostics: SourceDiagnostics
 }
 
-// YAML 1.2 core schema: JSON-compatible scalars only (no timestamps, no `<<` merges, no binary).
-// Keys are checked for uniqueness by the JSON conversion, in linear time and with a better message.
+// Core schema, JSON-compatible scalars only; duplicate keys are found by the JSON conversion, with a better message.
 const COMPOSE_OPTIONS = {
   version: '1.2',
   schema: 'core',
@@ -42,11 +37,7 @@ const COMPOSE_OPTIONS = {
 // yaml's codes for tags it cannot resolve: reported in our words, since every custom tag is refused.
 const TAG_CODES = new Set(['TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE'])
 
-/**
- * Parses one YAML source into exactly one document. Every YAML error AND warning is reported (a
- * warning there means the text does not say what it seems to); nesting deeper than
- * `MAX_YAML_DEPTH` is refused before composing; a second document is an error.
- */
+/** Parses one YAML source into exactly one document; yaml's warnings count as errors too. */
 export function parseYamlSource(text: string, file: string): ParsedYamlSource {
   const lines = lineCounterOf(text)
   const diagnostics = new SourceDiagnostics(file, lines)
@@ -56,9 +47,7 @@ export function parseYamlSource(text: string, file: string): ParsedYamlSource {
     return { document: undefined, lines, diagnostics }
   }
   const tokens = read.tokens
-  // Past the cap, the parser's own errors are reported as they are, without composing (which costs seconds on a file
-  // that is nothing but errors, and would only find more of them). They come in text order: the first ones are built,
-  // the rest only counted (a lower bound when reading stopped at the budget).
+  // Past the cap, skip composing (slow on a file of errors): build the first errors, count the rest.
   const streamErrors = read.errors
   if (streamErrors > MAX_DIAGNOSTICS_PER_FILE) {
     let built = 0
@@ -109,18 +98,10 @@ export function parseYamlSource(text: string, file: string): ParsedYamlSource {
 
 const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection'])
 
-/**
- * Syntax errors read before the parser stops: a file of 150,000 (150 KB of `]`) took it about a second to the end, to
- * report 50 of them and a count. The count is then "at least".
- */
+/** Syntax errors read before the parser stops; the count reported is then "at least". */
 const MAX_SYNTAX_ERRORS_READ = 20 * MAX_DIAGNOSTICS_PER_FILE
 
-/**
- * The syntax tokens of `text`, fed to the parser one lexical token at a time so that it stops at once on nesting past
- * MAX_YAML_DEPTH (70,000 `[` took the parser half a second to the end; `tooDeep` is then the offset of the first
- * collection past the bound, the same one findTooDeep finds in the finished tokens) or after
- * MAX_SYNTAX_ERRORS_READ syntax errors (`stopped`).
- */
+/** The syntax tokens of `text`, parsed one lexeme at a time to stop at once when too deep or after too many errors. */
 function readTokens(text: string): { tokens: CST.Token[]; errors: number; stopped: boolean; tooDeep?: number } {
   const parser = new (yaml().Parser)()
   const tokens: CST.Token[] = []
@@ -145,11 +126,7 @@ function readTokens(text: string): { tokens: CST.Token[]; errors: number; stoppe
   return { tokens, errors, stopped: false }
 }
 
-/**
- * The line map of `text`, made from the text itself: every `\n` starts a line (as the code frames count them). The
- * parser's own newline callback misses the line breaks inside some tokens (a plain scalar running over several lines
- * after a syntax error), which put later problems on the wrong line and past the end of it.
- */
+// Built from the text, as code frames count lines: the parser's callback misses line breaks inside some error tokens.
 function lineCounterOf(text: string): LineCounter {
   const lines = new (yaml().LineCounter)()
   lines.addNewLine(0)
@@ -157,17 +134,14 @@ function lineCounterOf(text: string): LineCounter {
   return lines
 }
 
-/** The first syntax node nested deeper than allowed, or `undefined` when the tokens stay within it. */
+/** The first syntax node nested deeper than allowed. */
 export interface TooDeep {
   readonly offset: number
 }
 
-/**
- * Walks CST tokens with an explicit stack (the composer recurses per level, so very deep input must
- * be refused before it is composed) and reports the first collection deeper than `maxDepth`.
- */
+/** The first collection, in text order, deeper than `maxDepth`; walks with an explicit stack, never recursing. */
 export function findTooDeep(tokens: readonly CST.Token[], maxDepth: number): TooDeep | undefined {
-  // Children are pushed last first, so the walk visits them in text order: the first collection too deep is reported.
+  // Children are pushed last first, so the walk is in text order.
   const stack: { token: CST.Token; depth: number }[] = tokens.map((token) => ({ token, depth: 0 })).reverse()
   while (stack.length > 0) {
     const { token, depth } = stack.pop()!
@@ -195,16 +169,11 @@ export function findTooDeep(tokens: readonly CST.Token[], maxDepth: number): Too
 
 /** A flow collection (`{ … }` or `[ … ]`) the text opens and never closes. */
 export interface UnclosedFlow {
-  /** Offset of the opening `{` or `[`. */
   readonly offset: number
   readonly open: '{' | '['
 }
 
-/**
- * Every flow collection without its closing bracket, outermost first. The parser reports such a mistake where it gave
- * up (often lines later); the opening bracket is where the author must look. Call it on tokens already checked for
- * depth.
- */
+/** Every flow collection without its closing bracket, outermost first; only for tokens already checked for depth. */
 export function findUnclosedFlows(tokens: readonly CST.Token[]): UnclosedFlow[] {
   const found: UnclosedFlow[] = []
   const check = (token: CST.Token | null | undefined): void => {
@@ -212,7 +181,7 @@ export function findUnclosedFlows(tokens: readonly CST.Token[]): UnclosedFlow[] 
     const closing = token.start.type === 'flow-map-start' ? 'flow-map-end' : 'flow-seq-end'
     if (!token.end.some((end) => end.type === closing)) found.push({ offset: token.start.offset, open: token.start.type === 'flow-map-start' ? '{' : '[' })
   }
-  // yaml's own CST walk (it recurses, which is safe here: the tokens passed the depth check).
+  // CST.visit recurses: safe, the tokens passed the depth check.
   for (const token of tokens) {
     if (token.type === 'document') {
       yaml().CST.visit(token, (item) => {

@@ -19,11 +19,8 @@ function statOrMissing(absolutePath: string): ReturnType<typeof statSync> {
 }
 
 /**
- * Reads a YAML source without trusting it: only regular files (a FIFO or device named `x.tool.yaml`
- * would block or never end) and at most `MAX_SOURCE_BYTES + 1` bytes, so a huge file is refused
- * without being read. The calls are synchronous (the promise only carries the result): a project's
- * declarations are a thousand small local files, and each asynchronous call costs a thread-pool round
- * trip several times what reading the file does.
+ * Reads a YAML source without trusting it: regular files only (a FIFO or device would block) and at most
+ * `MAX_SOURCE_BYTES + 1` bytes. Synchronous calls: for many small files, async thread-pool trips cost more.
  */
 export async function readSourceFile(absolutePath: string): Promise<SourceFileRead> {
   const stats = statOrMissing(absolutePath)

@@ -6,8 +6,7 @@ import { MAX_YAML_DEPTH, MAX_YAML_VALUES, parseYamlSource } from './parse-yaml-s
 import { MAX_SOURCE_BYTES } from './read-source-file.js'
 import { SourceDiagnostics } from './source-diagnostics.js'
 
-// yaml loads on first use: most declarations are read by the block reader alone (block-yaml.ts), so a command that
-// meets only such files (diff, check) never loads the full parser.
+// Loaded on first use: most files are read by block-yaml.ts alone.
 let loadedYaml: typeof Yaml | undefined
 const yaml = (): typeof Yaml => (loadedYaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml)
 
@@ -23,17 +22,14 @@ export type YamlJsonSource =
       readonly locateMissing: (key: string, fields: readonly string[]) => { offset: number; after: string | undefined }
       /** A hint to add to a problem at this offset (a value cut off by a comma), or ''. */
       readonly hintAt: (offset: number) => string
-      /** Where further problems of this file go; it may already hold recoverable ones (then the file is invalid). */
+      /** Where further problems go; it may already hold recoverable ones (then the file is invalid). */
       readonly diagnostics: SourceDiagnostics
     }
   | { readonly ok: false; readonly text: string; readonly diagnostics: SourceDiagnostics }
 
 const COMMA_HINT = ' (inside { } a comma ends the value before it, so the rest became a key: quote text that holds a comma)'
 
-/**
- * Turns the bytes of one YAML file (a declaration or the config) into plain JSON with positions:
- * size cap, strict UTF-8 (BOM accepted), one document, bounded depth and expansion, no tags.
- */
+/** The bytes of one YAML file (a declaration or the config) as plain JSON with positions, or every problem found. */
 export function readYamlJson(file: string, bytes: Uint8Array): YamlJsonSource {
   if (bytes.length > MAX_SOURCE_BYTES) {
     const diagnostics = new SourceDiagnostics(file, undefined)
@@ -54,7 +50,7 @@ export function readYamlJson(file: string, bytes: Uint8Array): YamlJsonSource {
     if (parsed.document === undefined) return { ok: false, text, diagnostics: parsed.diagnostics }
     json = yamlToJson(parsed.document, parsed.diagnostics)
   } catch (error) {
-    // The parser has bounds of its own, but no input may crash the run: it becomes this file's error.
+    // No input may crash the run: a parser failure becomes this file's error.
     const diagnostics = new SourceDiagnostics(file, undefined)
     diagnostics.errorAt(1, 1, 'yaml-syntax', `the YAML parser failed on this file: ${error instanceof Error ? error.message : String(error)}`)
     return { ok: false, text, diagnostics }
@@ -70,22 +66,14 @@ export function readYamlJson(file: string, bytes: Uint8Array): YamlJsonSource {
   return { ok: true, value: json.value, text, locate, locateMissing, hintAt, diagnostics }
 }
 
-/** A document's content as plain JSON, plus where each alias points (for locating issues later). */
+/** A document's content as plain JSON, plus where each alias points. */
 export interface YamlJson {
-  /**
-   * Plain JSON: own data properties only (a `__proto__` key stays a key). After a recoverable problem (a duplicate
-   * or non-string key, a merge key, a tag, a number JSON cannot hold) it is what remains without the offending
-   * part, so the file's other problems can be found too; `undefined` once a bound or a bad alias stopped the walk.
-   */
+  /** Plain JSON, own data properties only; after a recoverable problem, what remains without the offending part. */
   readonly value: unknown
-  /** Whether a bound or a bad alias stopped the walk (then `value` is `undefined`). */
+  /** A bound or a bad alias stopped the walk (then `value` is `undefined`). */
   readonly stopped: boolean
-  /** Each alias node and the anchored node it stands for. */
   readonly aliases: ReadonlyMap<Alias, ParsedNode>
-  /**
-   * Offsets of keys that look like text cut off by a comma: a plain key with a space and no value,
-   * inside a flow mapping (`{ description: A, B }` makes `B` a key). Used to explain errors there.
-   */
+  /** Offsets of valueless plain keys with a space in a flow mapping: text cut by a comma (`{ description: A, B }`). */
   readonly commaSplitKeys: ReadonlySet<number>
 }
 
@@ -95,13 +83,7 @@ const JSON_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].
 /** Thrown to unwind the walk once a bound is hit; the reason is already recorded. */
 class Stop extends Error {}
 
-/**
- * Converts a parsed document into plain JSON. Refused, each with its location: keys that are not
- * strings, duplicate keys, `<<` merge keys, explicit tags other than the JSON ones, numbers JSON
- * cannot hold (`.inf`, `.nan`), aliases that contain themselves, and documents that nest or expand
- * (aliases counted per use) beyond the bounds. Anchors and aliases are otherwise allowed: an alias
- * is a copy of the anchored value.
- */
+/** Converts a parsed document into plain JSON, reporting each non-JSON construct where it is; an alias is a copy. */
 export function yamlToJson(document: Document.Parsed<ParsedNode, true>, diagnostics: SourceDiagnostics): YamlJson {
   const walk = new JsonWalk(diagnostics)
   let value: unknown
@@ -192,8 +174,7 @@ class JsonWalk {
       const valueless = pair.value === null || (yaml().isScalar(pair.value) && pair.value.value === null && pair.value.source === '')
       if (node.flow === true && valueless && yaml().isScalar(keyNode) && keyNode.type === 'PLAIN' && key.includes(' ')) this.commaSplitKeys.add(keyOffset)
       const value = pair.value === null ? null : this.value(pair.value, depth + 1, inAlias)
-      // defineProperty, not assignment: a `__proto__` key must stay an own data property. A null-prototype
-      // descriptor, so a polluted Object.prototype.get/set cannot make it an accessor (defineProperty would throw).
+      // defineProperty keeps `__proto__` an own key; a null-prototype descriptor ignores a polluted get/set.
       Object.defineProperty(out, key, { __proto__: null, value, enumerable: true, writable: true, configurable: true } as PropertyDescriptor)
     }
     return out
@@ -211,10 +192,7 @@ class JsonWalk {
   }
 }
 
-/**
- * The character offset in the YAML text that a JSON Pointer into the converted value stands for; with `atKey`, the
- * key of a mapping member rather than its value (for problems with the key itself, such as an unknown field).
- */
+/** The offset in the YAML text a JSON Pointer into the converted value stands for; with `atKey`, the member's key. */
 export function locateJsonPointer(
   root: ParsedNode,
   pointer: string,
@@ -254,10 +232,8 @@ function follow(node: ParsedNode, aliases: ReadonlyMap<Alias, ParsedNode>): Pars
 }
 
 /**
- * Where a member missing from the root mapping belongs, in the documented order of `fields`: the place right after the
- * nearest earlier field the mapping holds (the start of the member that follows it, or the line after it when it is
- * the last), and that field's name. Without an earlier field, the mapping's first key. A user reads the position as
- * "type it here": pointing at the mapping's start would look like a problem with its first key (usually `name`).
+ * Where a member missing from the root mapping belongs in the order of `fields` (right after the nearest earlier field
+ * present, named in `after`): users read the position as "type it here", not as a problem with the first key.
  */
 export function locateMissingMember(root: ParsedNode | null, key: string, fields: readonly string[], text: string): { offset: number; after: string | undefined } {
   if (root === null || !yaml().isMap(root)) return { offset: root?.range[0] ?? 0, after: undefined }

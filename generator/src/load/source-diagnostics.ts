@@ -1,16 +1,10 @@
 import type { LineCounter } from 'yaml'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 
-/**
- * Most problems reported for one file: the first ones (by position) and then one line counting the rest. A file of
- * 150 KB of `]` has 150,000 syntax errors; printing every one (with code frames) takes minutes and helps nobody.
- */
+/** Most problems reported for one file; the rest are counted in one closing error. */
 export const MAX_DIAGNOSTICS_PER_FILE = 50
 
-/**
- * At most `max` of one file's diagnostics: the first by position, then one error (`too-many-problems`) at the next
- * one's place counting the rest. The list is returned as it is when it is short enough.
- */
+/** At most `max` of one file's diagnostics, first by position, then one `too-many-problems` error counting the rest. */
 export function capDiagnostics(list: readonly Diagnostic[], max = MAX_DIAGNOSTICS_PER_FILE): readonly Diagnostic[] {
   let counted = 0
   let atLeast = false
@@ -31,8 +25,7 @@ export function capDiagnostics(list: readonly Diagnostic[], max = MAX_DIAGNOSTIC
   return [...sorted.slice(0, max), tooManyProblems(next, Math.max(0, sorted.length - max) + counted, atLeast)]
 }
 
-// Summaries made before the list was capped, each with the number of problems it stands for (a lower bound when the
-// file was not read to its end).
+// Summaries made before capping, with the count each stands for (a lower bound when reading stopped early).
 const omittedBy = new WeakMap<Diagnostic, { count: number; atLeast: boolean }>()
 
 /** The closing error of a capped list: `rest` (or at least `rest`) problems not shown, at the place of the first. */
@@ -51,7 +44,6 @@ export function tooManyProblems(at: Pick<Diagnostic, 'file' | 'line' | 'column'>
 
 /** Builds located diagnostics for one source file from character offsets. */
 export class SourceDiagnostics {
-  /** Every diagnostic built so far, in the order found. */
   readonly list: Diagnostic[] = []
 
   constructor(
@@ -65,20 +57,16 @@ export class SourceDiagnostics {
     this.add('error', offset, code, message)
   }
 
-  /** Records a warning at a character offset. */
   warning(offset: number, code: string, message: string): void {
     this.add('warning', offset, code, message)
   }
 
-  /**
-   * Records that `count` (with `atLeast`, at least `count`) more problems were found from `offset` on, without
-   * building them: they are counted, not built, sorted and dropped (capDiagnostics shows the count).
-   */
+  /** Records that `count` (or at least `count`) more problems were found from `offset` on, without building them. */
   omitted(offset: number, count: number, atLeast = false): void {
     this.list.push(tooManyProblems({ file: this.file, ...this.position(offset) }, count, atLeast))
   }
 
-  /** Records an error at an explicit 1-based line and column. */
+  /** Records an error at a 1-based line and column. */
   errorAt(line: number, column: number, code: string, message: string): void {
     this.list.push({ severity: 'error', code, message, file: this.file, line, column })
   }

@@ -1,8 +1,4 @@
-/**
- * Every keyword a schema spec node may hold (the DSL's own, its annotations, and the value constraints pinned in
- * DESIGN.md), for "did you mean" suggestions on an unknown keyword. Suggesting a name never makes it valid: the
- * runtime's DSL checker decides that.
- */
+/** Every keyword a schema spec node may hold, for "did you mean" only: the runtime's DSL checker decides validity. */
 export const SPEC_KEYWORDS: readonly string[] = [
   'type', 'enum', 'const', 'items', 'properties', 'additionalProperties', 'oneOf', 'required',
   'description', 'title', 'default', 'examples',
@@ -10,10 +6,7 @@ export const SPEC_KEYWORDS: readonly string[] = [
   'format', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
 ]
 
-/**
- * The one known name close to `unknown` (a typo: a few letters added, dropped, swapped or replaced, or a different
- * case), or `undefined` when none is, or when two are equally close (then a guess would mislead).
- */
+/** The one known name close to `unknown` (a typo or a case change); `undefined` when none is or two tie. */
 export function suggestName(unknown: string, known: readonly string[]): string | undefined {
   if (unknown.length > 64) return undefined
   const lower = unknown.toLowerCase()

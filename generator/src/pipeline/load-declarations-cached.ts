@@ -6,18 +6,15 @@ import { type LoadDeclarationsOptions, type LoadedDeclarations, loadDeclarations
 import type { PlanCache } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
 
-/** The plan cache as the loader uses it: it may also be told which file a declaration came from. */
+/** The plan cache as the loader uses it. */
 export interface LoaderCache extends PlanCache {
-  /** Records the loader cache key of the file `declaration` was loaded from (see `PlanCache.declarationKey`). */
+  /** Records the loader cache key of the file `declaration` was loaded from. */
   noteDeclarationSource?(declaration: ToolDeclaration, key: string): void
 }
 
 /**
- * `loadDeclarations`, with each file's result (its declaration, problems, text and name position) taken from the
- * plan cache when the cache holds it for the same file name and bytes: parsing and checking YAML is the largest
- * cost of a run whose declarations did not change. It is loadDeclarations itself, with a per-file loader that
- * answers from the cache; a test holds the two to the same answers. A file whose stat (size, times, inode) is the one
- * a run recorded when it loaded it is not read at all: any write changes its ctime, which no tool can set back.
+ * `loadDeclarations` answering each file from the plan cache by name and bytes. A file whose stat matches the one
+ * recorded when it was loaded is not even read: any write changes its ctime, which no tool can set back.
  */
 export async function loadDeclarationsCached(
   options: LoadDeclarationsOptions,
@@ -25,10 +22,7 @@ export async function loadDeclarationsCached(
   now = BigInt(Date.now()) * 1_000_000n,
 ): Promise<LoadedDeclarations> {
   if (cache === undefined) return loadDeclarations(options)
-  // Before each read, the file's stat: an unchanged file (the stat an earlier run recorded with what it loaded) is
-  // not read again, and a file read is recorded with the stat taken before reading it, when that stat is settled at
-  // `now` (nanoseconds since the epoch; see `isSettled`).
-  // The stats of the files that are read (kept until each is loaded, to record it).
+  // The stat taken before each read, so the loaded file is recorded with it (`now` is in nanoseconds).
   const stats = new Map<string, BigIntStats>()
   const known = (file: string, absolute: string): LoadedDeclarationSource | undefined => {
     const before = statSync(absolute, { bigint: true, throwIfNoEntry: false })
@@ -37,8 +31,7 @@ export async function loadDeclarationsCached(
     if (source === undefined) stats.set(file, before)
     return source
   }
-  // What was loaded from `file` when a run recorded it at the stat `stat`: its record is `<loader key> <text hash>
-  // <stat>`, the file's text kept by its hash.
+  // A record is `<loader key> <text hash> <stat>`; the text is kept under its hash.
   const recorded = (file: string, stat: string): LoadedDeclarationSource | undefined => {
     const record = cache.get(recordKey(file))
     if (typeof record !== 'string' || record.slice(2 * HASH_LENGTH + 2) !== stat) return undefined
@@ -46,7 +39,7 @@ export async function loadDeclarationsCached(
     const text = cache.get(textKey(record.slice(HASH_LENGTH + 1, 2 * HASH_LENGTH + 1)))
     if (typeof text !== 'string') return undefined
     const source = cachedDeclarationSource.decodeWithText(cache.get(sourceKey), text)
-    // Only a file without problems is taken this way: the text of one with problems is read for its code frames.
+    // Only a clean file: one with problems is read for its code frames.
     if (source?.declaration === undefined || source.diagnostics.length > 0) return undefined
     cache.noteDeclarationSource?.(source.declaration, sourceKey)
     return source
@@ -69,18 +62,13 @@ export async function loadDeclarationsCached(
   )
 }
 
-// A record's key is its kind and the file's path, unhashed: the cache file holds only this build's entries (its header
-// names the build), and a run looks up thousands of records.
+// Unhashed: the cache file holds only this build's entries, and a run looks up thousands of records.
 const recordKey = (file: string): string => `declaration-on-disk\u0000${file}`
 
-// The length of a base64url SHA-256: the loader key and the text hash of a record.
+// The length of a base64url SHA-256.
 const HASH_LENGTH = 43
 
-/**
- * One file loaded, or its result from an earlier run: keyed by the generator build, the file's name and its bytes.
- * The declaration is noted with that key, which then stands for it in the planner's keys. `key` is absent when the
- * result is not cached (it would not come back the same).
- */
+/** One file loaded, or cached by build, name and bytes; `key` is absent when the result could not be cached. */
 function cachedSource(cache: LoaderCache, file: string, bytes: Uint8Array): { readonly source: LoadedDeclarationSource; readonly key: string | undefined } {
   const key = cacheKey([cache.fingerprint, 'declaration-source', file, bytes])
   let source = cachedDeclarationSource.decode(cache.get(key), bytes)

@@ -23,39 +23,31 @@ export interface ProjectPlan {
   readonly sources: ReadonlyMap<string, string>
   readonly ready?: {
     readonly config: ProjectConfig
-    /** The project folder with symbolic links resolved (the write edge checks against it). */
+    /** The project folder with symbolic links resolved, which writes are checked against. */
     readonly realRoot: string
     readonly plan: PlanResult
     readonly comparison: PlanComparison
-    /** The plan cache this plan read and added to (absent with `cache: false`); `generate` saves it. */
+    /** The plan cache this plan read and added to; `generate` saves it. */
     readonly cache?: PlanCacheStore
   }
 }
 
-/**
- * load config → load and check declarations → plan in memory → confine the plan → compare with disk.
- * Pure up to the comparison (reads only); stops after the first stage that found an error, having
- * collected every error of that stage.
- */
+/** Config → declarations → plan → compare with disk, reading only; stops after the first stage with errors. */
 export async function planProject(options: RunOptions, staging?: StagingRequest): Promise<ProjectPlan> {
   const sources = new Map<string, string>()
   try {
     return await planProjectIn(options, sources, staging)
   } catch (error) {
-    // A file-system failure anywhere in the reads (a link loop, a permission) is a located error, never a crash.
+    // A file-system failure (a link loop, a permission) is a located error, never a crash.
     if (!isFileSystemError(error)) throw error
     return { diagnostics: [fileSystemDiagnostic(options.cwd, error, 'read', '.')], sources }
   }
 }
 
-// Writing temporaries beside the planning pays off once there are many new files; for a handful of tools the thread
-// pool's round trips cost about what they hide (a few milliseconds of a cold start).
+// Staging writes during planning pays off only for many files.
 const STAGE_FROM_TOOLS = 50
 
-/**
- * `generate`'s request to write new files' temporaries while planning (projects of at least `STAGE_FROM_TOOLS` tools): `planProject` sets `stager` once it plans;
- * the caller discards it when done, whatever happened (what was put in place is no longer there to discard).
- */
+/** `generate`'s request to stage new files while planning; `planProject` sets `stager`, the caller discards it. */
 export interface StagingRequest {
   stager?: WriteStager
 }
@@ -79,7 +71,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
   const config = loadedConfig.config
   if (config === undefined || failed()) return stop()
 
-  // An unusable cache file reads as an empty cache; a project without node_modules, or a failure, has none.
+  // An unusable cache file reads as empty; without node_modules, or on failure, there is none.
   const cacheNote = (message: string): void => {
     diagnostics.push({ severity: 'warning', code: 'cache-note', message, file: PLAN_CACHE_PATH, line: 1, column: 1 })
   }
@@ -91,13 +83,11 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
 
   const realRoot = realpathSync(config.cwd)
   const reader = createProjectReader(config.cwd, realRoot)
-  // A file the planner reads (a stub) whose stat is the one recorded when it last held a text the cache keeps is taken
-  // from the cache, decoded only if the plan needs it; the comparison then checks its stat again instead of reading it.
+  // A planner read (a stub) whose stat matches its record comes from the cache; the comparison rechecks the stat.
   const known = cache === undefined ? undefined : knownOutputs(cache)
   const recordedReads = new Map<string, OutputRecord>()
   const recordedTexts = new Map<string, KnownText>()
-  // A recorded file is the very file a run read inside the project and left as it was (any rename, link or write
-  // since would show in its ctime), so it is taken without resolving its path again.
+  // Taken without resolving the path again: any rename, link or write since the record would change its ctime.
   const readRecorded = (file: string): KnownText | undefined => {
     const taken = recordedTexts.get(file)
     if (taken !== undefined || cache === undefined || reader.reads.has(file)) return taken
@@ -137,7 +127,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
   }
   if (config.targets !== undefined) plan = await withExports(plan, loaded.declarations, config.targets, config.catalogJson, sources)
   for (const diagnostic of plan.diagnostics) diagnostics.push(diagnostic)
-  // Problems in stubs and catalog pages get code frames too: their texts join the sources.
+  // Stubs and catalog pages with problems join the sources, for code frames.
   for (const file of new Set(plan.diagnostics.map((diagnostic) => diagnostic.file))) {
     if (sources.has(file)) continue
     const text = await reader.readFile(file).catch(() => undefined)
@@ -146,7 +136,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
   if (failed()) return stop()
   diagnostics.push(...checkPlanPaths(config, plan))
   if (failed()) return stop()
-  // The whole-plan files (index, catalogs, Code Mode SDK) are written while the plan is compared with disk.
+  // The whole-plan files are staged while the plan is compared with disk.
   for (const file of plan.files) stager?.stage(file)
 
   const comparison = await comparePlan(config.cwd, plan, reader.reads, known, recordedReads)
@@ -157,10 +147,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
   return { diagnostics: sortDiagnostics(diagnostics), sources, ready: { config, realRoot, plan, comparison, ...(cache === undefined ? {} : { cache }) } }
 }
 
-/**
- * The plan plus one export file per configured target (`tools.<name>.json` beside catalog.json) and its located losses.
- * The providers' lowering loads only for a project that configures targets.
- */
+/** The plan plus one export file per configured target and its located losses. */
 async function withExports(
   plan: PlanResult,
   declarations: readonly ToolDeclaration[],
@@ -179,13 +166,9 @@ async function withExports(
   return { ...plan, files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), diagnostics }
 }
 
-/**
- * The comparison's records of the outputs (see `KnownOutputs`), kept in the plan cache: one entry per output path,
- * the text `<hash> <length> <stat>`, and the texts of the files the planner reads by their hash.
- */
+/** The comparison's output records in the plan cache: `<hash> <length> <stat>` per path, texts by hash. */
 function knownOutputs(cache: PlanCacheStore): KnownOutputs {
-  // Keys of the kind and the path, unhashed: the cache file holds only this build's entries (its header names the
-  // build), and a run looks up thousands of records.
+  // Unhashed: the cache file holds only this build's entries, and a run looks up thousands of records.
   const key = (file: string): string => `output-on-disk\u0000${file}`
   return {
     get(file) {

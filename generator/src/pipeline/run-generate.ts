@@ -6,33 +6,27 @@ import type { RunOptions } from '../model/plan.js'
 
 /** What `generate` did. */
 export interface GenerateOutcome {
-  /**
-   * 0 done; 1 a write failed or a file changed during the run (other files may have been written); 2 invalid input or
-   * a refused path (nothing written).
-   */
+  /** 0 done; 1 a write failed or a file changed meanwhile (others may be written); 2 invalid input, nothing written. */
   readonly exitCode: 0 | 1 | 2
   /** Errors and warnings (orphaned stubs are warnings), sorted. */
   readonly diagnostics: readonly Diagnostic[]
   readonly sources: ReadonlyMap<string, string>
   /** Files created or replaced because their bytes differed. */
   readonly written: readonly string[]
-  /** Planned files already identical on disk (not touched). */
+  /** Planned files already identical on disk. */
   readonly unchanged: number
   readonly deleted: readonly string[]
   /** Author stubs whose tool no longer exists: reported, never deleted. */
   readonly orphans: readonly string[]
 }
 
-/**
- * `toolsmith generate`: the shared plan, then only the changed files written (atomically) and stale generated files
- * deleted; then the plan cache saved (see `writePlanCacheFile`) for the next run.
- */
+/** `toolsmith generate`: writes only the changed files (atomically), deletes stale ones, saves the plan cache. */
 export async function runGenerate(options: RunOptions): Promise<GenerateOutcome> {
   const staging: StagingRequest = {}
   try {
     return await generate(options, staging)
   } finally {
-    // What was staged and not put in place (files that turned out to exist, a refused or failed write) goes.
+    // Whatever was staged and not put in place goes.
     await staging.stager?.discard()
   }
 }
@@ -56,11 +50,9 @@ async function generate(options: RunOptions, staging: StagingRequest): Promise<G
     warnings.push({ severity: 'warning', code: 'temporary-removed', message: 'removed a temporary file an interrupted toolsmith generate left behind', file, line: 1, column: 1 })
   }
   const diagnostics = [...project.diagnostics, ...result.diagnostics, ...warnings]
-  // A file that changed during the run is an output problem (exit 1): the others were written.
   const failedWrite = result.diagnostics.some((d) => d.code === 'write-failed' || d.code === 'changed-during-run')
   const refused = result.diagnostics.length > 0 && !failedWrite
-  // The plan is complete and correct whatever the writes did, so its cache is saved unless the run was refused
-  // (then nothing at all is written). Only when it changed: a no-op run leaves the file alone.
+  // The plan is valid whatever the writes did: its cache is saved unless the run was refused (nothing is written).
   const cache = project.ready.cache
   if (cache !== undefined && cache.changed && !refused) {
     await writePlanCacheFile(config.cwd, cache, (message) => {
