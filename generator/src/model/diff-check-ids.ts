@@ -1,4 +1,4 @@
-// The vocabulary of `toolsmith diff`: its levels and its stable check ids, which a project's config and ignore file name.
+// The vocabulary of `toolsmith diff`: levels and the stable check ids a project's config and ignore file name.
 
 /** How much a finding matters: ERR breaks someone, WARN needs a look, INFO is safe. */
 export type DiffLevel = 'ERR' | 'WARN' | 'INFO'
@@ -11,11 +11,7 @@ export function atLeast(level: DiffLevel, threshold: DiffLevel): boolean {
   return DIFF_LEVELS.indexOf(level) <= DIFF_LEVELS.indexOf(threshold)
 }
 
-/**
- * Every check id with its default level and what it means. Ids are stable: a project's config and ignore file name
- * them. Parameters are what the model and programmatic callers send, so narrowing them breaks; outputs are what
- * typed callers and Code Mode programs read, so widening them breaks.
- */
+/** Every check id with its level and meaning: narrower parameters break senders, wider outputs break readers. */
 export const DIFF_CHECKS = {
   'tool-removed': ['ERR', 'a tool was removed (or renamed: then it is also reported as added, with a hint)'],
   'tool-added': ['INFO', 'a tool was added'],
@@ -96,12 +92,10 @@ export const DIFF_CHECKS = {
 /** A stable check id. */
 export type DiffCheckId = keyof typeof DIFF_CHECKS
 
-/** Whether `id` names a check. */
 export function isDiffCheckId(id: string): id is DiffCheckId {
   return Object.hasOwn(DIFF_CHECKS, id)
 }
 
-/** The default level of a check. */
 export function defaultLevel(id: DiffCheckId): DiffLevel {
   return DIFF_CHECKS[id][0]
 }

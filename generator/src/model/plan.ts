@@ -2,10 +2,7 @@ import type { CodeFormatter } from './code-formatter.js'
 import type { Diagnostic } from './diagnostic.js'
 import type { ToolDeclaration } from './tool-declaration.js'
 
-/**
- * The project folder and where its outputs go, as the config resolves them (`ProjectConfig` extends this) and the
- * planner reads them (`PlanOptions` extends this): every path relative to `cwd`, `/`-separated.
- */
+/** The project folder and its output paths (`ProjectConfig`, `PlanOptions`), relative to `cwd`, `/`-separated. */
 export interface ProjectLayout {
   /** Absolute project folder (the working directory); prettier configs are resolved from it. */
   readonly cwd: string
@@ -29,42 +26,26 @@ export interface PlanOptions extends ProjectLayout {
   readonly listFiles: (dir: string) => Promise<readonly string[]>
   /** Whether a folder is at `path` (where `readFile` answers `undefined`); absent: never. */
   readonly isFolder?: (path: string) => Promise<boolean>
-  /** Prints and formats the outputs (print/code-formatter.ts's, one per plan: it reads the project's prettier config). */
+  /** Prints and formats the outputs with the project's prettier config (one per plan). */
   readonly formatter: CodeFormatter
-  /**
-   * The text of the file at `path` when the run can tell it without reading the file (an earlier run recorded it,
-   * and its stat is unchanged since), decoded only when asked for; the file then counts as read. Absent or
-   * `undefined`: read it with `readFile`.
-   */
+  /** The text at `path` when a recorded stat is unchanged (the file counts as read); else `readFile` reads it. */
   readonly readRecorded?: (path: string) => KnownText | undefined
   /** Results of earlier plans to reuse (content-addressed); absent: everything is planned afresh. */
   readonly cache?: PlanCache
-  /**
-   * Told of each file as soon as it is planned, before the plan is complete (`generate` starts writing the
-   * temporaries of new files meanwhile; nothing is put in place before the whole plan is known good).
-   */
+  /** Told of each file as soon as it is planned; nothing may be put in place before the whole plan is known good. */
   readonly planned?: (file: PlannedFile) => void
 }
 
-/**
- * Planned results of earlier runs, content-addressed: the planner derives each key from everything that determines
- * the value (hashed with `fingerprint`), so a value found is exactly what planning again would give. The pipeline
- * loads it before the plan and saves it after; the planner only looks up and stores, in memory.
- */
+/** Planned results of earlier runs; each key hashes all its value depends on, so a hit equals planning again. */
 export interface PlanCache {
   /** Identifies the generator build: its own code, the shipped templates and the libraries that shape output. */
   readonly fingerprint: string
   /** The value stored under `key` (plain JSON, to be checked by the caller), or `undefined`. */
   get(key: string): unknown
-  /** Stores `value` (plain JSON) under `key`. */
   set(key: string, value: unknown): void
   /** The text stored under `key`, decoded only when the function is called; `undefined` when `key` holds no text. */
   text(key: string): (() => string) | undefined
-  /**
-   * A key that stands for the whole of `declaration` when the run knows one: the loader's own cache key (this build,
-   * the file's name and bytes) for a declaration loaded through the cache. Absent or `undefined`: the planner keys
-   * the declaration by its content.
-   */
+  /** The loader's cache key for `declaration` (build, file name, bytes); absent or `undefined`: key by content. */
   declarationKey?(declaration: ToolDeclaration): string | undefined
 }
 
@@ -93,13 +74,9 @@ export type FileOwner = 'generator' | 'author'
 export interface PlannedFile {
   /** Path relative to the working directory, with `/` separators. */
   readonly path: string
-  /** The complete, formatted content. */
   readonly content: string
   readonly owner: FileOwner
-  /**
-   * The SHA-256 of `content` (base64url), when the planner has it without hashing (a text kept in the plan cache):
-   * the comparison checks the file's record against it instead of hashing the content again.
-   */
+  /** The SHA-256 of `content` (base64url), when the planner has it without hashing (from the plan cache). */
   readonly contentHash?: string
 }
 
@@ -118,16 +95,11 @@ export interface RunOptions {
   readonly docs?: string
   /** Replaces the emitters' planner (tests). */
   readonly planFiles?: PlanFiles
-  /**
-   * `false` (`--no-cache`): plan everything afresh, neither reading nor saving the plan cache in
-   * `node_modules/.cache/toolsmith/`. Default `true`: `generate` reads and saves it, `check` only reads it.
-   */
+  /** `false` (`--no-cache`): no plan cache. Default `true`: `generate` reads and saves it, `check` only reads it. */
   readonly cache?: boolean
 }
 
-// How a file says who owns it: a generated file starts with the one fixed header line, a stub carries the marker.
-
-// Every generator-owned file starts with this prefix; a file that does is the generator's to rewrite or delete.
+// Ownership is in the text: a generated file starts with this header line, a stub carries `STUB_MARKER`.
 const HEADER_PREFIX = '// Generated by toolsmith'
 
 /** The one fixed header line of a generated file (no timestamp, no version); `source` names the declaring file. */
@@ -136,26 +108,17 @@ export function generatedHeader(source?: string): string {
   return `${HEADER_PREFIX}${from}. Do not edit: run toolsmith generate.`
 }
 
-// The header of the Markdown catalog page (catalog.md.hbs starts with it).
 const MARKDOWN_HEADER_PREFIX = '<!-- Generated by toolsmith'
 
 /** The marker line every stub starts with (`// toolsmith:stub <name>`): a file carrying it is the author's. */
 export const STUB_MARKER = '// toolsmith:stub '
 
-/**
- * Whether `text` is a generator-owned module: its first line is a toolsmith header and it carries no stub marker (a
- * stub whose first line happens to look like a header is still the author's, and never deleted).
- */
+/** Whether `text` is a generated module: a header first line and no stub marker (a stub is never deleted). */
 export function isGeneratedText(text: string): boolean {
   return text.startsWith(HEADER_PREFIX) && !text.includes(STUB_MARKER)
 }
 
-/**
- * Whether the file at `path` holding `text` is one the generator wrote and may replace: a module or page starting
- * with the toolsmith header, or a catalog JSON (`{ "tools": [...] }` and nothing else, or an export file's list of
- * tools). Anything else at a generator-owned path (a hand-written README, package.json, an author's module) is not
- * replaced.
- */
+/** Whether the generator wrote the file at `path`: a module or page with the header, or a catalog or export JSON. */
 export function isGeneratorOwnedText(path: string, text: string): boolean {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
   if (/\.json$/i.test(path)) return isCatalogJson(body)
@@ -163,7 +126,6 @@ export function isGeneratorOwnedText(path: string, text: string): boolean {
   return isGeneratedText(body)
 }
 
-/** `catalog.json` (`{ "tools": [...] }` and nothing else) or a target's export file (a list of tool objects). */
 function isCatalogJson(text: string): boolean {
   try {
     const value: unknown = JSON.parse(text)

@@ -38,7 +38,6 @@ export const TOOL_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
 /** Names reserved by the runtime (Code Mode's transport). */
 export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set(['run_code'])
 
-/** Splits a valid tool name into its words: `read_file`, `read-file` and `readFile` all give `read`, `file`. */
 function words(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -47,11 +46,7 @@ function words(name: string): string[] {
     .map((word) => word.toLowerCase())
 }
 
-/**
- * PascalCase identifier for a tool's types: `read_file` gives `ReadFile`. A letter after a digit is upper-cased
- * (`clear001a_run` gives `Clear001ARun`), as json2ts does to every type name it declares: otherwise the stub would
- * import `Clear001aRunArgs` while the generated file exports `Clear001ARunArgs`.
- */
+/** PascalCase for a tool's types (`read_file` gives `ReadFile`); a letter after a digit is upper-cased like json2ts. */
 export function pascalCaseName(name: string): string {
   return words(name)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
@@ -65,16 +60,10 @@ export function camelCaseName(name: string): string {
   return pascal.charAt(0).toLowerCase() + pascal.slice(1)
 }
 
-// A declaration holds plain JSON (its specs, annotations, defaults). It is read by own data properties only, and
-// written as JSON text.
-
 /** A plain-JSON object record, as declarations hold them. */
 export type JsonRecord = { readonly [key: string]: unknown }
 
-/**
- * The own enumerable string-keyed data entries of `record`, in insertion order. Reads descriptors, so an own
- * `__proto__` key is data and nothing inherited or computed by a getter is ever seen.
- */
+/** Own enumerable data entries, read by descriptor: an own `__proto__` is data, inherited or getter values unseen. */
 export function ownEntries(record: object): [string, unknown][] {
   const entries: [string, unknown][] = []
   for (const key of Object.keys(record)) {
@@ -95,24 +84,17 @@ export function isRecord(value: unknown): value is JsonRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-// What JSON.stringify leaves raw in its strings and generated code never holds raw: DEL, the C1 controls (they steer
-// terminals and editors) and the line separators (older tools take them for line breaks).
+// Left raw by JSON.stringify: DEL and C1 steer terminals and editors, older tools take U+2028/U+2029 for line breaks.
 const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029]/g
 
-/**
- * Compact JSON for display and for TypeScript source: like `JSON.stringify`, with DEL, the C1 controls and
- * U+2028/U+2029 written as `\uXXXX` escapes, so the text stays on one line and holds no raw control character (in a
- * string literal an escape is the same character).
- */
+/** `JSON.stringify` with DEL, C1 and U+2028/U+2029 escaped: one line, no raw control character, same value. */
 export function jsonText(value: unknown): string {
   return (JSON.stringify(value) ?? 'null').replace(RAW_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
 }
 
-// DEL and the C1 controls are valid raw in JSON, and JSON.stringify leaves them so; written raw they reach terminals,
-// diffs and editors as control characters, so they are escaped (prettier keeps an escape as written).
 const DEL_AND_C1 = /[\u007f-\u009f]/g
 
-/** JSON text (`JSON.stringify`'s) with DEL and the C1 controls, which only occur in its strings, escaped as `\u007f` … `\u009f`. */
+/** JSON text with DEL and the C1 controls (only ever in its strings) escaped; prettier keeps an escape as written. */
 export function escapeJsonControls(text: string): string {
   return text.replace(DEL_AND_C1, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

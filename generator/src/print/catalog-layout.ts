@@ -2,8 +2,7 @@ import type { JsonPrinter, MarkdownBlock } from '../model/code-formatter.js'
 import { escapeJsonControls, isRecord, ownEntries } from '../model/tool-declaration.js'
 import { util } from './prettier.js'
 
-// The catalogs as prettier lays them out, printed without it: JSON (catalog.json) and Markdown blocks (the catalog
-// page and section).
+// The catalogs' JSON and Markdown, printed exactly as prettier lays them out, without prettier.
 
 /** The prettier options JSON layout depends on. */
 export interface JsonLayoutOptions {
@@ -35,16 +34,7 @@ function flat(value: unknown): string | undefined {
 
 const entries = (value: unknown): number => (Array.isArray(value) ? value.length : isRecord(value) ? ownEntries(value).length : 0)
 
-/**
- * A printer laying JSON out exactly as prettier's JSON printer lays out `JSON.stringify(value, null, 2)`: objects
- * keep their members one per line (the source breaks them); an array goes on one line when it fits the rest of the
- * line (measured with prettier's `getStringWidth`) unless it has two or more elements that are all arrays or objects
- * of two or more entries; otherwise one element per line. A value that nests the same way lays out the same at any
- * place of its level, so a file can be put together from its values. `undefined` for options where that is not all
- * prettier does (CRLF, collapsing objects, plugins), and the printer answers `undefined` for values where it is not
- * (arrays of numbers that do not fit, which prettier fills; exponents): the caller formats with prettier instead.
- * The tests compare the two on generated values and layouts.
- */
+/** A printer laying out JSON as prettier does `JSON.stringify(v, null, 2)`; `undefined` for options it cannot model. */
 export function jsonPrinter(options: JsonLayoutOptions = {}): JsonPrinter | undefined {
   if (options.endOfLine === 'crlf' || options.endOfLine === 'cr' || options.objectWrap === 'collapse') return undefined
   // A plugin may print JSON its own way (sorting keys, say).
@@ -53,6 +43,7 @@ export function jsonPrinter(options: JsonLayoutOptions = {}): JsonPrinter | unde
   const tabWidth = options.tabWidth ?? 2
   const unit = options.useTabs === true ? '\t' : ' '.repeat(tabWidth)
 
+  // Answers `undefined` for values prettier lays out otherwise (number arrays it fills, exponents).
   const print: JsonPrinter = (node, level, column, trailing) => {
     const inner = unit.repeat(level + 1)
     const innerColumn = (level + 1) * tabWidth
@@ -88,18 +79,13 @@ export function jsonPrinter(options: JsonLayoutOptions = {}): JsonPrinter | unde
   return print
 }
 
-/** `value` as a JSON file laid out as prettier lays it out (see `jsonPrinter`), or `undefined` where that is not known. */
+/** `value` as a JSON file laid out as prettier would (see `jsonPrinter`), or `undefined` where that is not known. */
 export function layOutJson(value: unknown, options: JsonLayoutOptions = {}): string | undefined {
   const printed = jsonPrinter(options)?.(value, 0, 0, 0)
   return printed === undefined ? undefined : `${printed}\n`
 }
 
-// Markdown as prettier lays out what the catalog writes, under plain prose settings (`proseWrap: preserve`, `\n` line
-// ends, no plugins): blocks one blank line apart, text kept as written, GFM tables aligned. test/generator/print/
-// catalog-layout-markdown.test.ts holds it equal to prettier on every fixture's catalog and on generated hostile text.
-
-// A GFM table as prettier lays it out: every column padded to its widest cell (measured with prettier's own
-// `getStringWidth`, at least three), the delimiter row dashes of that width.
+// A GFM table as prettier lays it out: every column padded to its widest cell (at least three).
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((title, column) => Math.max(3, util.getStringWidth(title), ...rows.map((cells) => util.getStringWidth(cells[column] ?? ''))))
   const line = (cells: readonly string[]): string =>
@@ -122,7 +108,7 @@ function printBlock(block: MarkdownBlock): string {
   }
 }
 
-/** `blocks` as prettier lays them out under plain prose settings (see `CodeFormatter.printMarkdown`); empty ones left out. */
+/** `blocks` as prettier lays them out under plain prose settings, empty ones left out. */
 export function printMarkdown(blocks: readonly MarkdownBlock[]): string {
   return `${blocks.map(printBlock).filter((text) => text !== '').join('\n\n')}\n`
 }

@@ -8,8 +8,7 @@ import { canBatch, createFormatBatcher, loadPrettier, prettierLoaded, prettierRu
 import { codeModeSdkModuleSource, joinParts, layOutTypeScript, printCodeModeSdkModule, printTypeScript, tsLayoutOptions } from './typescript/lay-out-typescript.js'
 import { OutsideLayout } from './typescript/ts-layout-context.js'
 
-// The formatter of one plan (the implementation of the `CodeFormatter` port): the project's prettier config per path,
-// the printers where they know prettier's layout, prettier itself for the rest.
+// The `CodeFormatter` of one plan: our printers where they know prettier's layout, prettier itself for the rest.
 
 /** Our layout when the project has no prettier config of its own (the repository's own style). */
 export const DEFAULT_PRETTIER_OPTIONS: prettier.Options = Object.freeze({
@@ -21,8 +20,7 @@ export const DEFAULT_PRETTIER_OPTIONS: prettier.Options = Object.freeze({
 
 const PARSERS: { readonly [extension: string]: string } = { '.ts': 'typescript', '.md': 'markdown', '.json': 'json' }
 
-// Formatted outputs are remembered across plans in one process (keyed by options and source, in the process
-// memo), so a regenerate of unchanged inputs does not pay for prettier again.
+// Across plans in one process, so a regenerate of unchanged inputs does not format again.
 function remember(key: string, value: string): void {
   processMemo.set('formatted', key, value)
 }
@@ -34,9 +32,8 @@ function parserFor(path: string): string {
   return parser
 }
 
-// Every file name prettier 3's config search looks for in a folder (src/config/prettier-config/config-searcher.js),
-// `package.json` and `package.yaml` only when they hold a `prettier` key. Checked against prettier's own search by
-// test/generator/print/code-formatter-config-files.test.ts: a name missing here would make a project's config unseen.
+// Every file name prettier 3's config search takes (package.json/yaml only with a `prettier` key); a missing name
+// would leave a project's config unseen (a test checks this list against prettier's searcher).
 const CONFIG_FILE_NAMES: ReadonlySet<string> = new Set([
   '.prettierrc',
   '.prettierrc.json',
@@ -59,13 +56,7 @@ const CONFIG_FILE_NAMES: ReadonlySet<string> = new Set([
   'package.yaml',
 ])
 
-/**
- * Whether a prettier config may apply to files in `folder`, found without loading prettier (about 70 ms of a cold
- * run): `false` only when no folder from `folder` up to `cwd` holds a file prettier's search would take (a
- * `package.json` counts when it has a `prettier` key or does not parse). Only a config inside `cwd` counts as the
- * project's own, so the folders above it are not looked at. `true` means: ask prettier (it finds the nearest config
- * and may still find none). A folder outside `cwd` is always left to prettier.
- */
+/** `false` only when no folder from `folder` up to `cwd` holds a prettier config file; does not load prettier. */
 export async function mayHavePrettierConfig(cwd: string, folder: string): Promise<boolean> {
   const fromCwd = relative(cwd, folder)
   if (fromCwd.startsWith('..') || isAbsolute(fromCwd)) return true
@@ -101,12 +92,7 @@ async function packageJsonMayConfigure(file: string): Promise<boolean> {
   }
 }
 
-/**
- * A formatter for one plan. Only a config file inside `cwd` counts as the project's own (one found above it, say in
- * a home folder, would make output differ between machines); `.editorconfig` is not read for the same reason.
- * Config files are looked up once per folder; prettier's config cache is cleared so a changed config is seen.
- * prettier itself is loaded only when a config may apply (see `mayHavePrettierConfig`) or a file needs formatting.
- */
+/** A formatter for one plan; only configs inside `cwd` count (not `.editorconfig`): output is the same everywhere. */
 export function createCodeFormatter(cwd: string): CodeFormatter {
   let clearedConfigCache = false
   const prettierWithFreshConfig = async (): Promise<typeof prettier> => {
@@ -117,8 +103,7 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
     }
     return module
   }
-  // An earlier plan in this process may have loaded prettier: its config cache is cleared before this formatter
-  // reads a config (a later use of the same import continues after this one).
+  // An earlier plan in this process may have loaded prettier: clear its config cache before any read.
   if (prettierLoaded()) void prettierWithFreshConfig()
   const configFiles = new Map<string, Promise<string | null>>()
 
@@ -150,8 +135,7 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
 
   const run = prettierRunner()
   const batcher = createFormatBatcher(run)
-  // Probes of the TypeScript layout (one arrow-function member in its place) repeat across files: each is formatted
-  // once per plan, however many files ask for it at the same time.
+  // Probes (an arrow-function member in its place) repeat across files: each is formatted once per plan.
   const probes = new Map<string, Promise<string>>()
   const probeFormatter = (optionsKey: string, options: prettier.Options) => (source: string): Promise<string> => {
     const key = `${optionsKey}\u0000${source}`
@@ -195,7 +179,6 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
       return printMarkdown(blocks)
     },
     async printCodeModeSdkModule(path, sdk, format = (source) => formatter.format(path, source, { batchable: true })) {
-      // Printed in prettier's layout here when the project's options are ones the printers model; else by prettier.
       const layout = tsLayoutOptions({ ...(await optionsFor(resolve(cwd, path))), parser: 'typescript' })
       return layout === undefined ? format(codeModeSdkModuleSource(sdk)) : printCodeModeSdkModule(sdk, layout)
     },

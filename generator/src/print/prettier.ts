@@ -2,13 +2,8 @@ import type * as prettier from 'prettier'
 import type { doc as Doc, util as Util } from 'prettier'
 import * as standalone from 'prettier/standalone'
 
-// prettier, as the printers and the formatter use it: its document builders and printer, its main module loaded on
-// first use, and formatting batched per turn of the event loop.
-
-// prettier's document builders and printer (and `util.getStringWidth`), which our own printers lay code out with,
-// from prettier's standalone build: the same code as the main module's (one package, one version), about 12 ms to
-// load against about 70 ms for `prettier` itself, which a run only needs when a file is handed to prettier's own
-// parsers. The standalone types leave out `doc` and `util`, so they are given the main module's types.
+// prettier as the printers use it: `doc` and `util` from the standalone build (far cheaper to load; its types lack
+// them), the main module only when a file needs prettier's parsers, and formatting batched per event-loop turn.
 const exported = standalone as unknown as { readonly doc: typeof Doc; readonly util: typeof Util }
 
 /** prettier's `doc` (builders, printer, utils). */
@@ -18,10 +13,7 @@ export const util: typeof Util = exported.util
 
 let loaded: Promise<typeof prettier> | undefined
 
-/**
- * prettier's main module, imported on first use: about 70 ms to load (and its TypeScript plugin about 100 ms more on
- * the first format), which a run whose every file our own printers lay out never pays.
- */
+/** prettier's main module, imported on first use (a run our printers cover entirely never loads it). */
 export function loadPrettier(): Promise<typeof prettier> {
   loaded ??= import('prettier')
   return loaded
@@ -32,12 +24,10 @@ export function prettierLoaded(): boolean {
   return loaded !== undefined
 }
 
-// A line that separates the files of one batch. It is a comment, so prettier keeps it on a line of its own, and a
-// source that contains it is never batched.
+// Separates the files of a batch: a comment, so prettier keeps it on its own line; a source holding it is not batched.
 const BOUNDARY = '// toolsmith:format-boundary'
 const BOUNDARY_LINE = /^\/\/ toolsmith:format-boundary\n/m
-// Prettier's fixed cost per call (option normalisation, plugin set-up) dominates small files; a few dozen files per
-// call remove most of it while keeping each call's memory small.
+// Enough files per call to amortise prettier's fixed per-call cost, few enough to keep each call's memory small.
 const FILES_PER_CALL = 48
 
 interface Pending {
@@ -51,11 +41,7 @@ export interface FormatBatcher {
   format(optionsKey: string, options: prettier.Options, source: string): Promise<string>
 }
 
-/**
- * Whether `source` may be formatted in a batch under `options`: TypeScript only, never a source holding the
- * boundary line, and never with options whose effect depends on the start of the file (pragmas) or that change
- * line ends (the split expects `\n`).
- */
+/** Whether `source` may be batched: TypeScript only, no pragma options (they read the file start), `\n` line ends. */
 export function canBatch(options: prettier.Options, source: string): boolean {
   return (
     options.parser === 'typescript' &&
@@ -71,8 +57,7 @@ async function formatGroup(run: PrettierRunner, options: prettier.Options, group
   const joined = group.map((request) => `${BOUNDARY}\n${request.source.trim()}\n`).join('\n')
   let parts: string[] | undefined
   try {
-    // Formatting every file alone gives the same text: top-level statements are laid out independently, and each
-    // part is trimmed and ends with one newline exactly as prettier ends a file.
+    // Same text as formatting each alone: top-level statements lay out independently, each part ends as a file does.
     parts = (await run(joined, options)).split(BOUNDARY_LINE).slice(1).map((part) => `${part.trim()}\n`)
   } catch {
     parts = undefined
@@ -118,7 +103,6 @@ export function createFormatBatcher(run: PrettierRunner): FormatBatcher {
   }
 }
 
-/** Formats one source. */
 export type PrettierRunner = (source: string, options: prettier.Options) => Promise<string>
 
 /** The runner over prettier's own `format`, in this thread (prettier loaded on the first call). */

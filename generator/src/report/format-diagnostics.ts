@@ -14,10 +14,7 @@ export function formatDiagnosticsJson(diagnostics: readonly Diagnostic[]): strin
   return `${JSON.stringify(plain, null, 2)}\n`
 }
 
-/**
- * GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`), one per line,
- * escaped as the runner requires: `%`, CR and LF everywhere, plus `:` and `,` in properties.
- */
+/** GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`), one per line, escaped. */
 export function formatDiagnosticsGithub(diagnostics: readonly Diagnostic[]): string {
   return diagnostics
     .map((d) => {
@@ -32,6 +29,7 @@ export function formatDiagnosticsGithub(diagnostics: readonly Diagnostic[]): str
     .join('')
 }
 
+// The runner's escaping: `%`, CR and LF everywhere, plus `:` and `,` in properties.
 function escapeData(text: string): string {
   return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A')
 }
@@ -40,8 +38,7 @@ function escapeProperty(text: string): string {
   return escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C')
 }
 
-// C0/C1 controls (tab excepted), line/paragraph separators and bidi overrides: text from a YAML file
-// must not move the cursor, recolour the terminal, or reorder what a reviewer sees (Trojan Source).
+// Controls, line separators and bidi overrides: YAML text must not steer the terminal or reorder it (Trojan Source).
 const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g
 
 /** Replaces every character that could steer a terminal with U+FFFD, one for one (columns stay right). */
@@ -59,17 +56,13 @@ export interface TextFormatOptions {
   readonly color: boolean
 }
 
-/**
- * `file:line:col: error: message` per diagnostic, each followed by a short code frame when the file's
- * text is known; one blank line between diagnostics.
- */
+/** `file:line:col: error: message [code]` per diagnostic, with a code frame when the file's text is known. */
 export function formatDiagnosticsText(
   diagnostics: readonly Diagnostic[],
   sources: ReadonlyMap<string, string>,
   options: TextFormatOptions,
 ): string {
-  // Each source's line starts are found once per call: an import reports thousands of diagnostics in one large file,
-  // where splitting the whole text per frame cost seconds.
+  // Line starts once per source: an import can report thousands of diagnostics in one large file.
   const lines = new Map<string, number[]>()
   return diagnostics
     .map((diagnostic) => {
@@ -89,22 +82,18 @@ export function formatDiagnosticsText(
 }
 
 const CONTEXT_LINES = 1
-// Lines longer than this are shown as a window around the column, so one long line (minified YAML) cannot flood the terminal.
+// Longer lines show as a window around the column: one long line (minified YAML) cannot flood the terminal.
 const MAX_SHOWN = 160
 const HALF = MAX_SHOWN / 2
 
-/** The offsets where each line of `source` starts (after each `\n`, as the YAML positions count lines). */
+// After each `\n` only, as YAML positions count lines (the frame library would also split on U+2028 and lone `\r`).
 function lineStarts(source: string): number[] {
   const starts = [0]
   for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) starts.push(at + 1)
   return starts
 }
 
-/**
- * A short plain-text excerpt of `source` around a 1-based line and column, with a caret; `undefined`
- * when the line does not exist. Only the lines shown are passed on, split on `\n` as the YAML
- * positions count them (the frame library would also split on U+2028 and lone `\r`).
- */
+/** A plain-text excerpt around a 1-based line and column, with a caret; `undefined` when the line does not exist. */
 export function renderCodeFrame(source: string, line: number, column: number, starts = lineStarts(source)): string | undefined {
   if (line < 1 || line > starts.length) return undefined
   const first = Math.max(1, line - CONTEXT_LINES)

@@ -8,18 +8,13 @@ import { parseTypeScriptSubset } from './parse-ts-subset.js'
 import { printProgram } from './print-ts-statements.js'
 import { OutsideLayout, type TsLayoutContext, type TsLayoutOptions } from './ts-layout-context.js'
 
-// Options that change nothing in the subset's layout (they concern JSX, other languages, or constructs the subset
-// leaves to prettier through its probes), and the prettier-internal ones resolveConfig may hand over.
+// Options that change nothing in the subset's layout, and prettier-internal ones resolveConfig may hand over.
 const NEUTRAL_OPTIONS = new Set([
   'bracketSameLine', 'jsxSingleQuote', 'singleAttributePerLine', 'htmlWhitespaceSensitivity',
   'vueIndentScriptAndStyle', 'proseWrap', 'embeddedLanguageFormatting', 'experimentalTernaries', 'filepath', 'parser',
 ])
 
-/**
- * The options as the subset's printers take them, or `undefined` when one of them is outside what they reproduce.
- * `lenient` takes the options the printers model and ignores the rest (and our defaults for odd values): for text
- * handed to prettier with the full options afterwards.
- */
+/** The options as the printers take them, or `undefined` if one is outside them; `lenient` puts defaults instead. */
 export function tsLayoutOptions(options: Options, lenient = false): TsLayoutOptions | undefined {
   const layout = {
     printWidth: options.printWidth ?? 80,
@@ -77,11 +72,7 @@ export function joinParts(parts: readonly TsPart[]): Program | undefined {
   return { statements }
 }
 
-/**
- * `program` printed as prettier prints it with `layout` (see `tsLayoutOptions`), through prettier's own document
- * printer; throws `OutsideLayout` for a construct the printers do not reproduce. Opaque members (arrow functions)
- * take the lines `opaque` holds for them.
- */
+/** `program` as prettier prints it, opaque members from `opaque`; throws `OutsideLayout` where it cannot. */
 export function printTypeScript(program: Program, layout: TsLayoutOptions, opaque?: ReadonlyMap<object, readonly string[]>): string {
   const context: TsLayoutContext = { options: layout }
   const printed = printProgram(program, context, {
@@ -95,17 +86,8 @@ export function printTypeScript(program: Program, layout: TsLayoutOptions, opaqu
 }
 
 /**
- * `source`, TypeScript toolsmith does not write itself (a stub rendered from a template),
- * formatted exactly as prettier formats it with `options` (parser `typescript`), without running prettier's parser
- * and printer, or `undefined` when the source or the options are outside what is reproduced here.
- *
- * Why: prettier on the stubs was one of the largest costs of a cold `generate`. Their text uses a small subset of
- * TypeScript (imports, type annotations, the stub's `defineTool({ ... })`), so it is parsed
- * into the subset's tree and printed as prettier prints it. Arrow functions are not mirrored: each member holding one
- * is laid out by prettier in a small probe of the same place (`probe`), memoized by the caller.
- *
- * Guarded by test/generator/print/typescript/lay-out-typescript.test.ts, which compares this with prettier.format on
- * stubs and declarations of random declarations under random options, on mangled sources and on hand-picked edge cases.
+ * `source` (such as a stub from a template) formatted exactly as prettier would, via the subset's tree and a `probe`
+ * of each arrow function in its place; `undefined` when the source or the options are outside the subset.
  */
 export async function layOutTypeScript(source: string, options: Options, probe: ProbeFormatter): Promise<string | undefined> {
   const layout = tsLayoutOptions(options)
@@ -130,11 +112,8 @@ export function codeModeSdkModuleSource(sdk: string): string {
 }
 
 /**
- * `codeModeSdkModuleSource(sdk)` as prettier lays it out under `layout`, printed directly (the SDK changes with every
- * tool, and prettier would measure its megabyte of string again on each run). The statement never fits on one line:
- * the SDK's fixed preamble alone is wider than the widest print width the layout accepts (1,000), so prettier breaks
- * after `=` and indents the literal, whose quotes it picks as for any string (`printStringLiteral`). Comments and
- * the blank line stay as written.
+ * `codeModeSdkModuleSource(sdk)` as prettier lays it out, printed directly (the SDK is a megabyte). It never fits one
+ * line (its preamble alone exceeds the widest print width accepted, 1,000): prettier breaks after `=` and indents.
  */
 export function printCodeModeSdkModule(sdk: string, layout: TsLayoutOptions): string {
   const indentUnit = layout.useTabs ? '\t' : ' '.repeat(layout.tabWidth)

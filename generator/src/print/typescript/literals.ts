@@ -2,39 +2,27 @@ import type { DocComment, StringLiteral } from '../../model/typescript-tree.js'
 import { isIdentifierName } from '../../model/typescript-tree.js'
 import { isRecord, jsonText, ownEntries } from '../../model/tool-declaration.js'
 
-// The literals of generated TypeScript: values written safely as source text (strings, property keys, JSDoc comments,
-// a declaration's spec), and prettier's way of printing string and number literals, reproduced for the printers.
+// Literals of generated TypeScript, written safely as source text, and prettier's string and number printing.
 
-// C0 controls but tab and line feed, DEL and the C1 controls: never written raw into generated text (a NUL or an
-// escape sequence breaks terminals, diffs, editors and tools that read the output).
+// C0 (but tab and line feed), DEL and C1: never raw in generated text (they break terminals, diffs, editors, tools).
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g
 
-/**
- * `text` with every raw control character written as a `\uXXXX` escape: the same character inside a TypeScript
- * string literal, and visible text inside a comment. Tab and line feed are kept (they shape comments and code).
- */
+/** `text` with every raw control character but tab and line feed written as a `\uXXXX` escape. */
 export function escapeControlCharacters(text: string): string {
   return text.replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
 }
 
-/**
- * A TypeScript string literal for any text: JSON-escaped, with U+2028/U+2029 escaped too (legal in strings since
- * ES2019, but older tools and some editors take them for line breaks), so a literal is always one physical line.
- */
+/** A TypeScript string literal for any text, always one physical line (see `jsonText`). */
 export function tsStringLiteral(text: string): string {
   return jsonText(text)
 }
 
-/**
- * The source text the printers give a string literal of the tree: its own where it was read from text, else
- * `tsStringLiteral`'s (which holds no raw control character; prettier then only re-quotes it).
- */
+/** A tree string literal's source text: as read, else `tsStringLiteral`'s. */
 export function stringLiteralRaw(literal: StringLiteral): string {
   return literal.raw ?? tsStringLiteral(literal.value)
 }
 
-// `*/` would close the comment early; line separators would end a line inside it. Both are neutralised,
-// and each line gets the ` * ` prefix so no line can start a new construct. Control characters are escaped.
+// `*/` would close the comment early; every line gets ` * ` so none can start a new construct.
 const COMMENT_CLOSE = /\*\//g
 const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/
 
@@ -55,7 +43,6 @@ const escapeLineSeparators = (text: string): string => text.replace(LINE_SEPARAT
 /** The text between the delimiters of a JSDoc comment of the tree (see `DocComment`). */
 export function docCommentValue(comment: DocComment): string {
   if (comment.style === 'fit') return jsdocComment(comment.doc).slice(2, -2)
-  // json2ts's layout: every line under ` * `; line separators and control characters escaped, `*/` neutralised.
   const lines = comment.doc.replace(COMMENT_CLOSE, '*\\/').split('\n')
   return escapeControlCharacters(escapeLineSeparators(['*', ...lines.map((line) => ` * ${line}`), ' '].join('\n')))
 }
@@ -87,10 +74,7 @@ export function literalLayout(options: {
   }
 }
 
-/**
- * A string literal in the preferred quote unless the text holds more of those than of the other (prettier's rule),
- * escaped like JSON (U+2028/U+2029 too), so it evaluates to exactly `text`.
- */
+/** A string literal evaluating to exactly `text`, quoted by prettier's rule. */
 export function quotedString(text: string, preferred: "'" | '"'): string {
   return printJsonStringLiteral(jsonText(text), preferred === "'")
 }
@@ -107,12 +91,7 @@ function isFlat(value: unknown): boolean {
   return ownEntries(value).every(([, item]) => (typeof item !== 'object' || item === null) || (Array.isArray(item) && isFlat(item)))
 }
 
-/**
- * A TypeScript literal for a declaration's JSON, laid out by toolsmith instead of by width: a node whose values are
- * all scalars (or lists of scalars) on one line, anything holding nested nodes one member per line. So a change in
- * the YAML changes the lines of the nodes it touched and no others. Keys follow `specKey`'s rules (an own
- * `__proto__` stays an own property).
- */
+/** A declaration's JSON as a literal: scalar-only nodes on one line, others one member per line (small YAML diffs). */
 export function tsSpecLiteral(value: unknown, layout: LiteralLayout, depth = 0): string {
   if (value === null || typeof value === 'boolean') return String(value)
   if (typeof value === 'string') return quotedString(value, layout.quote)
@@ -136,8 +115,7 @@ export function tsSpecLiteral(value: unknown, layout: LiteralLayout, depth = 0):
   return `${start}\n${members.map((member) => `${inner}${member}`).join(',\n')}${last}\n${layout.indent.repeat(depth)}${end}`
 }
 
-// prettier's string and number printing for the TypeScript parser. A string keeps its escapes; only its quotes change
-// (the preferred quote unless the text holds more of those than of the other).
+// prettier's string printing: escapes kept, the preferred quote unless the text holds more of those than the other.
 
 const QUOTE_OR_ESCAPE = /\\(["'\\])|(["'])/g
 
@@ -171,11 +149,7 @@ const countOf = (text: string, char: string): number => {
   return count
 }
 
-/**
- * `printStringLiteral(raw, singleQuote)` for `raw`, a JSON string literal (`tsStringLiteral`), in a few passes over the
- * text instead of one replacement per quote: JSON escapes every `"` and no `'`, so requoting only unescapes the one
- * and escapes the other. For literals of a megabyte (the Code Mode SDK module).
- */
+/** `printStringLiteral` for a JSON string literal in a few passes (megabyte literals): JSON escapes all `"`, no `'`. */
 export function printJsonStringLiteral(raw: string, singleQuote: boolean): string {
   const content = raw.slice(1, -1)
   const doubles = countOf(content, '"')

@@ -22,11 +22,8 @@ interface Probe {
 }
 
 /**
- * The lines prettier gives each opaque member, found by formatting a probe: the member alone in the same place (the
- * same statement head, the same nesting of broken objects, followed by a member or not). A member of a broken object
- * is laid out on its own lines, from its own text, indentation and the separator after it (prettier's fits stops
- * at the object's next line break), so its lines in the probe are its lines in the file. `undefined` when a member is
- * not in such a place or the probe does not come back in the expected shape.
+ * The lines prettier gives each opaque member, from a probe holding it alone in its place: in a broken object its
+ * layout depends on its own text only (prettier's fits stops at the line break). `undefined` where that fails.
  */
 export async function layOutOpaqueMembers(
   program: Program,
@@ -64,8 +61,7 @@ function findProbes(program: Program, context: TsLayoutContext): Probe[] | undef
       if (arg?.kind !== 'object') continue
       object = arg
       if (statement.expression.callee.kind !== 'identifier') continue
-      // The probe stands for a call whose object argument hugs its parentheses: when the head with its type arguments
-      // does not fit, prettier breaks the arguments out, one level deeper.
+      // The probe hugs the object to the call's parentheses; a head too wide for that breaks the arguments out.
       const typeArgs = statement.expression.typeArgs.length === 0 ? '' : `<${statement.expression.typeArgs.join(', ')}>`
       if (`export default ${statement.expression.callee.name}${typeArgs}({`.length > context.options.printWidth) return undefined
       open = `export default ${statement.expression.callee.name}(`
@@ -141,8 +137,7 @@ function memberLines(probe: Probe, formatted: string, context: TsLayoutContext):
   return stripped
 }
 
-// Under `quoteProps: consistent` a key is quoted when a sibling must be; the probe has no siblings, so it stands for
-// the member only when none must.
+// Under `quoteProps: consistent` a sibling can force quotes, which the probe (without siblings) would not show.
 function quotedSibling(members: readonly ObjectMember[], context: TsLayoutContext): boolean {
   return members.some((member) => (member.kind === 'property' || member.kind === 'method') && member.key.kind === 'string' && !unquotable(member.key, context))
 }

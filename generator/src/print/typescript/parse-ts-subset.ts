@@ -3,12 +3,7 @@ import { OutsideLayout } from './ts-layout-context.js'
 import { TokenCursor } from './ts-token-cursor.js'
 import { tokenize } from './ts-tokens.js'
 
-/**
- * Parses `text`, TypeScript toolsmith does not write itself (stubs rendered from a template: imports, the
- * `export default defineTool({ ... })` call, methods with type annotations), as the subset the printers lay out (see
- * `ts-subset-ast.ts`), or returns `undefined` for anything outside it, which is then left to prettier. Type
- * declarations are outside it: the generated ones are built as trees (plan/types/type-declaration.ts).
- */
+/** A stub rendered from a template as the subset's tree, or `undefined` for anything outside it (left to prettier). */
 export function parseTypeScriptSubset(text: string): Program | undefined {
   const tokens = tokenize(text)
   if (tokens === undefined) return undefined
@@ -82,8 +77,7 @@ function parseImport(cursor: TokenCursor): StatementBody {
   return { kind: 'import', typeOnly, defaultName, specifiers, braces, source }
 }
 
-// `as` and `satisfies` (which TypeScript reads as operators only on the same line) are outside the subset: the
-// parser then stops at them and the statement does not end where it should.
+// No `as`/`satisfies` (operators only on the same line): parsing stops there and the statement ends wrongly.
 function parseExpression(cursor: TokenCursor): Expression {
   return parsePrimary(cursor)
 }
@@ -100,7 +94,6 @@ function parsePrimary(cursor: TokenCursor): Expression {
   if (RESERVED.has(name)) throw new OutsideLayout(`expression ${name}`)
   const typeArgs: string[] = []
   if (!isNew && cursor.at('<')) {
-    // Type arguments that are plain names only: `callee<A, B>(…)`.
     cursor.next()
     do typeArgs.push(cursor.name().text)
     while (cursor.optional(','))
@@ -124,8 +117,7 @@ function parsePrimary(cursor: TokenCursor): Expression {
   return { kind: 'call', isNew, callee: { kind: 'identifier', name }, typeArgs, args }
 }
 
-// Words that cannot be a binding or a plain reference in a module (reserved, or reserved in strict mode); a source
-// using one as a name is left to prettier, which reports what is wrong with it.
+// Not a binding or plain reference in a module (strict mode): left to prettier, which reports the error.
 const RESERVED = new Set([
   'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum',
   'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null',
@@ -137,15 +129,13 @@ function sameLine(cursor: TokenCursor): void {
   if (cursor.lineBreakBefore()) throw new OutsideLayout('line break after a contextual keyword')
 }
 
-/** A name that binds or refers to something (a declaration, an import or export, a variable). */
 function bindingName(cursor: TokenCursor): string {
   const name = cursor.name().text
   if (RESERVED.has(name)) throw new OutsideLayout(`reserved word ${name}`)
   return name
 }
 
-// An arrow function is kept whole: its extent is found by bracket matching (its parameters, then its body up to the
-// `,` or closing bracket that ends it), and its layout is asked of prettier (see `opaque-layout.ts`).
+// An arrow function is kept as text, its extent found by bracket matching; prettier lays it out (opaque-members.ts).
 function parseOpaqueArrow(cursor: TokenCursor): Expression {
   const start = cursor.peek()?.start ?? 0
   let depth = 0
@@ -227,7 +217,6 @@ function parseMethod(cursor: TokenCursor, head: Pick<MethodMember, 'async' | 'ke
   return { kind: 'method', ...head, parameters, returnType, body, blankLineAfter: cursor.blankLineAfter() }
 }
 
-/** A property key: a name or a string literal (numbers and computed keys are outside the subset). */
 function parsePropertyKey(cursor: TokenCursor): PropertyKey {
   const token = cursor.next()
   if (token.kind === 'name') return { kind: 'identifier', name: token.text }
@@ -235,7 +224,6 @@ function parsePropertyKey(cursor: TokenCursor): PropertyKey {
   throw new OutsideLayout('property key')
 }
 
-/** A string, number (optionally negative) or boolean literal at the cursor, or `undefined` when there is none. */
 function parseLiteral(cursor: TokenCursor): LiteralValue | undefined {
   const token = cursor.peek()
   if (token === undefined) return undefined
@@ -266,7 +254,6 @@ const KEYWORDS = new Set(['string', 'number', 'boolean', 'bigint', 'symbol', 'ob
 // Words that would start a construct outside the subset (or are not type names at all).
 const NOT_TYPE_NAMES = new Set(['typeof', 'keyof', 'readonly', 'unique', 'infer', 'asserts', 'is', 'new', 'abstract', 'this', 'function', 'import'])
 
-/** A type annotation: a union of keywords and named types (`Promise<X>`), each maybe `[]`; nothing else. */
 function parseType(cursor: TokenCursor): TypeNode {
   if (cursor.at('|')) throw new OutsideLayout('leading |')
   const types = [parseArrayType(cursor)]
@@ -300,10 +287,7 @@ const SIMPLE_ESCAPES: { readonly [char: string]: string } = {
   n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0', '\\': '\\', "'": "'", '"': '"',
 }
 
-/**
- * The value of a string literal written `raw` (quotes included); escapes the subset leaves to prettier (`\u{...}`,
- * octal, `\0` before a digit) leave the subset: enough to compare a key with what it spells.
- */
+// Enough to compare a key with what it spells; `\u{...}` and octal escapes leave the subset.
 function stringValue(raw: string): string {
   let value = ''
   for (let at = 1; at < raw.length - 1; at++) {

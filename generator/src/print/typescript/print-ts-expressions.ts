@@ -7,13 +7,12 @@ import { type Doc, OutsideLayout, printComment, textGroup, trailingComma, type T
 const { breakParent, conditionalGroup, group, hardline, indent, indentIfBreak, join, line, lineSuffix, lineSuffixBoundary, softline } = doc.builders
 const { canBreak, willBreak } = doc.utils
 
-/** Prints the statements of a method body (supplied by the statement printer, which depends on this one). */
+/** Prints a method body (supplied by the statement printer, which depends on this module). */
 export type BlockPrinter = (statements: readonly Statement[], context: TsLayoutContext) => Doc
 
-/** How opaque expressions (arrow functions) are printed: their member's lines as prettier laid them out. */
+/** Printers supplied from outside: method bodies, and opaque members as prettier laid them out in their place. */
 export interface ExpressionPrinters {
   readonly block: BlockPrinter
-  /** The whole `key: value` member holding an opaque value, as prettier printed it in the same place. */
   readonly opaqueMember: (member: ObjectMember & { kind: 'property' }) => Doc
 }
 
@@ -56,7 +55,6 @@ export function printExpression(expression: Expression, context: TsLayoutContext
   }
 }
 
-// The expression of `as`/`satisfies`: what needs no parentheses there.
 function printOperand(expression: Expression, context: TsLayoutContext, printers: ExpressionPrinters): Doc {
   if (expression.kind === 'arrow' || expression.kind === 'not' || expression.kind === 'opaque') throw new OutsideLayout('parenthesized operand')
   return printExpression(expression, context, printers)
@@ -81,9 +79,8 @@ export function printAssignment(left: Doc, operator: string, right: Doc, layout:
   }
 }
 
-/** The layout prettier's chooseLayout picks for `key: value` in an object (`shortKey`: the key is narrower than `tabWidth + 3`). */
+/** prettier's chooseLayout for `key: value` (`shortKey`: the key is narrower than `tabWidth + 3`). */
 export function assignmentLayout(right: Expression, shortKey: boolean, context?: TsLayoutContext): AssignmentLayout {
-  // prettier: "wrapping object properties with very short keys usually doesn't add much value".
   if (shortKey) return 'never-break-after-operator'
   if (breaksAfterOperator(right, context)) return 'break-after-operator'
   return plainLiteral(right) ? 'never-break-after-operator' : 'fluid'
@@ -99,15 +96,14 @@ function declaratorLayout(type: TypeNode | undefined, left: Doc, init: Expressio
   return 'fluid'
 }
 
-// A boolean or a number without a sign: prettier keeps such a value on the line of its key (`-1` is a unary expression).
+// A boolean or unsigned number: prettier keeps it on the line of its key (`-1` is a unary expression).
 function plainLiteral(expression: Expression): boolean {
   if (expression.kind !== 'literal') return false
   const { literal } = expression
   return literal.kind === 'boolean' || (literal.kind === 'number' && !literal.negative)
 }
 
-// prettier's shouldBreakAfterOperator for the subset (a key that is not short): a string, or a member or call chain
-// that breaks poorly (no arguments or one short one in each call), after a leading `!`.
+// prettier's shouldBreakAfterOperator for the subset: a string, or a poorly breakable chain, after any leading `!`.
 function breaksAfterOperator(right: Expression, context: TsLayoutContext | undefined): boolean {
   let node = right
   while (node.kind === 'not') node = node.argument
@@ -126,8 +122,7 @@ function poorlyBreakableChain(expression: Expression, context: TsLayoutContext, 
   return deep && expression.kind === 'identifier'
 }
 
-// prettier's isLoneShortArgument: at most a quarter of the print width. A string is measured as printed (under a
-// `!` prettier measures it with its default quotes, as it passes on only the print width).
+// prettier's isLoneShortArgument: at most a quarter of the print width; under `!` a string is measured with `"`.
 function loneShortArgument(argument: Expression, printWidth: number, singleQuote: boolean): boolean {
   const threshold = printWidth * 0.25
   switch (argument.kind) {
@@ -156,8 +151,7 @@ function printObject(object: ObjectExpression, context: TsLayoutContext, printer
   let separator: Doc[] = []
   const parts = members.map((member, index) => {
     let memberDoc = printMember(member, keys, context, printers)
-    // Comments on their own lines after the last member trail it: each printed on a line of its own after the
-    // separator that follows (a line suffix), a blank line before it kept.
+    // Comments after the last member trail it: each on its own line after the separator (a line suffix).
     if (index === members.length - 1 && object.trailingComments.length > 0) {
       memberDoc = [memberDoc, object.trailingComments.map((comment) => lineSuffix([hardline, comment.blankLineBefore ? hardline : '', printComment(comment)]))]
     }
@@ -201,8 +195,7 @@ export function printDeclarator(name: string, type: TypeNode | undefined, init: 
   return printAssignment(left, ' =', printExpression(init, context, printers), declaratorLayout(type, left, init, context))
 }
 
-// prettier's printArray for an array expression: one element per line when it breaks, each in a group of its own;
-// forced broken when every element is an object (or every one an array) of more than one member.
+// prettier's printArray: forced broken when every element is an object (or every one an array) of 2+ members.
 function printArray(elements: readonly Expression[], context: TsLayoutContext, printers: ExpressionPrinters): Doc {
   if (elements.length === 0) return group(['[', ']'])
   // An array of numbers is filled line by line: not reproduced.
@@ -220,9 +213,7 @@ function printArray(elements: readonly Expression[], context: TsLayoutContext, p
   return group(['[', indent([softline, join([',', line], printed), trailingComma(context)]), softline, ']'], { shouldBreak })
 }
 
-// prettier's printArrowFunction for an arrow function with an expression body that is not another arrow function
-// and is not a call's last argument: the body stays on the `=>` line when it is an object or an array, else it goes
-// to the next line, indented, when the whole does not fit.
+// prettier's printArrowFunction (expression body): an object or array stays on the `=>` line, else it may move down.
 function printArrow(arrow: ArrowFunction, context: TsLayoutContext, printers: ExpressionPrinters): Doc {
   if (arrow.body.kind === 'arrow') throw new OutsideLayout('arrow chain')
   const [only] = arrow.parameters
@@ -272,7 +263,7 @@ function printCall(call: Expression & { kind: 'call' }, context: TsLayoutContext
   const callee = call.callee.name
   if (call.typeArgs.length === 0) return [call.isNew ? 'new ' : '', callee, lineSuffixBoundary, printArguments(call.args, context, printers)]
   if (call.isNew) throw new OutsideLayout('new with type arguments')
-  // prettier's type arguments: one plain name stays inline (`f<A>(`), more break one per line when the head does not fit.
+  // prettier's type arguments: one plain name stays inline (`f<A>(`), more break one per line when too wide.
   const typeArgs = call.typeArgs.length === 1 ? `<${call.typeArgs[0] as string}>` : group(['<', indent([softline, join([',', line], [...call.typeArgs])]), softline, '>'])
   return [callee, lineSuffixBoundary, typeArgs, lineSuffixBoundary, printArguments(call.args, context, printers)]
 }
@@ -283,9 +274,7 @@ interface ChainNode {
   readonly printed: Doc
 }
 
-// prettier's printMemberChain for a chain of member reads and calls that it prints on one line: at most two groups
-// after the first (three when the first is a factory such as `JSON` that the next group stays with). A longer chain
-// may be printed one call per line: not reproduced.
+// prettier's printMemberChain for one-line chains only: two groups after the first (three after a factory like `JSON`).
 function printMemberChain(call: Expression & { kind: 'call' }, context: TsLayoutContext, printers: ExpressionPrinters): Doc {
   const nodes: ChainNode[] = [{ kind: 'call', expression: call, printed: printArguments(call.args, context, printers) }]
   let current: Expression = call.callee
@@ -338,8 +327,7 @@ function printMemberChain(call: Expression & { kind: 'call' }, context: TsLayout
   return group(groups.flat().map((node) => node.printed))
 }
 
-// prettier's printCallArguments for the subset: no arguments; the last argument an object or array, which is grouped
-// and expanded (as `defineTool({ ... })` prints) when it breaks; or the arguments one per line when they break.
+// prettier's printCallArguments: a last object or array argument hugs the parentheses, else one argument per line.
 function printArguments(args: readonly Expression[], context: TsLayoutContext, printers: ExpressionPrinters): Doc {
   if (args.length === 0) return ['(', ')']
   if (args.some((arg) => arg.kind === 'opaque' || arg.kind === 'arrow')) throw new OutsideLayout('function argument')

@@ -97,8 +97,7 @@ function printImport(statement: Statement & { kind: 'import' }, context: TsLayou
   return parts
 }
 
-// prettier's printModuleSpecifiers: braces that break one name per line when there is more than one name (or a
-// default import before them), else kept on the line.
+// prettier's printModuleSpecifiers: one name per line when they break, unless a lone name without a default import.
 function printSpecifiers(named: readonly string[], afterDefault: boolean, context: TsLayoutContext): Doc {
   const { bracketSpacing } = context.options
   if (named.length === 0) return '{}'

@@ -16,9 +16,7 @@ export function printLiteral(literal: LiteralValue, context: TsLayoutContext): s
   return `${literal.negative ? '-' : ''}${printNumberLiteral(literal.raw)}`
 }
 
-// prettier unquotes a key that is an ES5 identifier name. For ASCII that is this pattern; beyond ASCII, a key that
-// could be one by today's Unicode letter classes (a superset of ES5's) is left to prettier, and any other keeps its
-// quotes.
+// prettier unquotes ES5 identifier names; a non-ASCII key that might be one (by today's Unicode classes) is left to it.
 const ASCII_IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 const MAYBE_IDENTIFIER = /^[$_\p{L}\p{Nl}][$_\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u200c\u200d]*$/u
 
@@ -31,10 +29,7 @@ export function unquotable(key: StringLiteral, context: TsLayoutContext): boolea
   return printStringLiteral(stringLiteralRaw(key), context.options.singleQuote).slice(1, -1) === key.value && ASCII_IDENTIFIER.test(key.value)
 }
 
-/**
- * A property key (of an object literal or a type member) as prettier prints it among `siblings` (their keys decide quoting
- * under `quoteProps: consistent`).
- */
+/** A property key as prettier prints it among `siblings` (which decide quoting under `quoteProps: consistent`). */
 export function printPropertyKey(key: PropertyKey, siblings: readonly PropertyKey[], context: TsLayoutContext): string {
   const { quoteProps, singleQuote } = context.options
   const needsQuotes = (): boolean => siblings.some((sibling) => sibling.kind === 'string' && !unquotable(sibling, context))
@@ -45,8 +40,7 @@ export function printPropertyKey(key: PropertyKey, siblings: readonly PropertyKe
   return printStringLiteral(stringLiteralRaw(key), singleQuote)
 }
 
-// prettier's shouldHugUnionType: one object-like member (a type literal or a type reference) and the rest `null` or
-// `void`, printed `A | null` without the multi-line variant.
+// prettier's shouldHugUnionType: one object-like member, the rest `null` or `void` (`A | null` on one line).
 function huggedUnion(types: readonly TypeNode[]): boolean {
   const objectLike = types.find((type) => type.kind === 'type-literal' || type.kind === 'reference')
   return objectLike !== undefined && types.every((type) => type === objectLike || (type.kind === 'keyword' && (type.name === 'null' || type.name === 'void')))
@@ -85,14 +79,13 @@ export function printType(type: TypeNode, parent: TypeParent, context: TsLayoutC
   }
 }
 
-/** A type that needs no parentheses as the operand of a type operator or an intersection (unions do: not reproduced). */
+/** A type needing no parentheses as an operand of a type operator or intersection (unions do: not reproduced). */
 function operand(type: TypeNode): TypeNode {
   if (type.kind === 'union' || type.kind === 'intersection') throw new OutsideLayout('parenthesized type')
   return type
 }
 
-// prettier's printTypeParameters for type arguments: a single type it hugs stays inline (`Promise<X>`), anything
-// else is a group that breaks one argument per line, without a trailing comma (TypeScript rejects one there).
+// prettier's printTypeParameters for type arguments: a lone hugged type inline, else one per line, no trailing comma.
 function printReference(name: string, args: readonly TypeNode[] | undefined, context: TsLayoutContext): Doc {
   if (args === undefined) return name
   if (args.length === 0) throw new OutsideLayout('empty type arguments')
@@ -106,8 +99,7 @@ function printReference(name: string, args: readonly TypeNode[] | undefined, con
   return [name, group(['<', indent([softline, join([',', line], printed)]), softline, '>'])]
 }
 
-// prettier's printIntersectionType: an object type next to a named one stays on the line (` & `); two named types
-// break before `&`; two object types stay together.
+// prettier's printIntersectionType: object beside named stays on the line, two named break at `&`, two objects hug.
 function printIntersection(types: readonly TypeNode[], parent: TypeParent, context: TsLayoutContext): Doc {
   if (parent === 'array' || parent === 'operand') throw new OutsideLayout('parenthesized intersection')
   let wasIndented = false
@@ -124,8 +116,7 @@ function printIntersection(types: readonly TypeNode[], parent: TypeParent, conte
   return group(parts)
 }
 
-// prettier's printArray for a tuple type: one element per line when it breaks, each in a group of its own, and the
-// es5-level trailing comma.
+// prettier's printArray for a tuple type, with the es5-level trailing comma.
 function printTuple(elements: readonly TypeNode[], context: TsLayoutContext): Doc {
   if (elements.length === 0) return '[]'
   // A union element prints with parentheses only when the tuple breaks: not reproduced.
@@ -137,10 +128,7 @@ function printTuple(elements: readonly TypeNode[], context: TsLayoutContext): Do
   return group(['[', indent([softline, join([',', line], printed), trailingComma(context)]), softline, ']'])
 }
 
-/**
- * prettier's printTypeParameters for the type parameters of a function (`<const T extends U>`): never inline, one per
- * line when they break, with the es5-level trailing comma.
- */
+/** prettier's printTypeParameters for a function's (`<const T extends U>`): one per line when broken, es5 comma. */
 export function printTypeParameters(parameters: readonly TypeParameter[], context: TsLayoutContext): Doc {
   if (parameters.length === 0) return ''
   // One parameter without a constraint keeps a comma after it outside `.ts` files (`<T,>`): not reproduced.
@@ -156,10 +144,7 @@ export function printTypeParameters(parameters: readonly TypeParameter[], contex
   return group(['<', indent([softline, join([',', line], printed)]), trailingComma(context), softline, '>'])
 }
 
-/**
- * prettier's printFunctionParameters (type parameters first): one parameter per line when they break, with the
- * all-level trailing comma. A lone parameter with an object type hugs it: not reproduced.
- */
+/** prettier's printFunctionParameters: one per line when broken, all-level comma; no hugged object type. */
 export function printParameters(typeParameters: readonly TypeParameter[], parameters: readonly Parameter[], context: TsLayoutContext): Doc[] {
   const typeParametersDoc = printTypeParameters(typeParameters, context)
   if (parameters.length === 0) return [typeParametersDoc, '(', ')']
@@ -168,11 +153,7 @@ export function printParameters(typeParameters: readonly TypeParameter[], parame
   return [typeParametersDoc, '(', indent([softline, join([',', line], printed)]), trailingComma(context, 'all'), softline, ')']
 }
 
-/**
- * A function's, method's or arrow function's parameters and return type in one group. For a function or method
- * prettier puts the parameters in a group of their own (so the return type breaks first) when there is one parameter
- * and the return type is an object type or breaks (shouldGroupFunctionParameters); an arrow function never does.
- */
+/** Parameters and return type in one group (prettier's shouldGroupFunctionParameters for functions, not arrows). */
 export function printSignature(
   typeParameters: readonly TypeParameter[],
   parameters: readonly Parameter[],
@@ -189,7 +170,6 @@ export function printSignature(
 }
 
 function printUnion(types: readonly TypeNode[], parent: TypeParent, context: TsLayoutContext, breakAfterOperator: boolean): Doc {
-  // Inside an array type or another union it needs parentheses, hugged or not.
   const parenthesized = parent === 'array' || parent === 'union'
   if (huggedUnion(types)) {
     const hugged = concat(join(' | ', types.map((type) => printType(type, 'union', context))))

@@ -13,14 +13,9 @@ export interface TsLayoutOptions {
   readonly bracketSpacing: boolean
   readonly quoteProps: 'as-needed' | 'consistent' | 'preserve'
   readonly objectWrap: 'preserve' | 'collapse'
-  /** Whether an arrow function's lone untyped parameter keeps its parentheses. */
   readonly arrowParens: 'always' | 'avoid'
-  /** Where a line that breaks before a type operator (`&`) puts it. */
   readonly experimentalOperatorPosition: 'end' | 'start'
-  /**
-   * Printed for prettier to format again (with options the printers do not model): where the layout is not
-   * reproduced (a key prettier may unquote), the source is written as it is instead of giving up.
-   */
+  /** Printed for prettier to format again: where the layout is not reproduced, write the source as is. */
   readonly lenient?: boolean
   /** The spec literal's layout, from the project's options as they are (the fields above may be our defaults). */
   readonly literal?: LiteralLayout
@@ -31,7 +26,6 @@ export interface TsLayoutContext {
   readonly options: TsLayoutOptions
 }
 
-/** A prettier document. */
 export type Doc = import('prettier').doc.builders.Doc
 
 const { hardline, line, literalline, markAsRoot } = doc.builders
@@ -42,21 +36,14 @@ export function trailingComma(context: TsLayoutContext, level: 'es5' | 'all' = '
   return setting === 'all' || (setting === 'es5' && level === 'es5') ? doc.builders.ifBreak(',') : ''
 }
 
-/** `;` when the options print semicolons. */
 export function semicolon(context: TsLayoutContext): string {
   return context.options.semi ? ';' : ''
 }
 
-/**
- * Thrown by a parser or printer (TypeScript or JSON) for text or a construct whose layout it does not reproduce; the
- * caller falls back to prettier.
- */
+/** Thrown for text or a construct whose layout the printers do not reproduce; the caller falls back to prettier. */
 export class OutsideLayout extends Error {}
 
-/**
- * A comment as prettier prints it: a line comment trimmed at its end, a JSDoc-style block (every line starting with
- * `*`) re-indented, any other block verbatim (single-line only: a multi-line one is left to prettier).
- */
+/** A comment as prettier prints it: line comments trimmed, JSDoc-style blocks re-indented, one-line blocks verbatim. */
 export function printComment(comment: Comment): Doc {
   const value = 'doc' in comment ? docCommentValue(comment) : comment.value
   if (!comment.block) return `//${value}`.trimEnd()
@@ -86,16 +73,11 @@ function printLeadingComments(comments: readonly Comment[]): Doc[] {
   })
 }
 
-/** `printed` with its leading comments before it. */
 export function withComments(comments: readonly Comment[], printed: Doc): Doc {
   return comments.length === 0 ? printed : [printLeadingComments(comments), printed]
 }
 
-/**
- * `parts` as one string when they all are strings (else as they are). Text that cannot break prints the same whether
- * or not it is split into parts or grouped, and prettier's printer walks every part (its break propagation first),
- * so the layout hands it as few parts as it can.
- */
+/** `parts` as one string when all are strings: prints the same, and prettier's printer walks fewer parts. */
 export function concat(parts: readonly Doc[]): Doc {
   return parts.every((part) => typeof part === 'string') ? parts.join('') : [...parts]
 }

@@ -1,5 +1,4 @@
-// prettier's questions about the original text (has-newline, is-next-line-empty and their skips), asked the same way,
-// so a layout that depends on how the source was written (a blank line kept, an object kept broken) agrees with it.
+// prettier's questions about the original text (hasNewline, isNextLineEmpty and their skips), asked the same way.
 
 type Skip = (text: string, index: number | false, backwards?: boolean) => number | false
 
@@ -62,7 +61,7 @@ export function hasNewlineInRange(text: string, start: number, end: number): boo
   return false
 }
 
-/** prettier's `isNextLineEmpty(text, end)`: a blank line follows the node ending at `end` (past `,`/`;` and comments). */
+/** prettier's `isNextLineEmpty`: a blank line follows the node ending at `end` (past `,`/`;` and comments). */
 export function isNextLineEmpty(text: string, end: number): boolean {
   let previous: number | false | null = null
   let at: number | false = end

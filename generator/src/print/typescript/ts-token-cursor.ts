@@ -61,10 +61,7 @@ export class TokenCursor {
     return this.tokens[this.index - 1]?.end ?? 0
   }
 
-  /**
-   * Takes the comments before a statement or member. Each must stand on its own lines (a line break before it and
-   * after it), as prettier then prints it as a leading comment of what follows; where it stands is read here.
-   */
+  /** Takes the comments before a statement or member; each must stand on its own lines (a leading comment). */
   comments(): Comment[] {
     const comments: Comment[] = []
     const { text } = this

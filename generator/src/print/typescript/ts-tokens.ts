@@ -28,12 +28,7 @@ function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39
 }
 
-/**
- * Splits `text` into tokens, or returns `undefined` for anything outside the subset: non-ASCII outside strings and
- * comments (names are ASCII only), `\r` and other unusual whitespace, template literals, regular expressions, a
- * string or comment left open. Spaces, tabs and `\n` separate tokens and are not kept (the printers read them from
- * the text).
- */
+/** `text`'s tokens without whitespace, or `undefined` outside the subset (non-ASCII names, `\r`, templates, regex). */
 export function tokenize(text: string): Token[] | undefined {
   const tokens: Token[] = []
   let at = 0
@@ -97,8 +92,7 @@ export function tokenize(text: string): Token[] | undefined {
   return tokens
 }
 
-// Comment text may hold any character but the line and paragraph separators, which would end a line for prettier
-// (and `\r`, which the subset leaves to prettier everywhere).
+// Anything but U+2028/U+2029 (they end a line for prettier) and `\r` (left to prettier everywhere).
 function plainCommentText(text: string, from: number, to: number): boolean {
   for (let index = from; index < to; index++) {
     const code = text.charCodeAt(index)
