@@ -17,12 +17,9 @@ export interface PlannedChange {
   readonly planned: string
   /** The file on disk, decoded (lossy if not UTF-8); `undefined` when absent. */
   readonly current: string | undefined
-  /** The bytes on disk when compared (absent: see `current`); the write edge replaces the file only while it holds them. */
+  /** The bytes on disk when compared; the write edge replaces the file only while it holds them. */
   readonly bytes?: Uint8Array
-  /**
-   * For a file the comparison did not read (as recorded, holding another text than the planned one), its stat when
-   * compared (`statText`): the write edge replaces it only while it is still so.
-   */
+  /** The stat of a file not read (as recorded, another text); the write edge replaces it only while it is unchanged. */
   readonly stat?: string
 }
 
@@ -38,10 +35,7 @@ export interface ExistingFile {
 export interface BlockedPath {
   readonly path: string
   readonly reason: string
-  /**
-   * `output-blocked` (default): something that is not a file is in the way; `not-generated`: a file toolsmith did not
-   * write is at a generator-owned path; `changed-during-run`: the file changed after the plan read it.
-   */
+  /** `output-blocked` (default): a non-file in the way; `not-generated`: a file toolsmith did not write there. */
   readonly code?: 'output-blocked' | 'not-generated' | 'changed-during-run'
 }
 
@@ -49,16 +43,13 @@ export interface BlockedPath {
 export interface PlanComparison {
   /** Every planned file, in plan order. */
   readonly changes: readonly PlannedChange[]
-  /** Generator-owned files to delete that do exist. */
+  /** Generator-owned files to delete that exist. */
   readonly deletions: readonly ExistingFile[]
   /** Author stubs whose tool is gone (never deleted). */
   readonly orphans: readonly ExistingFile[]
   /** Planned paths that cannot be read or written as files (a folder there, a file where a folder must be). */
   readonly blocked: readonly BlockedPath[]
-  /**
-   * Temporary files an interrupted generate left in the output folders (named by writeFileAtomic, their process gone),
-   * sorted: `generate` removes them, `check` reports them.
-   */
+  /** Leftover temporaries of an interrupted run in the output folders (`generate` removes, `check` reports them). */
   readonly temporaries?: readonly string[]
 }
 
@@ -67,10 +58,7 @@ const NOT_GENERATED =
 const CHANGED =
   'the file changed while toolsmith was planning (it no longer holds the bytes the plan read), so it was left alone; run toolsmith again'
 
-/**
- * What a run saw at an output path while it held exactly the planned text of hash `hash` and `length` (in UTF-16
- * code units, a text's own length): the file's identity and times from the stat taken before reading it (`statText`).
- */
+/** What a run saw at an output path holding the planned text (`hash`, UTF-16 `length`): its stat before the read. */
 export interface OutputRecord {
   readonly hash: string
   readonly length: number
@@ -78,23 +66,16 @@ export interface OutputRecord {
 }
 
 /**
- * Records of what earlier runs saw of the outputs (kept in the plan cache), and where this run notes what it sees.
- * A planned file whose record matches its planned text and whose stat is unchanged is not read again. Any write
- * changes the file's ctime, which no tool can set back, so an edit is seen even when the mtime is restored. Only a
- * file whose stat is settled at `now` is recorded (see `isSettled`): an edit in the same timestamp tick as the write
- * it follows (file systems keep times only to a tick, up to 2 s) would otherwise leave the same stat.
+ * What earlier runs saw of the outputs (kept in the plan cache): a file still as recorded is not read again. Any write
+ * changes the ctime, which no tool sets back; only settled stats are noted (`isSettled`), else a same-tick edit hides.
  */
 export interface KnownOutputs {
   get(path: string): OutputRecord | undefined
   note(path: string, record: OutputRecord): void
-  /**
-   * The text of hash `hash`, kept for a file the planner reads (a stub), so a later planner can take the file's text
-   * from its record without reading it; `undefined` when not kept.
-   */
+  /** The kept text of hash `hash` (a stub the planner reads), so a later planner need not read the file. */
   text?(hash: string): string | undefined
-  /** Keeps `text`, of hash `hash`, for `text` to answer. */
   noteText?(hash: string, text: string): void
-  /** The time of the run, in nanoseconds since the epoch. */
+  /** The run's time, in nanoseconds since the epoch. */
   readonly now: bigint
 }
 
@@ -109,15 +90,7 @@ const statOrUndefined = (file: string): BigIntStats | undefined => {
   }
 }
 
-/**
- * Reads every file the plan touches and compares bytes (not decoded text: a BOM or bad byte is a difference). Only
- * regular files are read (a FIFO is refused, never waited on). `reads` are the files the planner read, with what it
- * read: one that now holds other bytes changed during the run and is refused, so an author's edit is never reverted.
- * A generator-owned path holding a file toolsmith did not write is refused too (`not-generated`). The reads are
- * synchronous: thousands of small local files, where each asynchronous read costs a thread-pool round trip several
- * times the read itself. `recordedReads` are the files the planner took from their records (see `KnownOutputs.text`)
- * instead of reading them: while a file's stat is still its record's, it holds that text and is not read.
- */
+/** Compares the plan with disk by bytes; refuses files the planner read (`reads`, `recordedReads`) that changed. */
 export async function comparePlan(
   cwd: string,
   plan: PlanResult,
@@ -148,7 +121,7 @@ export async function comparePlan(
     })
     return undefined
   }
-  // What the planner read must still be there, byte for byte: the text it read, or the text of the record it took.
+  // What the planner read (or took from a record) must still be there, byte for byte.
   const wasRead = (file: string): boolean => reads?.has(file) === true || recordedReads?.has(file) === true
   const readText = (file: string): string | undefined => {
     if (reads?.has(file) === true) return reads.get(file)
@@ -165,26 +138,22 @@ export async function comparePlan(
     const absolute = onDisk(cwd, file.path)
     const before = known !== undefined ? statOrUndefined(absolute) : undefined
     const stat = before?.isFile() === true ? statText(before) : undefined
-    // The record to check the file against: the one the planner took it from, else (for a file the planner did not
-    // read, which must be compared with what it read) the one an earlier run noted.
+    // The record the planner took the file from; else, for a file it did not read, the one an earlier run noted.
     const taken = recordedReads?.get(file.path)
     const record = taken ?? (known !== undefined && !wasRead(file.path) ? known.get(file.path) : undefined)
-    // The planned text's hash, taken from the planner when it has it, else made when first needed: a file whose
-    // record says it holds a text of another length does not hold this one, whatever its hash (a string's length is
-    // known without reading it).
+    // Hashed only when needed: a record of another length cannot hold this text.
     let contentKey = file.contentHash
     const plannedHash = (): string => (contentKey ??= textHash(file.content))
     const mayHold = (seen: OutputRecord): boolean => file.contentHash !== undefined || file.content.length === seen.length
-    // A file as recorded holds the recorded text: when that is the planned one, the file is not read.
+    // As recorded, holding the planned text: not read.
     if (stat !== undefined && record !== undefined && record.stat === stat && mayHold(record) && plannedHash() === record.hash) return unchangedFile(file)
-    // Nor is a file as recorded that the plan changes (a planner's read excepted: it is checked against what was
-    // read): the record says toolsmith wrote it, and the write edge checks its stat again.
+    // As recorded and not a planner's read: toolsmith wrote it, so not read either; the write edge re-checks its stat.
     if (stat !== undefined && record !== undefined && taken === undefined && record.stat === stat) return changedFile(file, absolute, stat)
     const base = { path: file.path, owner: file.owner, planned: file.content }
-    // A file taken from its record, still as recorded, holds that text: not read either.
+    // Taken from its record and still as recorded: it holds that text.
     const recordedText = taken !== undefined && taken.stat === stat ? readText(file.path) : undefined
     const bytes = recordedText === undefined ? read(file.path) : Buffer.from(recordedText, 'utf8')
-    // Bytes made from the recorded text hold it: only bytes read from disk can have changed since.
+    // Only bytes read from disk can have changed since the planner's read.
     if (recordedText === undefined && !unchangedSinceRead(file.path, bytes)) blocked.push({ path: file.path, reason: CHANGED, code: 'changed-during-run' })
     if (bytes === undefined) return { ...base, status: 'create', current: undefined }
     const same = holdsText(bytes, file.content)
@@ -192,18 +161,18 @@ export async function comparePlan(
       const seen = { hash: plannedHash(), length: file.content.length, stat }
       if (record === undefined || !sameOutputRecord(record, seen)) {
         known.note(file.path, seen)
-        // A file the planner reads: its text is kept too, for the planner to take from the record.
+        // A file the planner reads: keep its text too, for the next planner to take from the record.
         if (wasRead(file.path)) known.noteText?.(seen.hash, file.content)
       }
     }
     if (same) return { ...base, status: 'unchanged', current: file.content, bytes }
-    // A file that is as recorded (before and after it was read) holds a text this generator planned for it.
+    // As recorded before and after the read: it holds a text this generator planned.
     const after = record !== undefined && record.stat === stat ? statOrUndefined(absolute) : undefined
     const recorded = after?.isFile() === true && statText(after) === stat
     if (file.owner === 'generator' && !recorded && !isGeneratorOwnedText(file.path, bytes.toString('utf8'))) {
       blocked.push({ path: file.path, reason: NOT_GENERATED, code: 'not-generated' })
     }
-    // Decoded when asked for (a check's diff): generate only needs the bytes.
+    // Decoded only for a check's diff: generate needs the bytes.
     let current: string | undefined
     return {
       ...base,
@@ -226,13 +195,13 @@ export async function comparePlan(
   return { changes, deletions, orphans, blocked, temporaries: leftoverTemporaries(cwd, folders) }
 }
 
-// A plain relative path (no `.` or `..` segment, not absolute, no backslash), as the planned ones are.
+// A plain relative path (no dot segment, not absolute, no backslash), as planned paths are.
 const PLAIN = /^(?![/\\])(?!(?:.*\/)?\.\.?(?:\/|$))[^\\]*$/
 
-/** Where a planned file is: a plain path joined as written (thousands of them), anything else resolved. */
+/** Where a planned file is: a plain path joined as written (cheaper than resolving thousands), else resolved. */
 export const onDisk = (cwd: string, file: string): string => (PLAIN.test(file) ? `${cwd}${path.sep}${file}` : path.resolve(cwd, file))
 
-/** A planned file found as recorded, holding another text, without reading it: its old text is read if asked for (a diff). */
+/** A planned file found as recorded, holding another text: its old text is read only if asked for (a diff). */
 function changedFile(file: PlannedFile, absolute: string, stat: string): PlannedChange {
   let current: string | undefined
   return {
@@ -251,7 +220,7 @@ function changedFile(file: PlannedFile, absolute: string, stat: string): Planned
   }
 }
 
-/** A planned file found on disk as planned, without reading it: its texts are made only when asked for. */
+/** A planned file found on disk as planned, not read. */
 function unchangedFile(file: PlannedFile): PlannedChange {
   return {
     path: file.path,
@@ -266,8 +235,7 @@ function unchangedFile(file: PlannedFile): PlannedChange {
   }
 }
 
-// One buffer, grown as needed, that planned texts are encoded into to be compared with what a file holds: encoding
-// each of thousands of texts into a buffer of its own cost more than reading the files.
+// One growing buffer planned texts are encoded into for comparison, instead of a buffer per text.
 let scratch = Buffer.allocUnsafe(1 << 16)
 
 /** Whether `bytes` are exactly `text` in UTF-8 (lone surrogates encoded as U+FFFD, as writing the text would). */
@@ -279,7 +247,6 @@ function holdsText(bytes: Uint8Array, text: string): boolean {
   return written === length && Buffer.compare(scratch.subarray(0, length), bytes) === 0
 }
 
-/** The leftover temporaries directly inside `folders` (project paths), sorted. */
 function leftoverTemporaries(cwd: string, folders: ReadonlySet<string>): string[] {
   const found: string[] = []
   const now = Date.now()
@@ -289,19 +256,14 @@ function leftoverTemporaries(cwd: string, folders: ReadonlySet<string>): string[
     try {
       entries = readdirSync(absolute, { withFileTypes: true })
     } catch {
-      continue // an absent or unreadable folder holds none we could remove; the writes report it
+      continue // absent or unreadable: the writes report it
     }
     for (const entry of entries) if (entry.isFile() && isLeftoverTemporary(absolute, entry.name, now)) found.push(path.posix.join(folder, entry.name))
   }
   return found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
-/**
- * Confines the plan before anything is compared or written: every planned file must be the catalog,
- * the catalog JSON, a configured region file, a configured target's export, or plainly inside `out` (no `..`, no absolute path,
- * no backslash); deletions and orphans must be inside `out`; no path may be planned twice. Whatever
- * a tool name or a planner bug produces, nothing outside those places can be touched.
- */
+/** Confines the plan, whatever a tool name or bug yields: each path a configured output or plainly in `out`, once. */
 export function checkPlanPaths(config: ProjectConfig, plan: PlanResult): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
   const exact = new Set([config.docs, config.catalogJson, ...config.catalogRegions, ...(config.targets ?? []).map((spec) => exportFilePath(config.catalogJson, spec))])

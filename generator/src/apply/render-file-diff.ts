@@ -7,15 +7,11 @@ export interface FileDiff {
   readonly firstChangedLine: number
 }
 
-// Myers' diff costs O(N·D): past this many edits (or this long) the diff is not worth computing or
-// reading, and the file is named instead. A whole-file add or removal is cheap and always shown.
+// Myers' diff is O(N·D): past these bounds the file is named instead; a whole-file add or removal is always shown.
 const MAX_EDIT_LENGTH = 2_000
 const MAX_DIFF_MS = 1_000
 
-/**
- * The unified diff from `current` (on disk; `undefined` when missing) to `planned` (`undefined` when
- * the file would be deleted), with `a/` and `b/` paths relative to the project, as `git apply` reads it.
- */
+/** The unified diff (as `git apply` reads it) from `current` to `planned`; `undefined` for a side that is missing. */
 export function renderFileDiff(file: string, current: string | undefined, planned: string | undefined): FileDiff {
   const oldName = current === undefined ? '/dev/null' : `a/${file}`
   const newName = planned === undefined ? '/dev/null' : `b/${file}`

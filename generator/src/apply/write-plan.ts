@@ -16,14 +16,7 @@ import {
   writeFileAtomic,
 } from '../base/project-files.js'
 
-/**
- * Writes the temporaries of new files while the plan is still being made (`generate` only), for `writePlan` to put in
- * place once the whole plan is known good: the file system's time of a first run (creating a file costs this disk
- * about half a millisecond, thousands of them seconds) then runs on libuv's threads beside the planning. A file is
- * staged only when nothing is at its path and its folder is really inside the project (the folders are created as
- * needed). A temporary carries the shape every toolsmith temporary has, so one an interrupted run leaves is removed
- * by the next; `discard` removes every temporary not taken, and the folders the stager created that stay empty.
- */
+/** Writes new files' temporaries while the plan is being made (`generate` only), so creation overlaps planning. */
 export class WriteStager {
   private readonly staged = new Map<string, { readonly content: string; readonly temporary: string; readonly written: Promise<boolean> }>()
   private readonly folders = new Map<string, Promise<boolean>>()
@@ -35,12 +28,10 @@ export class WriteStager {
     private readonly realRoot: string,
   ) {}
 
-  /** Starts writing the temporary of `file` when nothing is at its path yet. */
+  /** Starts writing the temporary of `file` when nothing is at its path and its folder is really inside the project. */
   stage(file: Pick<PlannedFile, 'path' | 'content'>): void {
     if (this.staged.has(file.path)) return
-    // Something is there (or the folder cannot be listed): the write edge compares and replaces it as ever. A file
-    // that appears after the listing is found by the comparison, and a staged temporary is never put over it. The
-    // planned path is relative and `/`-separated: its folder is looked up as written (thousands of files, most there).
+    // Something there (or unlistable) is left to the write edge, which never puts a temporary over a file.
     const slash = file.path.lastIndexOf('/')
     if (this.present(slash === -1 ? '.' : file.path.slice(0, slash))?.has(file.path.slice(slash + 1)) !== false) return
     const absolute = path.resolve(this.cwd, file.path)
@@ -56,7 +47,7 @@ export class WriteStager {
     this.staged.set(file.path, { content: file.content, temporary, written: written.catch(() => false) })
   }
 
-  /** The staged temporary of `file` once written, when it holds exactly `content` (it is then the caller's); else `undefined`. */
+  /** The staged temporary of `file` if it holds exactly `content` (now the caller's), else `undefined`. */
   async take(file: string, content: string): Promise<string | undefined> {
     const entry = this.staged.get(file)
     if (entry === undefined || entry.content !== content || !(await entry.written)) return undefined
@@ -72,11 +63,11 @@ export class WriteStager {
       await entry.written
       await unlink(entry.temporary).catch(() => undefined)
     }))
-    // Deepest first: a folder is removed only once what the stager created inside it is gone.
+    // Deepest first, so each folder is empty when its turn comes.
     for (const folder of this.created.splice(0).sort((a, b) => b.length - a.length)) await rmdir(folder).catch(() => undefined)
   }
 
-  // What each folder (relative to the project) holds, listed once: one listing instead of a stat per planned file.
+  // Each folder listed once, instead of a stat per planned file.
   private present(folder: string): ReadonlySet<string> | undefined {
     let names = this.listings.get(folder)
     if (names === undefined) {
@@ -124,15 +115,9 @@ export interface WriteResult {
 }
 
 /**
- * The one effectful edge of `generate`: writes only the planned files whose bytes differ, each
- * atomically (a new file from its temporary `stager` wrote while planning, when it did), and deletes the planned
- * deletions. First every target is checked against the real
- * project folder (its nearest existing folder resolved through symbolic links) and refused if it is
- * itself a symbolic link; one refusal means nothing at all is written. The file-system calls are
- * synchronous, in plan order: thousands of small local files, where each asynchronous call costs a
- * thread-pool round trip several times the call itself. A file is replaced or deleted only while it still holds the
- * bytes the comparison read, and created only while still absent: anything else changed during the run and is left
- * alone with a `changed-during-run` error (an author's edit is never reverted).
+ * The one effectful edge of `generate`: writes the changed files atomically, then the deletions. One target that is a
+ * link, not a file, or outside the real project refuses the whole write. A file is replaced or deleted only while it
+ * holds the bytes compared, created only while absent; else `changed-during-run` (an author's edit is never reverted).
  */
 export async function writePlan(cwd: string, realRoot: string, comparison: PlanComparison, stager?: WriteStager): Promise<WriteResult> {
   const toWrite = comparison.changes.filter((change) => change.status !== 'unchanged')
@@ -141,7 +126,7 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
   const refuse = (file: string, code: string, message: string): void => {
     diagnostics.push({ severity: 'error', code, message, file, line: 1, column: 1 })
   }
-  // The file itself must not be a link; its folder must really be inside (resolved once per folder).
+  // The file must not be a link; its folder must really be inside (resolved once per folder).
   const folderInside = new Map<string, boolean>()
   // The permission bits of each file that exists (the replacement keeps them), `null` for none.
   const modes = new Map<string, number | null>()
@@ -198,9 +183,8 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
   const done = new Set<string>()
   const deleted: string[] = []
   const folders = new Set<string>()
-  // Dependencies first: the generated modules, then the stubs that import them, then the index and the catalogs
-  // that name the stubs. A failed write stops the ranks after it and the deletions, so a failure leaves the older
-  // files beside the newer modules they can still compile against, never an index importing a stub that is not there.
+  // Dependencies first (generated modules, stubs, then index and catalogs); a failed write stops the later ranks and
+  // the deletions, so nothing is left importing a file that is not there.
   const rank = (change: (typeof toWrite)[number]): number => (change.path.includes('/generated/') ? 0 : change.owner === 'author' ? 1 : 2)
   const ordered = [...toWrite].sort((a, b) => rank(a) - rank(b))
   let failedRank: number | undefined
@@ -235,7 +219,7 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
       failedRank ??= rank(change)
     }
   }
-  // Reported in plan order, as they were planned (they were written dependencies first).
+  // Reported in plan order (they were written dependencies first).
   const written = toWrite.map((change) => change.path).filter((file) => done.has(file))
   if (failedRank !== undefined) {
     const left = skipped + toDelete.length

@@ -1,7 +1,4 @@
-/**
- * Maps `items` through `task` with at most `limit` tasks in flight, keeping the input order in the result. The
- * work is mostly CPU-bound (json2ts, prettier) on one thread, so the bound keeps memory flat rather than adding speed.
- */
+/** Maps `items` through `task`, at most `limit` in flight, results in input order (the bound caps memory, not time). */
 export async function mapBounded<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length)
   let next = 0
@@ -16,7 +13,7 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, task:
   return results
 }
 
-/** Sets `key` in `memo`, first dropping the oldest entry when it holds `limit` already (a bounded in-process memo). */
+/** Sets `key` in `memo`, first dropping the oldest entry when it already holds `limit`. */
 export function setBounded<K, V>(memo: Map<K, V>, limit: number, key: K, value: V): void {
   if (memo.size >= limit) {
     const oldest = memo.keys().next()
@@ -25,8 +22,7 @@ export function setBounded<K, V>(memo: Map<K, V>, limit: number, key: K, value: 
   memo.set(key, value)
 }
 
-// What planning remembers across plans in one process (json2ts outputs, prettier outputs, stub merges that changed
-// nothing), so a regenerate in the same process skips that work: one memo for all of it, bounded as a whole.
+// json2ts and prettier outputs and no-op stub merges, so a regenerate in the same process skips that work.
 const MEMO_LIMIT = 24_000
 const memo = new Map<string, unknown>()
 

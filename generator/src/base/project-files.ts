@@ -1,7 +1,5 @@
-// Safe access to the project's files: paths confined to the project (lexically, then through links), file-system
-// errors in words, reads of regular files only, atomic writes, and the planner's confined reader built on them.
-// Every file-system call here is synchronous (the promises only carry results): a run touches thousands of small
-// local files, and an asynchronous call costs a thread-pool round trip several times the work itself.
+// Safe access to the project's files: paths confined (lexically, then through links), regular files, atomic writes.
+// Calls are synchronous on purpose: thousands of small files, where an async call costs more than the work itself.
 import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
@@ -44,10 +42,7 @@ export function fileSystemAdvice(error: FileSystemError): string {
   return ADVICE[error.code] ?? `the file system refused it (${error.code}); check the path and its permissions`
 }
 
-/**
- * A located diagnostic for a file-system error: the path it names, relative to the project when inside it (`fallback`
- * when it names none), with the error's code and what to do.
- */
+/** A diagnostic for a file-system error at the path it names (`fallback` when it names none), with what to do. */
 export function fileSystemDiagnostic(cwd: string, error: FileSystemError, what: 'read' | 'write', fallback: string): Diagnostic {
   const named = error.path === undefined ? fallback : displayPath(cwd, error.path)
   return {
@@ -70,10 +65,7 @@ export function displayPath(cwd: string, absolute: string): string {
 /** A path inside the project, relative to it with `/` separators (`.` for the project itself). */
 export type ProjectPath = { readonly ok: true; readonly path: string } | { readonly ok: false; readonly reason: string }
 
-/**
- * Resolves `input` (relative to `base`, or absolute) and accepts it only when it stays inside `root`
- * lexically. Symbolic links are judged separately, at the edge, by `realPathInside`.
- */
+/** Resolves `input` against `base`, accepted only if lexically inside `root` (links are judged by `realPathInside`). */
 export function resolveProjectPath(root: string, base: string, input: string): ProjectPath {
   if (input.includes('\0')) return { ok: false, reason: 'contains a NUL character' }
   const absolute = path.resolve(base, input)
@@ -85,10 +77,7 @@ export function resolveProjectPath(root: string, base: string, input: string): P
   return { ok: true, path: relative.split(path.sep).join('/') }
 }
 
-/**
- * Whether a planned path (`/`-separated, relative to the project) is plainly inside `folder`: no
- * absolute path, no `..` or `.` segment, no empty segment, no backslash, no NUL.
- */
+/** Whether a planned `/`-separated path is plainly inside `folder` (no dot segment, leading `/`, backslash or NUL). */
 export function isPlainPathInside(folder: string, planned: string): boolean {
   if (planned.includes('\\') || planned.includes('\0') || planned.startsWith('/')) return false
   const segments = planned.split('/')
@@ -96,11 +85,7 @@ export function isPlainPathInside(folder: string, planned: string): boolean {
   return folder === '.' || planned.startsWith(`${folder}/`)
 }
 
-/**
- * Whether `absolute` really lies inside `realRoot` (the project's real path): its nearest existing
- * ancestor (or itself) is resolved through every symbolic link, so a linked folder or file pointing
- * elsewhere is caught before anything is read or written through it.
- */
+/** Whether `absolute` really lies inside `realRoot`, its nearest existing ancestor resolved through every link. */
 export async function realPathInside(realRoot: string, absolute: string): Promise<boolean> {
   let existing = absolute
   for (;;) {
@@ -112,7 +97,6 @@ export async function realPathInside(realRoot: string, absolute: string): Promis
   }
 }
 
-/** `step`'s answer, or `undefined` when nothing is at the path it reads (ENOENT, or a file where a folder should be). */
 function unlessAbsent<T>(step: () => T): T | undefined {
   try {
     return step()
@@ -128,12 +112,7 @@ export type RegularFileRead =
   | { readonly ok: true; readonly bytes: Buffer }
   | { readonly ok: false; readonly reason: 'absent' | 'folder' | 'file-in-the-way' | 'not-a-file' }
 
-/**
- * Reads a regular file without ever blocking: opened with O_NONBLOCK and checked with fstat before reading, so a FIFO,
- * socket or device put where a file should be is refused instead of stalling the run. `absent` for nothing there;
- * `folder` for a folder; `file-in-the-way` when a file stands where a folder on the path must be. Other failures
- * (a permission, a symbolic link loop) are thrown as the file system reports them (with their `code` and `path`).
- */
+/** Reads a regular file, opened non-blocking and fstat-checked so a FIFO or device is refused, never waited on. */
 export function readRegularFile(absolute: string): RegularFileRead {
   let handle: number
   try {
@@ -143,7 +122,7 @@ export function readRegularFile(absolute: string): RegularFileRead {
     if (code === 'ENOENT') return { ok: false, reason: 'absent' }
     if (code === 'ENOTDIR') return { ok: false, reason: 'file-in-the-way' }
     if (code === 'EISDIR') return { ok: false, reason: 'folder' }
-    // A FIFO without a writer may refuse a non-blocking open on some systems: it is still not a file.
+    // Some systems refuse a non-blocking open of a FIFO without a writer.
     if (code === 'ENXIO') return { ok: false, reason: 'not-a-file' }
     throw error
   }
@@ -161,11 +140,7 @@ export function readRegularFile(absolute: string): RegularFileRead {
 export const LEFTOVER_AGE_MS = 60 * 60 * 1000
 
 let host: string | undefined
-/**
- * Where this process's id means something, as 8 hex digits in the names of its temporaries: a hash of the host name,
- * the boot id and the PID namespace (the inode of /proc/self/ns/pid). Another NFS client, another container sharing
- * the folder or the same machine after a reboot has another one, so its process ids are never looked up here.
- */
+/** Where this pid means something (hash of host name, boot id, PID namespace), as 8 hex digits for temporary names. */
 export function processHost(): string {
   if (host !== undefined) return host
   const parts = [hostname()]
@@ -177,12 +152,7 @@ export function processHost(): string {
   return (host = createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 8))
 }
 
-/**
- * Whether what a toolsmith process left at `file` (made under `madeOn`, `processHost()`'s value there, by process `pid`)
- * is over: made here by a process that is gone, or older than `LEFTOVER_AGE_MS`. Only the age can tell for another
- * host's or PID namespace's leftover (its process id means nothing here, so a live run there is never judged by it),
- * for one without a host part, and for one whose process id was taken by another process since.
- */
+/** Whether what `pid` on host `madeOn` left at `file` is over: its process here is gone, or past `LEFTOVER_AGE_MS`. */
 export function isLeftoverOfProcess(file: string, madeOn: string | undefined, pid: number, now = Date.now()): boolean {
   if (pid === process.pid) return false
   if (madeOn === processHost() && !isRunning(pid)) return true
@@ -190,28 +160,22 @@ export function isLeftoverOfProcess(file: string, madeOn: string | undefined, pi
   return mtime !== undefined && now - mtime > LEFTOVER_AGE_MS
 }
 
-/** Whether a process with this id runs (in this PID namespace). */
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
   } catch (error) {
-    // EPERM: a process of another user has that id; it is alive.
+    // EPERM: another user's live process.
     return (error as NodeJS.ErrnoException).code !== 'ESRCH'
   }
 }
 
-// Temporary names: `.<file>.<host>.<pid>-<token><counter>.toolsmith-tmp`, with `processHost()`, this process's id, a
-// random token drawn once, and a counter (a crypto draw per file cost more than writing it). `wx` below refuses to
-// reuse a name that exists anyway. The shape is fixed so a later run can tell leftovers (see `isLeftoverTemporary`).
+// A fixed shape, `.<file>.<host>.<pid>-<token><counter>.toolsmith-tmp`, so later runs can tell leftover temporaries.
 const token = randomBytes(4).toString('hex')
 let counter = 0
 const TEMPORARY_NAME = /^\..+?\.(?:([0-9a-f]{8})\.)?([1-9][0-9]{0,9})-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/
 
-/**
- * Whether `name`, a file in `folder`, is a temporary toolsmith left behind: it has the exact shape writeFileAtomic
- * gives them and its run is over (`isLeftoverOfProcess`; a live run may still rename it).
- */
+/** Whether `name` in `folder` has a toolsmith temporary's exact shape and its run is over. */
 export function isLeftoverTemporary(folder: string, name: string, now?: number): boolean {
   const match = TEMPORARY_NAME.exec(name)
   return match !== null && isLeftoverOfProcess(path.join(folder, name), match[1], Number(match[2]), now)
@@ -225,13 +189,7 @@ export class FileAppearedError extends Error {
   }
 }
 
-/**
- * Replaces `absolute` with `content` atomically: the bytes go to a temporary file in the same folder
- * (same file system), which is then renamed over the target, so a reader never sees a half-written
- * file and a crash leaves the old one. An existing file's permission bits are kept: `mode` gives them
- * when the caller already knows them (`null`: no file there), else they are read. With `mode` `null` the file is
- * created only if still absent (linked into place, which fails if a file appeared meanwhile: FileAppearedError).
- */
+/** Replaces `absolute` atomically, keeping its mode; `mode` `null`: creates it only while still absent, or throws. */
 export async function writeFileAtomic(absolute: string, content: string, mode?: number | null): Promise<void> {
   const existingMode = mode !== undefined ? mode : (statOrUndefined(absolute)?.mode ?? null)
   const temporary = temporaryPath(absolute)
@@ -249,10 +207,7 @@ export function temporaryPath(absolute: string): string {
   return path.join(path.dirname(absolute), `.${path.basename(absolute)}.${processHost()}.${process.pid}-${token}${(counter++).toString(36)}.toolsmith-tmp`)
 }
 
-/**
- * Puts a written `temporary` (in the same folder) at `absolute`: renamed over it, or with `exclusive` only while
- * nothing is there (FileAppearedError otherwise). The temporary is gone afterwards, whatever happened.
- */
+/** Puts `temporary` at `absolute` (`exclusive`: only while nothing is there); the temporary is gone afterwards. */
 export function placeTemporary(temporary: string, absolute: string, exclusive: boolean): void {
   try {
     if (!exclusive) renameSync(temporary, absolute)
@@ -271,10 +226,7 @@ function removeQuietly(file: string): void {
   }
 }
 
-/**
- * Puts `temporary` at `absolute` only if nothing is there: a hard link fails rather than replace a file. Answers
- * whether the temporary name is still there (linked) or was renamed away.
- */
+/** Puts `temporary` at `absolute` only if nothing is there (a link never replaces); true when linked, not renamed. */
 function createExclusive(temporary: string, absolute: string): boolean {
   try {
     linkSync(temporary, absolute)
@@ -282,7 +234,7 @@ function createExclusive(temporary: string, absolute: string): boolean {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'EEXIST') throw new FileAppearedError(absolute)
-    // A file system without hard links: the check and the rename are then two steps.
+    // No hard links here: check, then rename (two steps).
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error
     if (statOrUndefined(absolute) !== undefined) throw new FileAppearedError(absolute)
     renameSync(temporary, absolute)
@@ -302,17 +254,13 @@ function statOrUndefined(absolute: string): { readonly mode: number } | undefine
 export interface ProjectReader extends Pick<PlanOptions, 'readFile' | 'listFiles'> {
   /** Whether a folder is at `file` (for a configured file that must not be one). */
   readonly isFolder: NonNullable<PlanOptions['isFolder']>
-  /**
-   * Every file the planner read, by its project path, with the text it was given (`undefined`: it was absent): the
-   * write edge replaces a file only while it still holds exactly these bytes.
-   */
+  /** Each file the planner read, with its text (`undefined`: absent); the write edge replaces only files still so. */
   readonly reads: ReadonlyMap<string, string | undefined>
 }
 
 /** Thrown when the planner asks for a file it must not read or cannot decode; the run reports it. */
 export class ProjectReadError extends Error {
   constructor(
-    /** The file, relative to the project. */
     readonly file: string,
     message: string,
   ) {
@@ -323,13 +271,9 @@ export class ProjectReadError extends Error {
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
-/**
- * Reads for the planner, confined to the project: paths outside it (lexically or through a symbolic
- * link) are refused; text is strict UTF-8 with any BOM kept, so an author's file round-trips byte
- * for byte (a lossy decode would silently rewrite their bytes on the next write).
- */
+/** The planner's reader, confined to the project; strict UTF-8 with any BOM kept, so an author's bytes round-trip. */
 export function createProjectReader(cwd: string, realRoot: string): ProjectReader {
-  // One real-path walk per folder: a planner reads a file per tool from the same few folders.
+  // One real-path walk per folder: the planner reads many files from few folders.
   const folders = new Map<string, Promise<boolean>>()
   const folderInside = (folder: string): Promise<boolean> => {
     let inside = folders.get(folder)
@@ -371,7 +315,7 @@ export function createProjectReader(cwd: string, realRoot: string): ProjectReade
       } catch {
         throw new ProjectReadError(file, 'the file is not valid UTF-8; toolsmith will not rewrite it')
       }
-      // The first read is what the plan was made from: a later one (for a code frame) must not hide an edit.
+      // The first read is what the plan used: a later one (for a code frame) must not hide an edit.
       if (!reads.has(key)) reads.set(key, text)
       return text
     },
@@ -399,7 +343,6 @@ export function isSymbolicLink(absolute: string): boolean {
   }
 }
 
-/** Runs a file-system step for `file`; what the file system throws becomes a ProjectReadError naming the file. */
 async function guarded<T>(file: string, step: () => Promise<T>): Promise<T> {
   try {
     return await step()

@@ -4,25 +4,15 @@ import { ownEntries } from './schema-to-spec.js'
 /** Comment lines to attach to nodes of the written declaration, by JSON Pointer into it. */
 export type DeclarationComments = ReadonlyMap<string, readonly string[]>
 
-// The printer writes the YAML text once, from the declaration (plain JSON the importer built), node by node: every
-// key and string goes through `scalar`, which writes it plain only where the YAML 1.2 core schema reads it back as
-// that same string in that context, as a literal block (`|-`) for multi-line text where that is exact, and otherwise
-// double-quoted with JSON's escapes plus YAML's for what YAML does not allow raw. No line folding (a long
-// description stays on one line, so a diff shows what changed); two-space indentation, sequences indented under
-// their key; small leaf specs as flow mappings (`{ type: string, required: true }`, like the README), containers as
-// blocks; each comment on the line before the node it is about. test/generator/import/print-declaration.test.ts
-// reads random declarations back through the loader's own YAML reader.
-// (It replaced printing through the yaml library's Document API, which was most of the import's time.)
+// Writes the YAML directly: a string is plain only where YAML 1.2 reads it back as that string, else a literal block or
+// double-quoted; no line folding, so a diff shows what changed. Tests read random declarations back through the loader.
 
-/**
- * Prints one declaration as a `*.tool.yaml`: the `yaml-language-server` line first (as `toolsmith new` writes it),
- * then the header lines, then the fields. The same input always gives the same bytes.
- */
+/** Prints one declaration as a `*.tool.yaml`: the `yaml-language-server` line, the header lines, then the fields. */
 export function printDeclaration(declaration: Record<string, unknown>, schemaReference: string, header: readonly string[], comments: DeclarationComments): string {
   const lines = [`yaml-language-server: $schema=${schemaReference}`, ...header, ...(comments.get('') ?? []), ...(comments.get('/name') ?? [])]
   const out: string[] = []
   for (const line of lines) out.push(`# ${commentText(line)}`)
-  // Comments about the tool as a whole (path `''` or `/name`) are in the header above the first field.
+  // Comments about the tool as a whole (`''`, `/name`) went into the header.
   const printer = new Printer(out, comments)
   printer.blockMap(declaration, '', '', true)
   return `${out.join('\n')}\n`
@@ -169,9 +159,7 @@ function flowMap(value: Record<string, unknown>): string {
   return `{ ${entries.map(([key, member]) => `${scalar(key, 'flow-key')}: ${Array.isArray(member) ? flowSeq(member) : isRecord(member) ? flowMap(member) : scalar(member, 'flow')}`).join(', ')} }`
 }
 
-// Plain scalars, conservatively: a letter first; then letters, digits, spaces and punctuation that is never an
-// indicator where it stands — never `:` or `#` (so neither `: ` nor ` #` can occur), and in a flow collection also no
-// `,`, `[`, `]`, `{`, `}`. No trailing space (it would be cut), no tab, no line break.
+// Plain scalars, conservatively: a letter first, never `:` or `#` (so no `: ` or ` #`), in flow also no `,[]{}`.
 const PLAIN_BLOCK = /^[A-Za-z][A-Za-z0-9 _.,;()'/+\-=<>?!&*%@$^|[\]{}]*$/
 const PLAIN_FLOW = /^[A-Za-z][A-Za-z0-9 _.;()'/+\-=<>?!&*%@$^|]*$/
 /** Words the YAML 1.2 core schema (or a YAML 1.1 reader) would read as something other than a string. */
@@ -187,22 +175,17 @@ function scalar(value: unknown, context: 'key' | 'block' | 'flow' | 'flow-key'):
   }
   if (typeof value !== 'string') throw new Error(`internal: ${typeof value} is not a JSON scalar`)
   const plain = context === 'block' || context === 'key' ? PLAIN_BLOCK : PLAIN_FLOW
-  // (Neither pattern has `:` or `#`, so `: ` and ` #` cannot occur; every reserved word is at most 5 letters.)
+  // A trailing space would be cut; every reserved word is at most 5 letters.
   if (plain.test(value) && !value.endsWith(' ') && !(value.length <= 5 && RESERVED_WORDS.has(value.toLowerCase()))) return value
   return quoted(value)
 }
 
-/**
- * A double-quoted scalar: JSON's escapes (all of which YAML's double quotes read the same), and `\uXXXX` for the
- * characters YAML does not allow raw in a stream or reads as line breaks or a byte-order mark: DEL, C1 controls,
- * U+2028/U+2029, U+FEFF, U+FFFE/U+FFFF (JSON.stringify already escapes C0 controls and lone surrogates).
- */
+/** Double-quoted: JSON's escapes (YAML reads them alike) plus `\uXXXX` for what YAML forbids raw or misreads. */
 function quoted(value: string): string {
   const json = JSON.stringify(value)
   return UNQUOTABLE.test(json) ? json.replace(UNQUOTABLE_ALL, unicodeEscape) : json
 }
 
-// (Each pattern a module constant: a regular-expression literal in a function is a new object per call.)
 // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
 const UNQUOTABLE = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/
 const UNQUOTABLE_ALL = new RegExp(UNQUOTABLE.source, 'g')
@@ -212,11 +195,7 @@ const UNCOMMENTABLE_ALL = new RegExp(UNCOMMENTABLE.source, 'g')
 
 const unicodeEscape = (char: string): string => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
 
-/**
- * Multi-line text as a literal block (`|-`, `|` or `|+` after the chomping its line breaks need), where that is
- * exact: every line printable without escapes, no carriage return or tab, and no line starting with a space (the
- * block's indentation is then found from its first line). Otherwise `undefined` (the text is double-quoted).
- */
+/** Multi-line text as a literal block where exact (printable, no CR, tab or leading space); else `undefined`. */
 function literalBlock(value: string, indent: string): string | undefined {
   if (!value.includes('\n')) return undefined
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a literal block cannot hold them
@@ -231,7 +210,7 @@ function literalBlock(value: string, indent: string): string | undefined {
   return `|${chomp}\n${lines.map((line) => (line === '' ? '' : `${indent}${line}`)).join('\n')}${trailingLines}`
 }
 
-/** One comment line: line breaks and control characters would end the comment early or hide text, so they are escaped. */
+/** One comment line, control characters escaped (a line break would end the comment early, others hide text). */
 function commentText(line: string): string {
   return UNCOMMENTABLE.test(line) ? line.replace(UNCOMMENTABLE_ALL, unicodeEscape) : line
 }

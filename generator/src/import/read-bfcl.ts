@@ -3,18 +3,10 @@ import { describeFound } from '../load/check-declaration.js'
 import { at, SourceCollector, type SourceTools } from './source-tools.js'
 import { ownEntries, ownValue, setOwn, type ImportRefusal } from './schema-to-spec.js'
 
-// The Berkeley Function Calling Leaderboard's declarations
-// (https://github.com/ShishirPatil/gorilla/tree/main/berkeley-function-call-leaderboard/bfcl_eval/data): JSON Lines
-// of test entries `{ id, question, function: [declaration, …] }`, each declaration `{ name, description, parameters }`
-// in BFCL's own dialect: Python-flavoured types (`dict`, `float`, `tuple`, `any`, and the Java/JavaScript names of
-// its language categories) and a nonstandard `optional` flag. Also read: a list of declarations, one declaration,
-// and the vendored corpus `{ functions: [{ from, declaration }] }`.
+// BFCL declarations in its dialect (Python, Java and JS type names, nonstandard `optional`): JSON Lines of test entries
+// `{ function: [declaration, …] }`, a list, one declaration, or the vendored corpus `{ functions: [{ declaration }] }`.
 
-/**
- * BFCL's type names and the JSON Schema type each stands for: BFCL's own mapping (`GORILLA_TO_OPENAPI` in
- * bfcl_eval/constants/type_mappings.py), except `any`, which it lowers to `string` only because providers need a
- * type; the YAML can say "any JSON value" (`{ type: json }`), which is what `any` means.
- */
+/** BFCL type names → JSON Schema types, as BFCL's `GORILLA_TO_OPENAPI` but `any` is any JSON value (not `string`). */
 export const BFCL_TYPES: ReadonlyMap<string, string | undefined> = new Map([
   ['string', 'string'],
   ['integer', 'integer'],
@@ -49,7 +41,7 @@ export const BFCL_TYPES: ReadonlyMap<string, string | undefined> = new Map([
 const TRUE_WORDS = new Set(['true', 'yes'])
 const FALSE_WORDS = new Set(['false', 'no'])
 
-/** Reads BFCL declarations (JSON Lines of test entries, a list, one declaration, or the vendored corpus). */
+/** Reads BFCL declarations in any of the shapes above. */
 export function readBfclTools(value: unknown): SourceTools {
   const collector = new SourceCollector()
   const declaration = (item: unknown, pointer: string): void => readDeclaration(collector, item, pointer)
@@ -89,11 +81,7 @@ function readDeclaration(collector: SourceCollector, item: unknown, pointer: str
   collector.tools.push({ ...named, pointer, parameters, parametersPointer: at(pointer, 'parameters'), losses })
 }
 
-/**
- * One BFCL schema node as standard JSON Schema, keeping its shape (so problems found later point into the file):
- * BFCL types mapped by `BFCL_TYPES`, and `optional` (a property's `optional: true`, or an object's list of optional
- * names) taken out of `required`. A name both required and optional is refused: the declaration contradicts itself.
- */
+/** One BFCL schema node as JSON Schema, its shape kept so pointers hold; refuses a name both required and optional. */
 export function fromBfclSchema(node: unknown, pointer: string, refusals: ImportRefusal[]): unknown {
   if (!isRecord(node)) {
     refusals.push({ pointer, message: `a BFCL schema must be an object, found ${describeFound(node)}` })

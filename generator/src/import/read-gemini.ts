@@ -3,11 +3,8 @@ import { describeFound } from '../load/check-declaration.js'
 import { at, SourceCollector, unknownFields, type SourceTools, type ToolLoss } from './source-tools.js'
 import { ownEntries, ownValue, setOwn, type ImportRefusal } from './schema-to-spec.js'
 
-// Gemini `functionDeclarations` (https://ai.google.dev/api/caching#FunctionDeclaration): `parameters` is the OpenAPI
-// subset `Schema` (https://ai.google.dev/api/caching#Schema: uppercase `Type` names, `nullable`, int64 counts written
-// as strings, `propertyOrdering`, `example`), `parametersJsonSchema` plain JSON Schema; `response` and
-// `responseJsonSchema` the same for the output. The file may hold the list, `{ functionDeclarations }`, a `Tool`
-// or a request's `tools` list of them.
+// Gemini `functionDeclarations`: `parameters`/`response` are the OpenAPI-subset `Schema`, the `…JsonSchema` forms plain
+// JSON Schema. The file may hold the list, `{ functionDeclarations }`, a `Tool` or a request's `tools`.
 
 /** Gemini's `Type` enum and the JSON Schema type each names. */
 const GEMINI_TYPES: ReadonlyMap<string, string> = new Map([
@@ -94,10 +91,7 @@ function readOne(collector: SourceCollector, item: unknown, pointer: string): vo
   })
 }
 
-/**
- * One OpenAPI-subset `Schema` as JSON Schema, keeping its shape (every node stays at its pointer, so later problems
- * point into the file): `type` lower-cased, `nullable: true` as a `null` member of `type`, count strings as numbers.
- */
+/** One OpenAPI-subset `Schema` as JSON Schema, its shape kept so later pointers hold. */
 export function fromOpenApiSchema(node: unknown, pointer: string, refusals: ImportRefusal[], losses: ToolLoss[]): unknown {
   if (!isRecord(node)) {
     refusals.push({ pointer, message: `a Gemini schema must be an object, found ${describeFound(node)}` })

@@ -3,11 +3,7 @@ export type JsonInput =
   | { readonly ok: true; readonly value: unknown; readonly locate: (pointer: string) => { line: number; column: number } }
   | { readonly ok: false; readonly line: number; readonly column: number; readonly message: string }
 
-/**
- * Parses the text as one JSON document, or else as JSON Lines (one JSON value per non-empty line; the value is then
- * the list of them, a pointer's first token the line's index among them). Positions are found only when asked for,
- * by scanning the text along the pointer, so reading a large corpus costs one `JSON.parse`.
- */
+/** Parses JSON, else JSON Lines (the list of the lines' values); positions are found lazily (one `JSON.parse`). */
 export function readJsonInput(text: string): JsonInput {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
   const offset = text.length - body.length
@@ -55,7 +51,7 @@ export function readJsonInput(text: string): JsonInput {
   }
 }
 
-/** Where JSON text stops being valid: the engine's message gives no position on every Node version, so it is found here. */
+/** Where JSON text stops being valid: not every Node version's parse error gives the position. */
 function errorOffset(_error: unknown, text: string): number {
   let index = 0
   const space = (): void => {
@@ -150,11 +146,7 @@ function positions(text: string): (offset: number) => { line: number; column: nu
   }
 }
 
-/**
- * Finds the offsets of the values JSON Pointers name in valid JSON text (a member is shown at its key), or of the
- * deepest value on the way that exists. Each container on a path is scanned once, its members' offsets kept, so
- * locating thousands of pointers into one large file stays linear in its size.
- */
+/** Offsets of what JSON Pointers name in valid JSON (a member at its key, else the deepest existing value). */
 export class JsonLocator {
   // Per container offset: each member's key offset (objects) or start (arrays), and where its value starts.
   readonly #members = new Map<number, Map<string, { shown: number; value: number }>>()

@@ -31,11 +31,7 @@ export function readSourceTools(format: ImportFormat, value: unknown, fileStem: 
   }
 }
 
-// OpenAI: Chat Completions `tools: [{ type: 'function', function: { name, description, parameters, strict } }]`
-// (https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools) and Responses
-// `tools: [{ type: 'function', name, description, parameters, strict }]`
-// (https://platform.openai.com/docs/api-reference/responses/create#responses-create-tools); the file may hold the
-// list itself or a request body with a `tools` field.
+// OpenAI Chat Completions (`function: { … }`) or Responses function tools: the list itself or a request with `tools`.
 function readOpenAiTools(value: unknown): SourceTools {
   const collector = new SourceCollector()
   const list = collector.list(isRecord(value) && ownValue(value, 'type') === 'function' ? [value] : value, ['tools'], 'a list of OpenAI tools (or a request with "tools")')
@@ -66,13 +62,7 @@ function readOpenAiTools(value: unknown): SourceTools {
   return collector.result()
 }
 
-/**
- * Undoes OpenAI strict mode's lowering of optional parameters: strict mode needs every key in `required`, so an
- * optional property is sent required as `anyOf: [schema, { type: 'null' }]` ("to emulate an optional parameter, use
- * a union type with null", https://platform.openai.com/docs/guides/function-calling#strict-mode); such a property is
- * read back as the optional `schema`, at every object level. The shape is kept (the property stays at its pointer;
- * its schema moves up from `/anyOf/0`).
- */
+/** Undoes OpenAI strict mode's optional parameters (sent required as `anyOf: [schema, { type: 'null' }]`). */
 export function fromStrictSchema(schema: unknown): unknown {
   if (!isRecord(schema)) return schema
   const out: Record<string, unknown> = {}
@@ -109,9 +99,7 @@ function nullUnionBranch(node: unknown): unknown {
   return isRecord(last) && Object.keys(last).length === 1 && ownValue(last, 'type') === 'null' ? union[0] : undefined
 }
 
-// Anthropic Messages `tools: [{ name, description, input_schema, strict? }]`
-// (https://docs.anthropic.com/en/api/messages#body-tools); server tools (`type: 'web_search_20250305'`, …) are not
-// declarations.
+// Anthropic Messages `tools: [{ name, description, input_schema, strict? }]`; server tools are not declarations.
 function readAnthropicTools(value: unknown): SourceTools {
   const collector = new SourceCollector()
   const list = collector.list(isRecord(value) && ownValue(value, 'input_schema') !== undefined ? [value] : value, ['tools'], 'a list of Anthropic tools (or a request with "tools")')
@@ -133,7 +121,7 @@ function readAnthropicTools(value: unknown): SourceTools {
   return collector.result()
 }
 
-/** MCP's annotation hints and their YAML names (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool). */
+/** MCP's annotation hints and their YAML names. */
 const MCP_HINTS = [
   ['readOnlyHint', 'readOnly'],
   ['destructiveHint', 'destructive'],
@@ -141,8 +129,7 @@ const MCP_HINTS = [
   ['openWorldHint', 'openWorld'],
 ] as const
 
-// MCP: the `tools` array of a `tools/list` result, the whole result `{ tools, nextCursor? }`, or the JSON-RPC
-// response holding it (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#listing-tools).
+// MCP: the `tools` of a `tools/list` result, the result itself, or its JSON-RPC response.
 function readMcpTools(value: unknown): SourceTools {
   const collector = new SourceCollector()
   let container = value
@@ -198,8 +185,7 @@ function readMcpTools(value: unknown): SourceTools {
   return collector.result()
 }
 
-// Bare JSON Schemas with names: one schema (named by its "title", else by the file), a list of titled schemas, or
-// an object mapping each tool name to its schema. The root's description is the tool's.
+// Bare JSON Schemas: one (named by its "title", else the file), a list of titled ones, or an object of name → schema.
 function readJsonSchemaTools(value: unknown, fileStem: string): SourceTools {
   const collector = new SourceCollector()
   const isSchema = (candidate: unknown): candidate is Record<string, unknown> =>

@@ -27,7 +27,7 @@ export interface ImportOptions {
 
 /** One declaration the import produced. */
 export interface ImportedDeclaration {
-  /** The source's name, and the one written. */
+  /** The name in the input; `name` is the one written. */
   readonly sourceName: string
   readonly name: string
   /** Why the name changed, when it did. */
@@ -42,7 +42,7 @@ export interface ImportedDeclaration {
   readonly losses: readonly { readonly pointer: string; readonly message: string }[]
 }
 
-/** The outcome: 0 all written, 1 some refused (with --partial) or a write failed, 2 refused (nothing written) or bad input. */
+/** Exit 0: all written; 1: some refused (--partial) or a write failed; 2: refused (nothing written) or bad input. */
 export interface ImportOutcome {
   readonly exitCode: 0 | 1 | 2
   readonly diagnostics: readonly Diagnostic[]
@@ -53,14 +53,12 @@ export interface ImportOutcome {
   readonly written: readonly string[]
 }
 
-/** Largest input file read (the BFCL corpus is 2.5 MB). */
+/** Largest input file read. */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024
 
 /**
- * `toolsmith import`: reads the input (JSON or JSON Lines), converts every tool declaration of the given format into a
- * `*.tool.yaml` text, checks each with the loader's own checks, assigns names, and writes the files into the schemas
- * folder only when nothing was refused (or `partial`): staged while the tools convert, put into place together at the
- * end. Never overwrites: an existing file's name counts as taken.
+ * `toolsmith import`: converts each tool of the input (JSON or JSON Lines) to a `*.tool.yaml` the loader accepts, and
+ * writes them into the schemas folder only when none was refused (or `partial`). Never overwrites a file.
  */
 export async function runImport(options: ImportOptions): Promise<ImportOutcome> {
   const { config } = options
@@ -103,8 +101,7 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
     const assigned = names.assign(tool.name)
     const fields = { name: assigned.name, ...converted.declaration }
     const file = path.posix.join(config.schemas, `${assigned.name}${DECLARATION_SUFFIX}`)
-    // The loader's own checks: what the import writes, generate reads. A default or example that does not fit its
-    // node is dropped (with a loss) only when the check fails, then the declaration is checked again.
+    // The loader's own checks; unfit defaults and examples are dropped only when they fail, then it checks again.
     let checked = checkedProblems(fields, file)
     for (let round = 0; checked.problems.length > 0 && converted.fit !== undefined && round < 8; round++) {
       const dropped = converted.fit(checked.specIssues)
@@ -143,10 +140,7 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
     return declaration
   }
 
-  // The files are staged while the tools convert (write-new-files.ts: past the first few, a worker thread writes
-  // them while this one converts the next tools). Nothing appears in the schemas folder before every tool is
-  // converted, and nothing at all when one is refused without --partial (the stage is discarded at the first refusal;
-  // when the reader already refused one, no stage is made).
+  // Staged while tools convert: nothing lands before all are converted, nor once one is refused without --partial.
   const refusedAlready = refusedTools > 0 && options.partial !== true
   const inside = options.dryRun !== true && !refusedAlready && (await realPathInside(await realpath(config.cwd), schemasFolder))
   const stage = inside ? NewFileStage.open(schemasFolder) : undefined
@@ -193,10 +187,7 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
   return { exitCode: writeFailed || refused ? 1 : 0, diagnostics, sources, imported, refusedTools, written }
 }
 
-/**
- * Every problem the loader's own check finds in a declaration, as messages; and the DSL checker's issues in the
- * parameters and the output spec (pointers into each), which a deferred fit starts from.
- */
+/** The loader's problems with a declaration, and the DSL checker's issues per spec (where a deferred fit starts). */
 function checkedProblems(declaration: Record<string, unknown>, file: string): { problems: string[]; specIssues: { parameters: SpecIssue[]; output: SpecIssue[] } } {
   const problems: string[] = []
   const specIssues = { parameters: [] as SpecIssue[], output: [] as SpecIssue[] }
@@ -214,11 +205,7 @@ function checkedProblems(declaration: Record<string, unknown>, file: string): { 
   return { problems, specIssues }
 }
 
-/**
- * One tool's declaration fields (all but the name), the losses, or why it cannot be imported. With `deferFit`, a
- * default or example that does not fit its node is still in the declaration: `fit` drops them (in place) and
- * returns the losses, for a caller whose check of the declaration failed.
- */
+/** One tool's fields (all but the name), losses and refusals; with `deferFit`, `fit` drops unfit defaults/examples. */
 export function convertTool(
   tool: SourceTool,
   from: ImportFormat,
@@ -277,7 +264,7 @@ async function readInput(absolute: string): Promise<{ ok: true; bytes: Uint8Arra
   }
 }
 
-/** The names the schemas folder already declares (from valid declarations and from every file name), with their files. */
+/** The names the schemas folder already declares (in valid declarations or as file names), with their files. */
 async function takenNames(config: ProjectConfig): Promise<Map<string, string>> {
   const loaded = await loadDeclarations({ cwd: config.cwd, schemas: config.schemas })
   const taken = new Map<string, string>()

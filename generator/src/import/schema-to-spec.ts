@@ -2,20 +2,15 @@ import { CONSTRAINT_KEYWORDS, checkParameterSchemaSpec, checkValueSchemaSpec, es
 import { isRecord } from '../model/tool-declaration.js'
 import { describeFound } from '../load/check-declaration.js'
 
-// Standard JSON Schema (draft 2020-12 and draft-07 alike, as the providers take it) → the YAML's ValueSchemaSpec DSL.
-// Faithful where the DSL can say it; where it cannot, either a loss (the keyword only narrows the values or only
-// informs, so the imported tool accepts a superset and a YAML comment says what went) or a refusal (the keyword
-// changes which values are accepted in a way the DSL cannot approximate from above: overlapping anyOf, allOf, not,
-// if/then, tuples, recursion).
+// JSON Schema (2020-12 and draft-07) → the YAML's ValueSchemaSpec DSL: exact where the DSL can say it; else a loss (the
+// keyword only narrows or informs, so the tool accepts a superset) or a refusal (no approximation from above exists).
 
 /** A keyword the importer dropped: where it was in the input and where the YAML comment goes. */
 export interface ImportLoss {
-  /** JSON Pointer into the input file. */
   readonly pointer: string
-  /** JSON Pointer into the written declaration (the node the comment is attached to). */
   readonly yamlPath: string
   readonly message: string
-  /** A note only (for example "no output schema"): a comment in the YAML, not a loss of what the input said. */
+  /** A note only (e.g. "no output schema"): a YAML comment, not a loss of what the input said. */
   readonly note?: true
 }
 
@@ -33,11 +28,7 @@ export interface SpecConversion {
   readonly spec: Spec | undefined
   readonly losses: readonly ImportLoss[]
   readonly refusals: readonly ImportRefusal[]
-  /**
-   * With `deferFit`, when the spec kept a `default` or `examples`: drops each one that does not fit its node (in
-   * `spec`, in place) and returns the losses that says. The caller runs it only when its own check of the spec fails,
-   * so a spec whose values all fit is checked once, not twice.
-   */
+  /** With `deferFit`: drops unfit defaults and examples in place, returning the losses; run only when a check fails. */
   readonly fit?: (known?: readonly SpecIssue[]) => ImportLoss[]
 }
 
@@ -52,7 +43,7 @@ type JsonType = (typeof JSON_TYPES)[number]
 const SCALARS: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'null'])
 const ANNOTATIONS = ['title', 'description', 'default', 'examples'] as const
 
-/** Keywords that only narrow the accepted values (or only inform): dropped with a comment when the DSL cannot say them. */
+/** Keywords that only narrow or inform: dropped with a comment when the DSL cannot say them. */
 const NARROWING = new Set([
   'contains',
   'minContains',
@@ -91,7 +82,7 @@ const STRUCTURAL = new Set(['$schema', '$defs', 'definitions', '$ref', 'type', '
 
 const supportMemo = new Map<string, boolean>()
 
-/** Whether the YAML (the runtime's DSL this generator is built with) accepts `keyword: value` on a node of `type`. */
+/** Whether the runtime's DSL accepts `keyword: value` on a node of `type`. */
 export function dslAccepts(type: string, keyword: string, value: unknown): boolean {
   const key = `${type}\u0000${keyword}\u0000${JSON.stringify(value)}`
   let known = supportMemo.get(key)
@@ -104,15 +95,13 @@ export function dslAccepts(type: string, keyword: string, value: unknown): boole
   return known
 }
 
-/** Options of one conversion. */
 export interface ConvertOptions {
-  /** JSON Pointer of the schema in the input file. */
   readonly pointer: string
   /** JSON Pointer of the spec in the declaration being written (`/parameters`, `/output`). */
   readonly yamlPath: string
-  /** The provider's strict mode closed the root (OpenAI, Anthropic): its `additionalProperties: false` is not the author's. */
+  /** The provider's strict mode closed the root, so its `additionalProperties: false` is not the author's. */
   readonly strictRoot?: boolean
-  /** Leave dropping unfit defaults and examples to the caller (`fit` in the result) instead of checking the spec here. */
+  /** Leave dropping unfit defaults and examples to the caller (`fit` in the result). */
   readonly deferFit?: boolean
 }
 
@@ -147,10 +136,7 @@ export function convertValue(schema: unknown, options: ConvertOptions): SpecConv
 
 const objectPrototype = Object.prototype
 
-/**
- * The entries of a JSON object. The importer only reads values `JSON.parse` made and objects it built itself: own data
- * properties only (an own `__proto__` key is read as the key it is), so no descriptor needs checking.
- */
+/** A JSON object's entries (from `JSON.parse` or the importer: own data properties only, `__proto__` a plain key). */
 export function ownEntries(record: object): [string, unknown][] {
   const keys = Object.keys(record)
   const entries: [string, unknown][] = new Array(keys.length)
@@ -263,12 +249,7 @@ class ConvertWalk {
     }
   }
 
-  /**
-   * Drops each `default` and `examples` member that does not fit its node (JSON Schema keeps such annotations, the
-   * YAML refuses them: a default must be a value the tool accepts), with a loss where it was, as the DSL's own
-   * checker finds them. With `known` (what the caller's own check of this spec found), one round: the caller checks
-   * again and calls back with what is left, so no check runs twice.
-   */
+  /** Drops each unfit `default`/`examples` member, with a loss; `known`: the caller's check result (one round). */
   fitAnnotations(spec: Spec, check: (spec: unknown) => readonly SpecIssue[], yamlPath: string, parameterMap: boolean, known?: readonly SpecIssue[]): void {
     for (let round = 0; round < (known === undefined ? 8 : 1); round++) {
       const unfit: { node: Spec; nodePath: string; key: 'default' | 'examples'; index: number; message: string }[] = []
@@ -301,7 +282,6 @@ class ConvertWalk {
     }
   }
 
-  /** One schema node anywhere below the root. */
   node(schema: unknown, at: string, yamlPath: string): Spec | undefined {
     this.pointers.set(yamlPath, at)
     const resolved = this.deref(schema, at)
@@ -535,7 +515,7 @@ class ConvertWalk {
     return true
   }
 
-  /** A property map with `required: true` marks; required names without a schema get the one additionalProperties gives them. */
+  /** A property map with `required: true` marks; a required name without a schema gets additionalProperties' one. */
   #properties(schema: Spec, at: string, yamlPath: string, mapPath: string, open: boolean | Spec): Spec | undefined {
     const properties = ownValue(schema, 'properties')
     if (properties !== undefined && !isRecord(properties)) return this.refuse(child(at, 'properties'), `"properties" must be an object, found ${describeFound(properties)}`)
@@ -631,11 +611,7 @@ class ConvertWalk {
   }
 }
 
-/**
- * The node whose `default` or `examples` member an issue path (a JSON Pointer into the spec) is about, following the
- * spec's own structure (so a property named "default" is not mistaken for the annotation); `undefined` for any other
- * issue. `parameterMap`: the spec is a parameter map (its first token is a parameter name).
- */
+/** The node whose `default`/`examples` an issue path is about, walking the spec (a property may be named "default"). */
 function annotationAt(spec: Spec, path: string, parameterMap: boolean): { node: Spec; nodePath: string; key: 'default' | 'examples'; index: number } | undefined {
   const tokens = path.split('/').slice(1).map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
   let node: unknown = spec

@@ -3,8 +3,7 @@ import { isRecord } from '../model/tool-declaration.js'
 import { describeFound } from '../load/check-declaration.js'
 import { ownEntries, ownValue, type ImportRefusal } from './schema-to-spec.js'
 
-// What every reader produces: the tools found in the input (their schemas already standard JSON Schema), the
-// refusals, and the small helpers the readers share.
+// What every reader produces, and the helpers the readers share.
 
 /** A loss at the tool level (a field of the provider's declaration the YAML has no place for). */
 export interface ToolLoss {
@@ -22,11 +21,11 @@ export interface SourceAnnotations {
   readonly openWorld?: boolean
 }
 
-/** One tool declaration found in the input, its schemas already in standard JSON Schema. */
+/** One tool declaration found in the input, its schemas already standard JSON Schema. */
 export interface SourceTool {
   /** The name as the input writes it (a non-empty string). */
   readonly name: string
-  /** JSON Pointer of the tool's declaration in the input file. */
+  /** JSON Pointer into the input file. */
   readonly pointer: string
   readonly description: string | undefined
   /** The parameters' JSON Schema (an object root), or `undefined` for a tool without parameters. */
@@ -62,7 +61,7 @@ export class SourceCollector {
     return { tools: this.tools, refusals: this.refusals }
   }
 
-  /** The list a provider's field holds: the value itself when it is a list, else `container[key]` when that is one. */
+  /** The value when it is a list, else its first `keys` member that is one; else a refusal. */
   list(value: unknown, keys: readonly string[], what: string): { items: readonly unknown[]; pointer: string } | undefined {
     if (Array.isArray(value)) return { items: value, pointer: '' }
     if (isRecord(value)) {

@@ -9,11 +9,7 @@ export interface AssignedName {
 
 const MAX_NAME = 64
 
-/**
- * A valid YAML tool name for `source`: every run of characters outside `[A-Za-z0-9_-]` becomes one `_`, a name not
- * starting with a letter gets a `t_` prefix, the result is cut at 64 characters, and a reserved name (`run_code`,
- * `index`) gets a `_tool` suffix.
- */
+/** A valid YAML tool name for `source`, changed only as far as the name rules require. */
 export function sanitizeToolName(source: string): string {
   let name = source.replace(/[^A-Za-z0-9_-]+/g, '_')
   if (!/^[A-Za-z]/.test(name)) name = `t_${name}`
@@ -22,12 +18,7 @@ export function sanitizeToolName(source: string): string {
   return name
 }
 
-/**
- * Assigns names in input order, deterministically: each sanitized name, unless it is taken (by an existing
- * declaration or an earlier import) exactly, case-insensitively (the file names) or after case conversion (the
- * generated TypeScript names, `read_file` and `readFile` both being `ReadFile`); then the first free `<name>_2`,
- * `<name>_3`, … (cut to fit 64 characters).
- */
+/** Assigns names in input order: the sanitized name unless taken (in any case, or as a TS name), else `_<n>`. */
 export class ToolNameAssigner {
   readonly #lower = new Map<string, string>()
   readonly #pascal = new Map<string, string>()
@@ -45,8 +36,7 @@ export class ToolNameAssigner {
     let name = base
     let clash = this.#clash(name)
     const firstClash = clash
-    // Every `<base>_<n>` below the counter the last clash of this base stopped at is still taken (names are never
-    // released), so the search goes on from there: the same names as counting from 2, without going over them again.
+    // Names are never released, so a base's search resumes where its last clash stopped (the same result as from 2).
     let counter = clash === undefined ? 2 : (this.#nextSuffix.get(base) ?? 2)
     for (; clash !== undefined; counter++) {
       const suffix = `_${counter}`
@@ -76,7 +66,7 @@ export class ToolNameAssigner {
     if (!this.#pascal.has(pascal)) this.#pascal.set(pascal, why)
   }
 
-  // The last name converted: a name is looked up (#clash) and then claimed, so it is converted once.
+  // A name is looked up (#clash) and then claimed: converting the last one once is enough.
   #lastName = ''
   #lastPascal = ''
   #pascalOf(name: string): string {

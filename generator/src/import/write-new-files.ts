@@ -1,35 +1,17 @@
-// The import's writes: thousands of new files, each complete or absent, written while the later tools still convert.
-// The files are staged in a hidden folder made inside the target folder (`.import.<host>.<pid>-<token>0.toolsmith-tmp`):
-// each file's bytes go there as soon as its tool is converted. Nothing in the target folder changes until `publish`:
-// each staged file is hard-linked into place (a link fails rather than replace a file, so one that appeared since the
-// names were assigned is never overwritten, and what it links is already complete), then the stage is removed.
-// `discard` removes the stage and any folder `open` made, so an import that refuses a tool leaves the project as it
-// was. A crash leaves at most the stage, which the loader never reads (it reads no folders) and a later import
-// removes (`isLeftoverStage`), and files that are complete. The stage is addressed by its path, so the path is checked
-// to still be the folder made (`#stageChanged`) before anything is written into it or linked from it. Each file costs
-// one new inode, as a plain write would, plus a link (tmpfs counts it as an inode: where none is left, a rename) and an
-// unlink. No fsync: like `writeFileAtomic`, the promise is atomic creation, not durability.
-//
-// Where the staged writes run: creating a file is kernel work, from ~15 µs (tmpfs) to over 0.5 ms (an ext4 without a
-// journal scans the inodes deleted in the last minutes on every creation), serialized per folder by the kernel. The
-// first files are written here, synchronously; past `SYNC_FILES` they go to one worker thread in batches, which writes
-// them synchronously while this thread converts the next tools (should it fail, this thread writes the rest). The
-// thread pool's asynchronous writes were tried and cost more: each file is three jobs (open, write, close) and each job
-// wakes a pool thread, which on two cores takes the core from the conversion.
+// The import's new files, each complete or absent: staged in a hidden folder in the target while later tools convert
+// (past `SYNC_FILES`, by a worker thread), then hard-linked into place by `publish`, never over a file. A crash leaves
+// at most the stage, which the loader never reads and a later import removes. No fsync: atomic, not durable.
 import { linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { FileAppearedError, isLeftoverOfProcess, temporaryPath } from '../base/project-files.js'
 
-/** Files written on this thread before the rest go to the worker: a small import never pays for starting it (~30 ms). */
+/** Files written on this thread before the rest go to the worker, so a small import never starts it. */
 export const SYNC_FILES = 64
 /** Files per message to the worker. */
 const BATCH = 16
 
-/**
- * The outcome of one file: written, or the error that kept it from being written (nothing is left at its path;
- * FileAppearedError when a file was already there, which is left as it is).
- */
+/** One file's outcome: written, or the error (nothing left at its path; FileAppearedError: a file was there, kept). */
 export type NewFileWrite = { readonly ok: true } | { readonly ok: false; readonly error: Error }
 
 /** A stage an earlier import left that could not be removed, and the file-system error that kept it. */
@@ -39,16 +21,13 @@ export interface StageLeftover {
 }
 
 const STAGE_PREFIX = '.import.'
-// A stage's name: a temporary's for the name `import` (`temporaryPath`): the host part (`processHost()`), then the
-// process id, the token and a counter. An older toolsmith's stages have no host part; they are judged by their age.
+// A temporary's name for `import` (`temporaryPath`); an older toolsmith's stages lack the host part and go by age.
 const STAGE_NAME = /^\.import\.(?:([0-9a-f]{8})\.)?([1-9][0-9]{0,9})-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/
 
 /** What the worker answers per file: `null` when written, else the file-system error's fields. */
 type WrittenOrError = null | { message: string; code?: string; errno?: number; syscall?: string; path?: string }
 
-// The worker: for each batch of `[name, text]`, checks that the stage is still the folder made (as `#stageChanged`
-// does) and answers `null` without writing when it is not; else writes each file exclusively and answers one result
-// per file, in order.
+// The worker: per batch of `[name, text]`, `null` if the stage was replaced, else per-file results.
 const WRITER = `
 const { parentPort, workerData: { stage, dev, ino } } = require('node:worker_threads')
 const { lstatSync, writeFileSync } = require('node:fs')
@@ -104,7 +83,6 @@ export class NewFileStage {
   #writerFailed = false
   readonly #waiting: (() => void)[] = []
   #closed = false
-  /** Why nothing more is written or put into place: the stage is no longer the folder made (`#stageChanged`). */
   #replaced: Error | undefined
 
   private constructor(
@@ -118,12 +96,7 @@ export class NewFileStage {
     readonly leftovers: readonly StageLeftover[],
   ) {}
 
-  /**
-   * Makes `folder` (and its parents) when missing, removes the stages of earlier imports that are over
-   * (`isLeftoverStage`; `leftovers` are the ones it could not remove), and makes this import's stage. Never throws: a
-   * folder that cannot be made is every file's error. The first `syncFiles` files are written on this thread, the rest
-   * by a worker thread.
-   */
+  /** Makes `folder` if missing, clears finished stages, makes this one; never throws (an error is every file's). */
   static open(folder: string, syncFiles = SYNC_FILES): NewFileStage {
     let created: string | undefined
     try {
@@ -135,7 +108,7 @@ export class NewFileStage {
     try {
       const stage = temporaryPath(path.join(folder, 'import'))
       mkdirSync(stage, { mode: 0o700 })
-      // What it is, to tell later whether something was put in its place (a link leading elsewhere, another folder).
+      // Its identity, to tell later whether something was put in its place.
       const { dev, ino } = lstatSync(stage, { bigint: true })
       return new NewFileStage(folder, { path: stage, dev, ino }, created, syncFiles, leftovers)
     } catch (error) {
@@ -156,11 +129,7 @@ export class NewFileStage {
     }
   }
 
-  /**
-   * Puts every staged file into place, in the order they were added, never over a file that is there, and removes
-   * the stage. The outcomes are in that order. Once the stage is found replaced (checked first and before every
-   * `BATCH` files), every file left is that error and nothing more is linked.
-   */
+  /** Links each staged file into place, never over a file, and removes the stage; outcomes in the order added. */
   async publish(): Promise<NewFileWrite[]> {
     this.#closed = true
     this.#send()
@@ -198,10 +167,7 @@ export class NewFileStage {
     }
   }
 
-  /**
-   * Starts the worker when there is none yet; `false` when it cannot start or one failed before (the files are then
-   * written here).
-   */
+  /** Starts the worker if none runs yet; `false` when it cannot or one failed before (files are then written here). */
   #startWorker(): boolean {
     if (this.#writer !== undefined) return true
     if (this.#writerFailed) return false
@@ -214,8 +180,7 @@ export class NewFileStage {
       this.#writerFailed = true
       return false
     }
-    // Each handler is tied to this writer: once it is no longer `#writer` (it failed, or was stopped), a late event of
-    // it (the 'exit' after an 'error', an answer) is ignored and can never settle the files of what came after it.
+    // Handlers are tied to this writer: once it is no longer `#writer`, its late events are ignored.
     const writer: Writer = { worker, sent: [] }
     worker.on('message', (results: WrittenOrError[] | null) => {
       if (this.#writer !== writer) return
@@ -228,8 +193,7 @@ export class NewFileStage {
       })
       this.#wake()
     })
-    // A worker that fails (a bug, out of memory, or it could not start): it is stopped and no other is started; the
-    // texts are still here, so the batches it did not answer are written on this thread, as every file after them.
+    // A failed worker is stopped for good; the batches it did not answer are written here, as every later file.
     const fail = (): void => {
       if (this.#writer !== writer) return
       this.#writer = undefined
@@ -258,10 +222,7 @@ export class NewFileStage {
     writer.worker.postMessage(batch.map((file) => [file.name, file.text]))
   }
 
-  /**
-   * Writes a staged file on this thread, exclusively; with `again`, over whatever a failed worker may have left at its
-   * name (a worker that emitted 'error' or 'exit' no longer runs, so nothing writes it meanwhile).
-   */
+  /** Writes a staged file here, exclusively; `again`: over what a failed (no longer running) worker may have left. */
   #writeHere(file: StagedFile, again = false): true | Error {
     const replaced = this.#stageChanged()
     if (replaced !== undefined) return replaced
@@ -281,12 +242,7 @@ export class NewFileStage {
     }
   }
 
-  /**
-   * Why nothing more may be written into the stage or linked from it: `undefined` while it is the folder `open` made
-   * (a folder, not a link, with the same device and inode), else the error every file left gets from now on. Its
-   * path is checked before each write here, each of the worker's batches and each `BATCH` links: a folder or link put
-   * in its place (by anyone who may write the target folder) would have the writes and links follow it elsewhere.
-   */
+  /** `undefined` while the stage is the folder made, else every later file's error (a swap would misdirect writes). */
   #stageChanged(): Error | undefined {
     if (this.#replaced !== undefined || this.stage instanceof Error) return this.#replaced
     let now
@@ -337,11 +293,7 @@ export class NewFileStage {
   }
 }
 
-/**
- * Removes the stages of earlier imports whose process is gone, each on its own: one that cannot be removed (a stage
- * of a `sudo toolsmith import` this user may not delete, a busy or read-only mount) is reported, never the reason
- * this import fails. Nor is a folder that cannot be listed: making the stage then says what is wrong.
- */
+/** Removes earlier imports' finished stages; one that cannot be removed is reported, never fails this import. */
 function removeLeftoverStages(folder: string): StageLeftover[] {
   const leftovers: StageLeftover[] = []
   let entries
@@ -363,7 +315,7 @@ function removeLeftoverStages(folder: string): StageLeftover[] {
   return leftovers
 }
 
-/** Whether the folder at `stage` is a stage whose import is over: a stage's exact name, its run over (`isLeftoverOfProcess`). */
+/** Whether `stage` has a stage's exact name and its run is over. */
 function isLeftoverStage(stage: string, now: number): boolean {
   const match = STAGE_NAME.exec(path.basename(stage))
   return match !== null && isLeftoverOfProcess(stage, match[1], Number(match[2]), now)
@@ -376,12 +328,7 @@ function toSettled(result: WrittenOrError): true | Error {
   return Object.assign(new Error(message), fields)
 }
 
-/**
- * Puts `staged` at `absolute` only if nothing is there: a hard link fails rather than replace a file. On a file
- * system without hard links the check and the move are two steps, as in writeFileAtomic; so where a link finds no
- * room (ENOSPC: tmpfs counts each link against its inode limit, which the staged files may have used up), as a rename
- * needs none.
- */
+/** Puts `staged` at `absolute` only if nothing is there; with no hard links (or inodes, tmpfs), check, then rename. */
 function placeExclusive(staged: string, absolute: string): void {
   try {
     linkSync(staged, absolute)
