@@ -1,10 +1,6 @@
-// Whether an array has an enumerable named (non-index) own key: `arr.extra = 1`, which a snapshot would lose.
-// ECMAScript can only list an object's keys together with its indices ([[OwnPropertyKeys]]: Object.keys,
-// Reflect.ownKeys, for-in, spreading, Object.assign all do), and V8 builds a string per index, which on a
-// 10^6-element array costs about as much as a whole JSON round trip. Every cheaper way to look (Object.values,
-// structuredClone) reads the named properties too, and so would run a named getter. Node can list the named keys
-// alone — V8's key collection with indices skipped, which util.inspect uses — so on Node a large array is asked that
-// way, and anywhere else (or whenever that answer could be unsure) by Object.keys.
+// Whether an array has an enumerable named (non-index) own key (`arr.extra = 1`), which a snapshot would lose.
+// Portable key listings build a string per index, and cheaper reads (Object.values) would run a named getter; Node's
+// util.inspect lists named keys alone, so a large array is asked there, anything else by Object.keys.
 
 const objectKeys = Object.keys
 const hasOwn = Object.hasOwn
@@ -29,9 +25,8 @@ const host: HostUtil | undefined = loadHostUtil()
 /** An own property of a prototype as it was when this module loaded: its value, or its getter and setter. */
 type Fingerprint = readonly [key: string | symbol, value: unknown, get: unknown, set: unknown]
 
-// util.inspect works with ordinary arrays and objects of its own (it pushes to arrays, reads `ctx.circular`, calls
-// `includes`), so it is asked only while Object.prototype and Array.prototype are exactly as they were when the runtime
-// loaded: no key added (an index accessor there would receive what inspect pushes), none replaced.
+// util.inspect uses ordinary arrays and objects internally, so it is asked only while Object.prototype and
+// Array.prototype are exactly as they were at load (an index accessor there would receive what inspect pushes).
 const pristine = host === undefined ? undefined : [fingerprint(objectPrototype), fingerprint(arrayPrototype)]
 
 function fingerprint(proto: object): readonly Fingerprint[] {
@@ -55,8 +50,7 @@ function unchanged(proto: object, expected: readonly Fingerprint[]): boolean {
 
 function loadHostUtil(): HostUtil | undefined {
   try {
-    // process.getBuiltinModule (Node 20.16+) reaches node:util without an import, so the runtime still loads
-    // anywhere (browsers, other hosts) and simply takes the portable path there.
+    // process.getBuiltinModule (Node 20.16+) reaches node:util without an import, so other hosts still load this.
     const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
     const util = process?.getBuiltinModule?.('node:util') as
       | { inspect?: unknown; types?: { isProxy?: unknown } }
@@ -85,34 +79,21 @@ const PROBE_OPTIONS = {
   sorted: false,
 }
 
-/**
- * Whether `value`, a plain array (prototype Array.prototype) of `length` elements, surely has no enumerable named own
- * key, by the host's listing of named keys alone: only on Node, for arrays of at least {@link HOST_PROBE_MIN_LENGTH}
- * elements, and while the prototypes are as they were. `false` means only "not shown". Says nothing about holes,
- * non-enumerable indices, accessors, symbol keys or non-enumerable named keys. Never runs a getter or a trap.
- */
+/** Whether the host shows plain array `value` has no enumerable named key (`false`: not shown). Never runs a getter. */
 export function hostShowsNoNamedKeys(value: unknown[], length: number): boolean {
   return length >= HOST_PROBE_MIN_LENGTH && host !== undefined && askHost(host, value, length)
 }
 
-/**
- * Whether the enumerable string keys of `value` are exactly its indices below `length`: every index own and
- * enumerable, no enumerable named key. Object.keys lists the enumerable indices in ascending order before any named
- * key, so `length` keys ending on the last index says it. Runs only what Object.keys runs (a Proxy's traps).
- */
+/** Whether the enumerable string keys of `value` are exactly its indices below `length`. */
 export function onlyIndexKeys(value: unknown[], length: number): boolean {
   const keys = objectKeys(value)
+  // Object.keys lists indices in ascending order before named keys: `length` keys ending on the last index says it.
   return keys.length === length && (length === 0 || keys[length - 1] === String(length - 1))
 }
 
-/**
- * util.inspect of an array with no element listed prints `[ ... N more items ]` and then every enumerable own named
- * key (`, extra: 1`), whose value it shows without running a getter. It reads a few things of its own first: the
- * array's `constructor` and `Symbol.toStringTag` through the prototype chain, `Array.name`, `instanceof Array`; each
- * is checked here to be the intrinsic data it normally is (or absent), and the prototypes to be unchanged since the
- * runtime loaded, so no code of anyone's runs. Any other output,
- * a Proxy (which inspect would look through, around its traps) or a throw means "not shown".
- */
+// With no element listed, util.inspect prints `[ ... N more items ]` and then every enumerable named key. What it reads
+// itself (`constructor`, Symbol.toStringTag, Array.name, `instanceof Array`) is checked to be intrinsic first, so no
+// user code runs; a Proxy, a throw or any other output means "not shown".
 function askHost(util: HostUtil, value: unknown[], length: number): boolean {
   try {
     if (util.isProxy(value) || hasOwn(value, 'constructor') || toStringTag in value) return false

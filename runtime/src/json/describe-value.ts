@@ -1,7 +1,4 @@
-/**
- * Names what a value is for an issue message ("a string", "NaN", "a non-plain object").
- * Never throws and never runs user code beyond a Proxy's getPrototypeOf trap, which it guards.
- */
+/** Names a value for an issue message ("a string", "NaN"); never throws, runs at most a Proxy's getPrototypeOf trap. */
 export function describeValue(value: unknown): string {
   switch (typeof value) {
     case 'string':

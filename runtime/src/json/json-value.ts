@@ -1,5 +1,4 @@
-// What a lossless JSON value is, the limits every walker over one keeps, and how a JSON Pointer
-// names a place in one (issue paths everywhere in the runtime).
+// Lossless JSON values, the limits every walker keeps, and JSON Pointers (the runtime's issue paths).
 
 /** A JSON scalar. */
 export type JsonScalar = string | number | boolean | null
@@ -22,7 +21,6 @@ export const MAX_ISSUES = 100
 /** Escapes one JSON Pointer reference token (RFC 6901: `~` → `~0`, `/` → `~1`). */
 export function escapeJsonPointerToken(token: string | number): string {
   if (typeof token === 'number') return String(token)
-  // Fast path: most keys contain neither character, and indexOf avoids a regex per key.
   if (token.indexOf('~') === -1 && token.indexOf('/') === -1) return token
   return token.replace(/~/g, '~0').replace(/\//g, '~1')
 }

@@ -22,7 +22,7 @@ const hasOwn = Object.hasOwn
 const objectValues = Object.values
 // eslint-disable-next-line @typescript-eslint/unbound-method
 const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
-// The intrinsic: finds an own accessor's getter without building a descriptor (and never calls it).
+// Finds an own accessor's getter without building a descriptor, and never calls it.
 // eslint-disable-next-line @typescript-eslint/unbound-method
 const lookupGetter = (Object.prototype as unknown as { __lookupGetter__(key: PropertyKey): unknown }).__lookupGetter__
 const freeze = Object.freeze
@@ -30,20 +30,15 @@ const create = Object.create
 const setPrototypeOf = Object.setPrototypeOf
 const isArray = Array.isArray
 
-// Returned in place of a snapshot where the input is not lossless JSON.
 const BAD: unique symbol = Symbol('not lossless JSON')
 // Marks a container whose walk is in progress (a second visit is a cycle).
 const IN_PROGRESS: unique symbol = Symbol('in progress')
-// Past this many containers the walk memoizes containers, so a DAG that shares sub-objects is copied once per
-// shared object instead of once per path (which can be exponential). A leaf (a container holding no container)
-// of at most LEAF_MEMO_ENTRIES entries is not memoized: copying it again wherever it is reached costs no more than
-// the reference to it, and most containers are such leaves (10^5 records in an array put 10^5 entries in the map).
+// Past MEMO_THRESHOLD containers the walk memoizes, so a shared sub-object is copied once, not once per path. A leaf
+// (no container inside) of at most LEAF_MEMO_ENTRIES entries is not: recopying it costs no more than a map entry.
 const MEMO_THRESHOLD = 4096
 const LEAF_MEMO_ENTRIES = 64
-// An object of more than DICTIONARY_KEYS keys is read by descriptors and copied into a null-prototype object, given
-// Object.prototype once complete: V8 creates such an object in dictionary mode, where a copy built key by key ends up
-// past about 20 keys anyway (so the copy skips the migration), and its stores reach no prototype.
-/** Past this many keys an object is read by descriptors and copied in dictionary mode (not exported by the package). */
+// V8 keeps an object that large in dictionary mode anyway, and the null-prototype copy's stores reach no prototype.
+/** Past this many keys an object is read by descriptors into a null-prototype copy (not exported by the package). */
 export const DICTIONARY_KEYS = 32
 
 type Snap = JsonValue | typeof BAD
@@ -53,7 +48,7 @@ interface Walk {
   issues: SchemaIssue[]
   /** Reference tokens of the containers being walked (the root has none). */
   readonly path: (string | number)[]
-  /** The original containers being walked, for cycle detection before memoization starts. */
+  /** The containers being walked, for cycle detection before memoization starts. */
   readonly stack: object[]
   /** Per entry of `stack`, whether it is marked in progress in `seen` (it has a container child). */
   readonly marked: boolean[]
@@ -63,26 +58,18 @@ interface Walk {
   height: number
   /** Entries of the container walked last. */
   size: number
-  /**
-   * Whether the walk takes its shortcuts for large containers: asks the host for a large array's named keys, and
-   * copies a large object by descriptors into a dictionary-mode copy (false only in the exact oracle for tests).
-   */
+  /** Whether large containers take the host key probe and the dictionary copy (false only in the test oracle). */
   readonly shortcuts: boolean
 }
 
 let idleWalk: Walk | null = null
 
 /**
- * The one lossless-JSON boundary: returns a deep, deeply frozen snapshot of `value`, or every
- * reason it is not lossless JSON (at most {@link MAX_ISSUES}, each with a JSON Pointer into the value).
- *
- * Rejects NaN/±Infinity, `undefined`, functions, symbols, bigints, cycles, sparse arrays, array
- * subclasses and typed arrays, objects whose prototype is neither Object.prototype nor null, accessor
- * properties (read through descriptors: a getter never runs), own symbol keys, non-enumerable own
- * keys, nesting deeper than {@link MAX_JSON_DEPTH} containers, and Proxies whose traps throw. Never
- * throws. An own `__proto__` key stays an own data property of the snapshot. `-0` becomes `0`.
- * A shared sub-object (a DAG) is fine and may stay shared in the snapshot. A snapshot this function
- * produced earlier is returned as-is.
+ * The one lossless-JSON boundary: a deep, deeply frozen snapshot of `value`, or every reason it is not lossless JSON
+ * (at most {@link MAX_ISSUES}, at JSON Pointers). Never throws; never runs a getter. Rejects non-finite numbers,
+ * undefined, functions, symbols, bigints, cycles, holes, non-plain arrays and objects, accessors, symbol and
+ * non-enumerable keys, nesting past {@link MAX_JSON_DEPTH}, throwing Proxies. `-0` becomes `0`; an own `__proto__`
+ * stays own data; shared sub-objects may stay shared; an earlier snapshot is returned as-is.
  */
 export function materializeJson(value: unknown): MaterializeResult {
   if (typeof value !== 'object' || value === null) {
@@ -91,8 +78,7 @@ export function materializeJson(value: unknown): MaterializeResult {
     return { ok: false, issues: [{ path: '', message: notJsonMessage(value) }] }
   }
   if (snapshotHeight(value) !== undefined) return { ok: true, value: value as JsonValue }
-  // Most values crossing the boundary per call (arguments, an output, content blocks) are a container of scalars
-  // and small containers of scalars: copied without the walk's bookkeeping. Anything else, or any doubt, walks.
+  // Most values per call are small containers of scalars: copied without the walk's bookkeeping. Any doubt walks.
   const small = snapSmall(value, 1)
   if (small !== undefined) {
     listed = null
@@ -105,15 +91,10 @@ export function materializeJson(value: unknown): MaterializeResult {
   return result
 }
 
-// The last object the small path listed and gave up on for its size, with its names: the walk takes the list over
-// instead of listing again (on a 200k-key object a listing costs about half a JSON round trip). One slot, cleared
-// when materializeJson returns, so it holds no input past the call.
+// The object the small path listed and found too large, with its names for the walk to reuse; cleared on return.
 let listed: { readonly value: object; readonly names: string[] } | null = null
 
-/**
- * {@link materializeJson} by the full walk alone: no small-container path, no host probe of large arrays' keys, no
- * dictionary copy of large objects. The oracle the tests compare the fast paths with; not exported from the package.
- */
+/** {@link materializeJson} by the full walk alone, no shortcuts: the tests' oracle (not exported by the package). */
 export function materializeJsonExact(value: unknown): MaterializeResult {
   if (typeof value !== 'object' || value === null || snapshotHeight(value) !== undefined) return materializeJson(value)
   return finishWalk(value, newWalk(false), false)
@@ -135,8 +116,7 @@ function newWalk(shortcuts: boolean): Walk {
 }
 
 function resetWalk(walk: Walk): void {
-  // The path and stack are empty after a balanced walk, and a length write is a runtime call even
-  // when nothing changes. The issues array is replaced by the caller when it hands it out.
+  // A length write is a runtime call even when nothing changes; finishWalk replaces an issues array it hands out.
   if (walk.path.length > 0) walk.path.length = 0
   if (walk.stack.length > 0) walk.stack.length = 0
   if (walk.marked.length > 0) walk.marked.length = 0
@@ -202,8 +182,7 @@ function snapContainer(value: object, depth: number, key: string | number | unde
   const marked = walk.marked
   let seen = walk.seen
   if (seen !== null) {
-    // A cycle reaches an ancestor through a container child, so a container is marked in progress only when its
-    // first container child is walked: leaves never enter the map.
+    // Only a container with a container child can close a cycle: it is marked then, and leaves stay out of the map.
     const parent = stack.length - 1
     if (parent >= 0 && !(marked[parent] as boolean)) {
       marked[parent] = true
@@ -255,7 +234,6 @@ function snapContainer(value: object, depth: number, key: string | number | unde
 }
 
 function cycle(walk: Walk, key: string | number | undefined, value: object): typeof BAD {
-  // Name the ancestor the reference points back to, so the cycle is easy to find.
   const index = walk.stack.indexOf(value)
   let target = ''
   for (let i = 0; i < index; i++) target += '/' + escapeJsonPointerToken(walk.path[i] as string | number)
@@ -263,10 +241,8 @@ function cycle(walk: Walk, key: string | number | undefined, value: object): typ
   return BAD
 }
 
-/** Whether a descriptor describes an accessor. */
 function isAccessor(descriptor: PropertyDescriptor): boolean {
-  // Descriptors from getOwnPropertyDescriptor are fresh ordinary objects, and only data ones own
-  // `value`; reading `writable` or `value` instead could find them inherited from a polluted prototype.
+  // Only data descriptors own `value`; reading `writable` could find it inherited from a polluted prototype.
   return !hasOwn(descriptor, 'value')
 }
 
@@ -282,8 +258,7 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
   let height = 0
   const childDepth = depth + 1
   for (let i = 0; i < length; i++) {
-    // The copy's elements are own data of an array of ours: reading one runs nothing, and writing one back (a
-    // snapshot of a container, 0 for -0) reaches no prototype.
+    // The copy is our array of own data: reading runs nothing, writing back reaches no prototype.
     const raw = copy[i]
     let item: Snap
     if (typeof raw === 'object' && raw !== null) {
@@ -316,17 +291,13 @@ function snapArray(value: unknown[], depth: number, walk: Walk): Snap {
 }
 
 /**
- * A fresh array of `value`'s elements when every index below `length` is an own enumerable data property and there
- * is no enumerable named key and no symbol key; otherwise undefined. The copy's elements are own data, never written
- * through a prototype's setter. No getter runs: each index is looked up for one first (__lookupGetter__ finds a getter
- * without building a descriptor, and never calls it), and after that reading an element runs nothing (a setter-only
- * accessor reads as undefined, which the caller then reports).
+ * A fresh array of `value`'s elements if every index below `length` is own enumerable data and there is no named or
+ * symbol key; otherwise undefined. No getter runs: each index is checked for one before it is read.
  */
 function denseValues(value: unknown[], length: number, hostProbe: boolean): unknown[] | undefined {
   if (getOwnPropertySymbols(value).length !== 0) return undefined
   if (hostProbe && hostShowsNoNamedKeys(value, length)) {
-    // No named key to read: Object.values reads only the enumerable indices, and it numbers `length` exactly when
-    // every index is own and enumerable.
+    // No named key: Object.values reads only enumerable indices, `length` of them iff all are own and enumerable.
     for (let i = 0; i < length; i++) if (lookupGetter.call(value, i) !== undefined) return undefined
     const values = objectValues(value)
     return values.length === length ? values : undefined
@@ -340,17 +311,12 @@ function denseValues(value: unknown[], length: number, hostProbe: boolean): unkn
   return copy
 }
 
-/**
- * Every issue of an array that is not dense plain data (a hole, an accessor, a non-enumerable index, a named or symbol
- * key), found element by element through descriptors where a plain read could run a getter; always BAD.
- */
+/** Reports every issue of an array that is not dense plain data, by descriptor where a read could run a getter. */
 function reportArray(value: unknown[], length: number, depth: number, walk: Walk): typeof BAD {
   let failed = false
   const childDepth = depth + 1
   for (let i = 0; i < length; i++) {
-    // An own index whose lookup finds no getter is a data property or a setter-only accessor; only the latter, a hole
-    // or an own `undefined` reads as `undefined`, and those take the descriptor path for the message. Neither check
-    // runs a getter (a Proxy's traps do run, as with descriptors).
+    // An own index without a getter is read directly; anything else, or an `undefined` read, takes the descriptor path.
     let item: unknown
     if (hasOwn(value, i) && lookupGetter.call(value, i) === undefined && (item = value[i]) !== undefined) {
       item = snapChild(item, childDepth, i, walk)
@@ -411,10 +377,8 @@ function snapObject(value: object, depth: number, walk: Walk): Snap {
   const childDepth = depth + 1
   let i = 0
   if (dictionary && !failed) {
-    // The large object's common case in one tight loop: an own enumerable data property (its value read from its
-    // descriptor: no getter runs) holding a scalar is copied as snapScalar would, and one holding a container is walked
-    // as snapChild would; anything else ends the loop, and the general loop below takes over at that key, with its
-    // messages. A container child found bad is the general loop's from the next key on (its issues are reported).
+    // The common case in one tight loop: own enumerable data holding a scalar or a container. Anything else hands over
+    // to the general loop below at that key (after a bad container child, at the next one), which words the issues.
     for (; i < names.length; i++) {
       const name = names[i] as string
       const descriptor = getOwnPropertyDescriptor(value, name)
@@ -436,11 +400,8 @@ function snapObject(value: object, depth: number, walk: Walk): Snap {
   }
   for (; i < names.length; i++) {
     const name = names[i] as string
-    // An own enumerable data property is read without running anything (no getter is ever called): on a large object
-    // (dictionary mode, where the lookups miss the cache) through one descriptor, which V8 builds in generated code;
-    // on a small one through two lookups and a read (propertyIsEnumerable, __lookupGetter__, which finds a getter
-    // without calling it), cheaper there than building a descriptor. Anything else, and a setter-only accessor (which
-    // reads as `undefined`), takes the descriptor path for its message.
+    // Own enumerable data is read without running a getter: on a large object by one descriptor, on a small one by
+    // propertyIsEnumerable and __lookupGetter__. Anything else, or a read of `undefined`, takes the descriptor path.
     let descriptor: PropertyDescriptor | undefined
     let raw: unknown
     if (dictionary) {
@@ -485,10 +446,8 @@ function snapObject(value: object, depth: number, walk: Walk): Snap {
   return copy
 }
 
-// The small-container path: a container of at most SMALL_ENTRIES entries, each a scalar, a snapshot or (one level
-// down) such a container of scalars and snapshots. It needs no stack, path or memo: a cycle needs a container that
-// holds a container, and the only one here is the root, whose children hold none. It gives up (undefined) at
-// anything that is not plain data, and the full walk then finds and words every issue.
+// The small path: at most SMALL_ENTRIES entries, each a scalar, a snapshot or (one level down) a small container of
+// those. No cycle is possible, so no stack or memo; it gives up (undefined) at anything else, and the walk words it.
 const SMALL_ENTRIES = 16
 
 /** The snapshot of `value` at container level `level` (the root is 1), or undefined: not small or not plain data. */
@@ -519,14 +478,12 @@ function snapSmallObject(value: object, level: number): JsonValue | undefined {
     listed = { value, names }
     return undefined
   }
-  // As many enumerable keys as own string keys: every one is enumerable. No descriptor is built: a key whose lookup
-  // finds no getter is data (or a setter-only accessor, which reads as undefined and gives up), so reading it runs nothing.
+  // Every own string key enumerable; a key without a getter reads safely (setter-only reads undefined: gives up).
   if (enumerableKeyCount(value) !== names.length || getOwnPropertySymbols(value).length !== 0) return undefined
   const compiled = smallCopyOf(names)
   if (compiled !== undefined) {
     const copy = compiled(value, level)
     if (copy === undefined) return undefined
-    // The copy's height, which the compiled function wrote last (a nested copy it made wrote before it did).
     registerSnapshot(copy, compiledHeight.value)
     return freeze(copy)
   }
@@ -548,24 +505,12 @@ function snapSmallObject(value: object, level: number): JsonValue | undefined {
   return copy
 }
 
-// Compiled copies of small objects. The loop above reads and writes each key by a computed name, which V8 handles
-// through its shared (megamorphic) caches, and builds the copy one key at a time; in a busy process (an MCP server
-// validating messages with zod) that costs more than every check the copy needs. Arguments and outputs come in few
-// shapes, so a key list seen a second time gets a function of its own: the same checks in the same order, each key
-// read by its literal name, the copy built as one object literal (which defines its keys, so no prototype setter is
-// reached; `__proto__` is written as a computed key, which defines it too). A list seen once is only remembered (a
-// one-off shape is not worth compiling). Where code cannot be generated (a Content Security Policy), the loop above
-// does the work.
-//
-// The key lists are client input (the keys of a tool call's arguments), so what is remembered is bounded: a list
-// with a key longer than SMALL_SHAPE_KEY_CHARS or more than SMALL_SHAPE_CHARS in all is never remembered, and the
-// lists are kept in two generations of at most SMALL_SHAPES_PER_GENERATION each. A list is looked up in the young
-// generation, then in the old one (and moved to the young one); when the young one is full it becomes the old one and
-// the previous old one is dropped, so a shape in use stays and a flood of new ones evicts only shapes not seen since.
-// At most SMALL_COPIES_PER_GENERATION lists are compiled per generation: a client cycling through new shapes costs a
-// compilation per so many of them, not one per call. A generation is a trie keyed by the whole list, one key per
-// level: the lookup is one Map.get per key of property-name strings, whose hashes V8 keeps, where a key built by
-// joining the names would be a new string to hash on every call.
+// Compiled copies: a key list seen twice gets a function doing the loop's checks in order, reading each key by literal
+// name (not through megamorphic keyed access) and building one object literal, which defines its keys (`__proto__` as
+// a computed key) and reaches no setter. Without code generation (CSP) the loop does the work.
+// Key lists are client input, so memory is bounded: long lists are never remembered, lists live in two generations
+// (a full young one becomes the old one, dropping the previous), and at most SMALL_COPIES_PER_GENERATION compile per
+// generation. A generation is a trie of names, whose hashes V8 keeps (a joined key would be hashed on every call).
 const SMALL_SHAPE_KEY_CHARS = 64
 const SMALL_SHAPE_CHARS = 512
 const SMALL_SHAPES_PER_GENERATION = 512
@@ -591,7 +536,6 @@ interface ShapeNode {
 interface ShapeGeneration {
   readonly root: ShapeNode
   size: number
-  /** Counts the generations, from 1. */
   readonly number: number
 }
 
@@ -602,7 +546,6 @@ let oldShapes = newGeneration()
 let copiesThisGeneration = 0
 let compileSmallCopies = true
 
-/** Whether a key list may be remembered: no key over SMALL_SHAPE_KEY_CHARS, at most SMALL_SHAPE_CHARS in all. */
 function rememberable(names: readonly string[]): boolean {
   let total = 0
   for (let i = 0; i < names.length; i++) {
@@ -612,7 +555,6 @@ function rememberable(names: readonly string[]): boolean {
   return true
 }
 
-/** The shape a generation remembers for exactly this key list. */
 function findShape(generation: ShapeGeneration, names: readonly string[]): SmallShape | undefined {
   let node: ShapeNode | undefined = generation.root
   for (let i = 0; i < names.length; i++) {
@@ -647,15 +589,14 @@ function rememberShape(shape: SmallShape): void {
 
 /** The compiled copy for exactly this key list (the same keys in the same order), compiled now if it is seen again. */
 function smallCopyOf(names: readonly string[]): SmallCopy | undefined {
-  // Most calls copy the same few lists in turn (a tool's arguments, then its output): the two compiled ones found
-  // last are compared first, key by key, which costs less than a walk down the trie.
+  // Calls alternate a few lists (arguments, then output): the two compiled ones found last are compared first.
   if (recentShape !== undefined && sameNames(recentShape.names, names)) return recentCopy(recentShape)
   if (previousShape !== undefined && sameNames(previousShape.names, names)) return recentCopy(previousShape)
   let shape = findShape(youngShapes, names)
   if (shape === undefined) {
     if (!rememberable(names)) return undefined
     shape = findShape(oldShapes, names)
-    // The list Object.getOwnPropertyNames made for this call: ours, and never changed after.
+    // `names` is our own fresh list, never changed after: safe to keep.
     rememberShape(shape ?? { names, copy: undefined, generation: 0 })
     if (shape === undefined) return undefined
   }
@@ -675,13 +616,12 @@ function smallCopyOf(names: readonly string[]): SmallCopy | undefined {
 let recentShape: SmallShape | undefined
 let previousShape: SmallShape | undefined
 
-/** The copy of a compiled list found among the two last: a use like any other, which keeps it in the young generation. */
+/** A use of one of the two last compiled lists, which keeps it in the young generation. */
 function recentCopy(shape: SmallShape): SmallCopy | undefined {
   if (shape.generation !== youngShapes.number) rememberShape(shape)
   return shape.copy
 }
 
-/** Whether two key lists are the same keys in the same order. */
 function sameNames(known: readonly string[], names: readonly string[]): boolean {
   if (known.length !== names.length) return false
   for (let i = 0; i < known.length; i++) if (known[i] !== names[i]) return false
@@ -709,10 +649,8 @@ export function smallShapeState(names: readonly string[]): 'compiled' | 'seen' |
   return shape === undefined ? undefined : shape.copy === undefined ? 'seen' : 'compiled'
 }
 
-// The Function constructor as it is when this module loads: code that replaces globalThis.Function later is never
-// handed the generated source, nor anything the generated function is given. The generated function only reads,
-// checks and builds the literal; the caller registers it as a snapshot and freezes it, so the snapshot brand is never
-// handed to generated code.
+// The Function constructor as it was at load: a later replacement of globalThis.Function never sees generated source.
+// Generated code only reads, checks and builds the literal; the caller brands and freezes it (the brand stays ours).
 const generateFunction = Function
 // Where a compiled copy leaves the height of the literal it returns (the generated code writes it last).
 const compiledHeight = { value: 0 }

@@ -1,10 +1,7 @@
 import type { JsonValue } from './json-value.js'
 
-// Every frozen container materializeJson produced carries a private-field brand holding its height
-// (levels of containers it spans). A private field is invisible to reflection (ownKeys, descriptors,
-// spreading, equality checks) and cannot be forged outside this module; unlike a WeakMap it costs
-// no ephemeron work in the garbage collector, which matters on the per-call hot path.
-// The base class returns the object it is given, so `new` installs the field on that object.
+// Every frozen container materializeJson produced carries a private-field brand holding its height (levels of
+// containers it spans): invisible to reflection, unforgeable, and unlike a WeakMap no ephemeron work for the GC.
 /** The base of a private-field brand: `new` of a subclass installs its fields on `target` itself. */
 export class OnTarget {
   constructor(target: object) {
@@ -25,10 +22,7 @@ class SnapshotBrand extends OnTarget {
   }
 }
 
-/**
- * Records a container snapshot and its height before it is frozen. Only materializeJson calls this, and the one-pass
- * content snapshot (content.ts), which returns exactly what materializeJson would.
- */
+/** Brands a container snapshot with its height before it is frozen; only materializeJson and content.ts call this. */
 export function registerSnapshot(snapshot: object, height: number): void {
   new SnapshotBrand(snapshot, height)
 }

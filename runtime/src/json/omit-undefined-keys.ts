@@ -10,14 +10,9 @@ const objectPrototype = Object.prototype
 const arrayPrototype = Array.prototype
 
 /**
- * A control object (a listener's decision, a deferred context) with every own data property whose
- * value is `undefined` left out, as `JSON.stringify` and TypeScript without
- * `exactOptionalPropertyTypes` read `{ reason: undefined }`: the key is absent. Keys in `strict`
- * (tool data such as a replacement `value` or `content`) are kept, so the lossless check still
- * rejects them; the check is shallow, so nested tool data keeps the strict rule too. Returns `value`
- * itself when there is nothing to leave out or it is not a plain object. Never runs a getter; the
- * copy keeps every other property as it was (accessors, symbol and non-enumerable keys), so the
- * lossless check that follows still reports them.
+ * A plain control object (a decision, a deferred context) without its own data keys holding `undefined`, as
+ * JSON.stringify reads it; keys in `strict` (tool data) stay for the lossless check to reject. Returns `value` itself
+ * when nothing is left out or it is not a plain object. Never runs a getter.
  */
 export function omitUndefinedKeys(value: unknown, strict?: ReadonlySet<string>): unknown {
   if (!isPlainObject(value)) return value
@@ -31,10 +26,7 @@ export function omitUndefinedKeys(value: unknown, strict?: ReadonlySet<string>):
   }
 }
 
-/**
- * {@link omitUndefinedKeys} for a decision, and for each context in its `additionalContexts` array
- * (each a control object too). Copies the array only when one of its contexts changed.
- */
+/** {@link omitUndefinedKeys} for a decision and each of its `additionalContexts` (the array copied only if needed). */
 export function omitUndefinedDecisionKeys(value: unknown, strict?: ReadonlySet<string>): unknown {
   const control = omitUndefinedKeys(value, strict)
   if (!isPlainObject(control)) return control
@@ -73,7 +65,7 @@ function isUndefinedData(value: object, name: string, strict: ReadonlySet<string
   return descriptor !== undefined && hasOwn(descriptor, 'value') && descriptor.value === undefined
 }
 
-/** A copy of a plain object through its descriptors (no getter runs), without the keys `skip` names. */
+/** A copy of a plain object through its descriptors, without the keys `skip` names; other keys stay as they were. */
 function copyObject(value: object, skip: (key: string) => boolean): object {
   const copy: object = getPrototypeOf(value) === null ? Object.create(null) : {}
   const keys = ownKeys(value)
@@ -97,11 +89,8 @@ function copyArray(value: unknown[]): unknown[] {
   return copy
 }
 
-/**
- * A descriptor to copy a property with: re-parented, so a polluted Object.prototype.get/set cannot turn data into an
- * accessor; a data property made writable and configurable (a frozen input's read-only slot would otherwise refuse
- * the cleaned value put there next). Enumerability and accessors stay, for the lossless check to report.
- */
+// Re-parented, so a polluted Object.prototype.get/set cannot turn data into an accessor; data made writable and
+// configurable, or a frozen input's slot would refuse the cleaned value. Accessors stay for the lossless check.
 function copiedDescriptor(descriptor: PropertyDescriptor): PropertyDescriptor {
   const copy = setPrototypeOf(descriptor, null) as PropertyDescriptor
   if (hasOwn(copy, 'value')) {

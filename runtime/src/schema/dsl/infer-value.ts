@@ -2,31 +2,22 @@ import type { JsonValue } from '../../json/json-value.js'
 import type { ParameterSchemaSpec, ValueSchemaSpec } from './value-schema-spec.js'
 
 /**
- * How many container levels (arrays and objects) inference follows exactly. The
- * outermost container of a value spec is level 1; a container at level 17 or deeper
- * infers `JsonValue`. Scalars, `json` and `oneOf` nodes are not containers (a `oneOf`
- * branch sits at its node's level). The parameter root is not a level: its properties
- * are inferred like value-spec roots.
+ * Container levels (arrays, objects) inference follows exactly; deeper containers infer `JsonValue`. The outermost
+ * is level 1, a `oneOf` branch sits at its node's level, and parameter properties infer like value-spec roots.
  */
 export const INFER_DEPTH_LIMIT = 16
 
-// The depth is a tuple whose length counts the containers entered so far. A tuple (not
-// a numeric literal) keeps the arithmetic in the type system cheap and bounded.
+// A tuple whose length counts the containers entered: cheap, bounded type arithmetic, unlike numeric literals.
 type Depth = readonly 0[]
 
 /**
- * Infer the TypeScript value accepted by an author-facing value schema. Exact
- * inference is bounded to 16 container levels, then falls back to `JsonValue`.
- * Shapes (pinned so json-schema-to-typescript output can equal them): scalars to
- * their primitive, `enum` to its literal union, `const` to its literal; arrays to
- * mutable `T[]`; closed objects to mutable `{ req: T; opt?: T }`; open objects add
- * `[key: string]: unknown`; typed maps (`additionalProperties` a spec) add `[key: string]: T`;
- * `json` to `JsonValue`; `oneOf` to the union of branches. Value constraints (`minimum`,
- * `pattern`, `minItems`, …) are left to validation and do not change the type.
+ * The TypeScript value an author-facing value schema accepts, exact to {@link INFER_DEPTH_LIMIT} container levels.
+ * Shapes match json-schema-to-typescript: mutable `T[]` and `{ req: T; opt?: T }`, open objects add
+ * `[key: string]: unknown`, typed maps `[key: string]: T`. Value constraints do not change the type.
  */
 export type InferValue<S> = InferValueAt<S, []>
 
-/** Infer the TypeScript argument object for an implicit (open) parameter schema. */
+/** The TypeScript argument object of a parameter schema (an implicit open root). */
 export type InferArgs<S> = [ParameterSchemaSpec] extends [S] ? { [key: string]: unknown } : InferProperties<S, [], true>
 
 // A spec typed as the whole `ValueSchemaSpec` union (not a literal) says nothing more than "JSON".
@@ -77,9 +68,8 @@ type RequiredKeys<P> = { [K in PropertyKeys<P>]: P[K] extends { readonly require
 
 type OptionalKeys<P> = Exclude<PropertyKeys<P>, RequiredKeys<P>>
 
-// `Extra` is the node's `additionalProperties`: `false` adds nothing, a value spec adds a typed index
-// signature (a map: `{ [key: string]: T }`; with declared properties their types join T, since a
-// TypeScript index signature covers every key), anything else the open `[key: string]: unknown`.
+// `Extra` is `additionalProperties`: `false` adds nothing, a value spec a typed index signature (joined with the
+// declared properties' types, since it covers every key), anything else `[key: string]: unknown`.
 type InferProperties<P, D extends Depth, Extra> = Flatten<
   { -readonly [K in RequiredKeys<P>]: InferValueAt<P[K], D> } & {
     -readonly [K in OptionalKeys<P>]?: InferValueAt<P[K], D>

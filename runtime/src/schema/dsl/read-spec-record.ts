@@ -1,17 +1,12 @@
 import { escapeJsonPointerToken } from '../../json/json-value.js'
 import type { SchemaIssue } from '../json-schema/json-schema-node.js'
 
-// Specs are read once, through property descriptors: getters never run, inherited
-// properties never count, and the check and the compilation see the same snapshot.
+// Specs are read once through descriptors: no getter runs, no inherited key counts, check and compile see one snapshot.
 
 /** What a spec record or array holds, or why it cannot be read. */
 export type ReadOutcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false }
 
-/**
- * Reads a plain object's own enumerable string-keyed data properties, in declaration
- * order. Anything else (symbol keys, non-enumerable or accessor properties, a prototype
- * other than `Object.prototype` or `null`, a Proxy whose traps throw) is an issue.
- */
+/** Reads a plain object's own enumerable string-keyed data properties, in order; anything else is an issue. */
 export function readSpecRecord(
   value: unknown,
   path: string,
@@ -75,8 +70,7 @@ export function readSpecArray(
     const keys = Reflect.ownKeys(value)
     const lengthDescriptor = Reflect.getOwnPropertyDescriptor(value, 'length')
     const length = typeof lengthDescriptor?.value === 'number' ? lengthDescriptor.value : 0
-    // An ordinary dense array owns exactly its indices plus `length`; checking the count
-    // first keeps a huge sparse array from costing one step per missing index.
+    // A dense array owns its indices plus `length`: the count spares a huge sparse array a step per hole.
     if (keys.length !== length + 1) {
       issues.push({ path, message: `${what} must be a dense array without holes or extra properties` })
       return { ok: false }

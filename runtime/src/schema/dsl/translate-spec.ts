@@ -17,35 +17,24 @@ import { DeclaredValuesChecker } from '../json-schema/declared-values.js'
 import { CONSTRAINT_KEYWORDS, checkConstraintValues, typeHoldsKind } from '../json-schema/value-constraints.js'
 import { appendPointer, describeFound, readSpecArray, readSpecRecord } from './read-spec-record.js'
 
-// One pass both checks a DSL spec and builds its raw JSON Schema, so every rule is
-// enforced exactly where the output is produced and nothing is read twice. The output is
-// kept only when the pass found no issue: nothing is ever partially accepted. Every rule of
-// the raw subset holds for the output by construction (the whole schema's depth included), so
-// the raw check and the validators take the built nodes as they are, without walking them again.
-// A clean translation is kept per spec object (specs are immutable declarations, `as const` in
-// generated code): checking a spec and then compiling it reads the spec once.
+// One pass checks a DSL spec and builds its raw JSON Schema, kept only if there is no issue. The output satisfies the
+// raw subset by construction, so the raw check and the validators do not walk it again; clean translations are cached
+// per spec object (specs are immutable declarations), so checking then compiling reads a spec once.
 
 /** The outcome of one translation: the schema when (and only when) there are no issues. */
 export type SpecTranslation<T> =
   | { readonly schema: T; readonly issues: readonly [] }
   | { readonly schema: undefined; readonly issues: readonly SchemaIssue[] }
 
-/**
- * Checks a `ValueSchemaSpec` against every DSL rule without throwing; each issue's
- * path is a JSON Pointer into the spec (e.g. `/items/enum/0`). Empty means valid.
- */
+/** Every DSL issue of a `ValueSchemaSpec`, at JSON Pointers into it (e.g. `/items/enum/0`); never throws. */
 export function checkValueSchemaSpec(spec: unknown): SchemaIssue[] {
   return [...translateValueSpec(spec).issues]
 }
 
-// Clean translations by spec object: the check and the compilation share one pass.
 const cleanValueSpecs = new WeakMap<object, JsonSchemaNode>()
 const cleanParameterSpecs = new WeakMap<object, ObjectJsonSchema>()
 
-/**
- * Checks a `ParameterSchemaSpec` (the implicit open root's property map) without
- * throwing; paths point into the map (e.g. `/path/required`). Empty means valid.
- */
+/** Every DSL issue of a `ParameterSchemaSpec`, at JSON Pointers into the map (e.g. `/path/required`); never throws. */
 export function checkParameterSchemaSpec(spec: unknown): SchemaIssue[] {
   return [...translateParameterSpec(spec).issues]
 }
@@ -108,9 +97,8 @@ const KEYWORDS_OF: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['json', new Set(['type'])],
   ['oneOf', new Set(['oneOf'])],
 ])
-// Nested spec nodes (containers and oneOf branches alike) deeper than any declaration a person
-// writes; the bound keeps hostile nesting from overflowing the stack, and the compiled schema
-// (two JSON levels per spec level at most) within the raw layer's MAX_JSON_DEPTH.
+// Deeper than any spec a person writes: keeps hostile nesting off the stack limit, and the compiled schema (at most two
+// JSON levels per spec level) within MAX_JSON_DEPTH.
 const MAX_NESTING = 256
 
 type NodeKind = 'scalar' | 'array' | 'object' | 'json' | 'oneOf'
@@ -157,12 +145,8 @@ class SpecWalk {
     return { schema: undefined, issues: this.issues.slice(0, MAX_ISSUES) }
   }
 
-  /**
-   * The whole schema must nest at most MAX_JSON_DEPTH levels, as every JSON value does: each node and each annotation
-   * is within bounds on its own, but a deep `default` under deep nodes is not. A spec level adds at most two schema
-   * levels (`properties` and the key, `oneOf` and the index) and the parameter root two more, so only a spec whose
-   * bound comes near the limit is measured exactly (the same snapshot the raw check takes).
-   */
+  // Each part is within MAX_JSON_DEPTH, but a deep `default` under deep nodes may not be. A spec level adds at most two
+  // schema levels (the parameter root two more), so only a spec near the bound is measured exactly.
   #checkWholeDepth(schema: unknown, rootPath: string): void {
     if (2 * (this.#reach + 2) + this.#tallestValue < MAX_JSON_DEPTH) return
     const whole = materializeJson(schema)
@@ -228,8 +212,7 @@ class SpecWalk {
     this.#declaredValues.checkNode(node, path, this.issues)
   }
 
-  // Counts schema nodes per use, as the raw layer does: a spec that shares one sub-spec at every
-  // level is small to declare but exponential to validate, so both layers draw the same line.
+  // Counts nodes per use, as the raw check does: a sub-spec shared at every level is small but exponential to validate.
   #count(path: string, size: number): boolean {
     const before = this.#nodes
     this.#nodes += size
@@ -270,7 +253,6 @@ class SpecWalk {
       }
     }
     if (allowed !== undefined) {
-      // The bounds this node may carry: bad values and contradictions are issues at the keyword.
       const bounds = new Map([...record].filter(([key]) => CONSTRAINT_KEYWORDS.has(key) && allowed.has(key)))
       checkConstraintValues(bounds, (key) => appendPointer(path, key), this.issues)
     }
@@ -300,10 +282,7 @@ class SpecWalk {
     if (record.has('additionalProperties')) this.#openness(record, path, depth)
   }
 
-  /**
-   * The `additionalProperties` of a record that has one: a boolean, or the raw node of a value spec
-   * (a typed map); `undefined` after reporting it.
-   */
+  /** The record's `additionalProperties`: a boolean, a typed map's node, or `undefined` after an issue. */
   #openness(record: ReadonlyMap<string, unknown>, path: string, depth: number): boolean | JsonSchemaNode | undefined {
     const open = record.get('additionalProperties')
     if (typeof open === 'boolean') return open
@@ -498,11 +477,7 @@ function orderNode(out: Record<string, unknown>): JsonSchemaNode {
   return node as JsonSchemaNode
 }
 
-/**
- * Compiles a `ValueSchemaSpec` (any root) into its frozen raw JSON Schema, cached per
- * spec object. Throws one `JsonSchemaError` listing every DSL issue (JSON Pointers into
- * the spec); nothing is partially accepted.
- */
+/** A `ValueSchemaSpec`'s frozen raw JSON Schema, cached per spec; throws one `JsonSchemaError` with every DSL issue. */
 export function valueSchemaSpecToJsonSchema(spec: ValueSchemaSpec): JsonSchemaNode {
   const translation = translateValueSpec(spec)
   if (translation.schema === undefined) throw new JsonSchemaError(translation.issues, 'value schema spec')
@@ -510,10 +485,8 @@ export function valueSchemaSpecToJsonSchema(spec: ValueSchemaSpec): JsonSchemaNo
 }
 
 /**
- * Compiles a `ParameterSchemaSpec` into the model-facing root `{ type: 'object',
- * properties, required? }` (`required` only when non-empty, in declaration order; no
- * `additionalProperties` key, so the root stays open), frozen and cached per spec
- * object. Throws one `JsonSchemaError` listing every DSL issue.
+ * A `ParameterSchemaSpec`'s frozen root `{ type: 'object', properties, required? }` (`required` only if non-empty; no
+ * `additionalProperties`: the root stays open), cached per spec; throws one `JsonSchemaError` with every DSL issue.
  */
 export function parameterSchemaSpecToJsonSchema(spec: ParameterSchemaSpec): ObjectJsonSchema {
   const translation = translateParameterSpec(spec)
@@ -521,11 +494,7 @@ export function parameterSchemaSpecToJsonSchema(spec: ParameterSchemaSpec): Obje
   return translation.schema
 }
 
-/**
- * Checks `args` against a parameter spec with the compiled validator (compiled once per spec)
- * and returns them typed; throws one `ToolArgsError` (`INVALID_ARGS`) listing every mismatch,
- * with JSON Pointer paths into the arguments.
- */
+/** Returns `args` typed if they match the parameter spec, else throws one `ToolArgsError` listing every mismatch. */
 export function validateArgs<const P extends ParameterSchemaSpec>(parameters: P, args: unknown, toolName?: string): InferArgs<P> {
   return checkArgs<InferArgs<P>>(compileJsonSchema(parameterSchemaSpecToJsonSchema(parameters)), args, toolName)
 }

@@ -1,44 +1,34 @@
 import type { JsonValue } from '../../json/json-value.js'
 import type { StringFormat } from '../json-schema/string-formats.js'
 
-// The author-facing schema DSL, exactly as the spec's "통합 JSON 값 스키마 DSL" section.
-// Every member accepts readonly arrays and tuples: generated code writes specs `as const`.
+// The author-facing schema DSL. Members take readonly arrays and tuples: generated specs are written `as const`.
 
 /** Annotations any DSL node may carry; `default`/`examples` must be lossless JSON. */
 export interface ValueSchemaAnnotations {
   /** Shown to the model next to the value. */
   readonly description?: string
-  /** Short human label; never changes validation. */
   readonly title?: string
-  /** Documented default; not applied by validation. */
+  /** Documented only; validation never applies it. */
   readonly default?: JsonValue
-  /** Example values (any lossless JSON). */
   readonly examples?: JsonValue
 }
 
 /** Bounds of a number or integer node (enforced by validation, not reflected in the inferred type). */
 export interface NumberBounds {
-  /** The value is at least this. */
   readonly minimum?: number
-  /** The value is at most this. */
   readonly maximum?: number
-  /** The value is greater than this. */
   readonly exclusiveMinimum?: number
-  /** The value is less than this. */
   readonly exclusiveMaximum?: number
-  /** The value is a multiple of this (greater than 0). */
+  /** Greater than 0. */
   readonly multipleOf?: number
 }
 
 /** Bounds of a string node: length in code points, an ECMAScript `u`-flag `pattern`, an enforced `format`. */
 export interface StringBounds {
-  /** At least this many code points. */
   readonly minLength?: number
-  /** At most this many code points. */
   readonly maxLength?: number
-  /** Matched, unanchored, by this regular expression (`u` flag). */
+  /** Unanchored. */
   readonly pattern?: string
-  /** One of the enforced formats. */
   readonly format?: StringFormat
 }
 
@@ -81,11 +71,9 @@ export interface NullValueSchemaSpec extends ValueSchemaAnnotations {
 export interface ArrayValueSchemaSpec extends ValueSchemaAnnotations {
   readonly type: 'array'
   readonly items: ValueSchemaSpec
-  /** At least this many items. */
   readonly minItems?: number
-  /** At most this many items. */
   readonly maxItems?: number
-  /** `true`: no two items are equal. */
+  /** `true`: no two items are equal (JSON equality). */
   readonly uniqueItems?: boolean
 }
 
@@ -95,17 +83,12 @@ export interface PropertiesSchemaSpec {
   readonly [key: symbol]: never
 }
 
-/**
- * An object; `additionalProperties` is mandatory so openness is always explicit: `false` (closed),
- * `true` (open) or a value spec every undeclared key's value must match (a typed map).
- */
+/** An object; `additionalProperties` is mandatory: `false` (closed), `true` (open) or a value spec (a typed map). */
 export interface ObjectValueSchemaSpec extends ValueSchemaAnnotations {
   readonly type: 'object'
   readonly properties?: PropertiesSchemaSpec
   readonly additionalProperties: boolean | ValueSchemaSpec
-  /** At least this many properties. */
   readonly minProperties?: number
-  /** At most this many properties. */
   readonly maxProperties?: number
 }
 
@@ -135,10 +118,7 @@ export type ValueSchemaSpec =
 /** One implicit parameter-root (or object) property, optionally required. */
 export type ParameterPropertySpec = ValueSchemaSpec & { readonly required?: true }
 
-/**
- * Tool parameter schema. The map itself is an implicit open object root;
- * requiredness remains a per-property `required: true` annotation.
- */
+/** Tool parameters: the map is an implicit open object root; each property is required by its own `required: true`. */
 export type ParameterSchemaSpec = {
   readonly [key: string]: ParameterPropertySpec
   readonly [key: symbol]: never

@@ -50,41 +50,27 @@ interface Check {
 }
 
 /**
- * Lists every way `node` breaks the enforced raw JSON Schema subset, one issue per bad path (JSON
- * Pointers into the schema); an empty list means the schema is supported. Never throws.
- *
- * The subset: only the keywords of `JsonSchemaNode`; `type` is one of the seven type names (no
- * arrays); `oneOf` has at least two branches; `properties` is an object of nodes (any own key,
- * `__proto__` and `constructor` included); `required` holds unique strings declared in the same
- * node's `properties`; `additionalProperties` is a boolean or a node (a typed map); `items` is one node; `enum` is a
- * non-empty array of unique scalars; `enum`/`const` values match the node's `type` (`integer`
- * needs integers); `description`/`title` are strings; `default`/`examples` are lossless JSON. The
- * object keywords (`properties`, `required`, `additionalProperties`) are rejected on a node whose
- * `type` is not `object`, and `items` on one whose `type` is not `array`; without `type` they apply
- * only to values of their kind. `oneOf` combines with its sibling keywords by conjunction, as in
- * JSON Schema: a value must satisfy the siblings and exactly one branch. Boolean schemas are not in
- * the subset. The schema must itself be lossless JSON: getters, cycles and the like are issues.
- * The value constraints (`minimum` … `maxProperties`, see value-constraints.ts) bound one kind of
- * value each: on a node whose `type` holds another kind they are rejected, without `type` they apply
- * to values of their kind only; bad or contradictory bounds are issues at the keyword.
+ * Every way `node` breaks the enforced raw JSON Schema subset, at JSON Pointers into the schema; empty means supported.
+ * Never throws. The subset: `JsonSchemaNode`'s keywords, one type name per `type`, no boolean schemas; `oneOf` of two
+ * or more branches, conjunctive with its siblings; `required` names unique and in `properties`; `enum` non-empty and
+ * unique; `enum`/`const` scalars of the node's `type`; `default`/`examples` lossless JSON. Object keywords, `items` and
+ * value constraints are rejected under another `type`, and apply only to their kind without one; bad or
+ * contradictory bounds are issues. The schema itself must be lossless JSON (no getters, no cycles).
  */
 export function checkJsonSchema(node: unknown): SchemaIssue[] {
   if (isSupportedByConstruction(node)) return []
   const check: Check = { issues: [], ancestors: new Set(), nodes: 0 }
   checkNode(node, '', 0, check)
   if (check.issues.length === 0) {
-    // Each node and each annotation passed on its own; the whole schema must also be lossless JSON
-    // within the depth limit (an annotation deep under deep nodes), as validators take a snapshot of it.
+    // The parts passed alone; validators snapshot the whole, which must fit the depth limit too (deep `default`s).
     const whole = materializeJson(node)
     if (!whole.ok) check.issues.push(...whole.issues)
   }
   return check.issues
 }
 
-// Nodes the DSL translation built (translate-spec.ts): it enforces every rule of the subset as it builds a node, from
-// parts it checked and froze itself, so walking one again proves nothing new. The mark is a private-field brand put on
-// the node before it is frozen (invisible to reflection, unforgeable, and free for the garbage collector, unlike a
-// WeakSet entry per node); only that module marks. A test keeps the translation's output and this check in agreement.
+// A node the DSL translation built satisfies the subset by construction, so walking it again proves nothing. The mark
+// is a private-field brand (unforgeable, invisible to reflection); a test keeps the translation and this check in step.
 class SupportedBrand extends OnTarget {
   readonly #supported = true
 
@@ -104,10 +90,7 @@ export function isSupportedByConstruction(node: unknown): node is JsonSchemaNode
   return typeof node === 'object' && node !== null && SupportedBrand.has(node)
 }
 
-/**
- * Asserts that `node` is a schema of the enforced raw subset (any JSON root). Throws one
- * {@link JsonSchemaError} whose `issues` list every bad path; see {@link checkJsonSchema} for the rules.
- */
+/** Throws one {@link JsonSchemaError} listing every issue {@link checkJsonSchema} finds in `node` (any JSON root). */
 export function assertSupportedJsonSchema(node: unknown): asserts node is JsonSchemaNode {
   const issues = checkJsonSchema(node)
   if (issues.length > 0) throw new JsonSchemaError(issues)
@@ -273,11 +256,7 @@ function matchesType(value: string | number | boolean | null, type: JsonSchemaTy
   }
 }
 
-/**
- * Asserts that `node` is a supported schema whose root declares `type: 'object'`, for consumers that
- * need an object root (tool parameters, structured outputs). Throws one {@link JsonSchemaError} with
- * every issue, the root-type issue included.
- */
+/** {@link assertSupportedJsonSchema} plus a root `type: 'object'` (tool parameters, structured outputs); one error. */
 export function assertObjectJsonSchema(node: unknown): asserts node is ObjectJsonSchema {
   const issues: SchemaIssue[] = checkJsonSchema(node)
   const rootType = readRootType(node)

@@ -19,12 +19,8 @@ export interface CompiledJsonSchema {
 const compiled = new WeakMap<object, CompiledJsonSchema>()
 
 /**
- * Compiles a raw subset schema into straight-line JavaScript (via `new Function`) and caches the
- * result per schema object: the same object returns the same validator. Asserts the schema first
- * (an unsupported schema throws one JsonSchemaError). `is` and `validate` give the interpreter's
- * answers — `validate` its exact errors in the same order. Where code generation is unavailable
- * (`new Function` throws, e.g. under a Content Security Policy or
- * `--disallow-code-generation-from-strings`), the interpreter is used transparently.
+ * Compiles a raw subset schema to straight-line JavaScript, one validator per schema object; throws one JsonSchemaError
+ * if unsupported. Answers exactly as the interpreter, which it falls back to where `new Function` is unavailable (CSP).
  */
 export function compileJsonSchema(schema: JsonSchemaNode): CompiledJsonSchema {
   const cached = compiled.get(schema)
@@ -80,20 +76,10 @@ function generate(node: PreparedNode): CompiledJsonSchema | undefined {
 }
 
 /**
- * Validates `value` against a raw subset schema by interpretation: `{ valid, errors }` with every
- * error (at most MAX_ISSUES, in traversal order) as a JSON Pointer into the value.
- *
- * The schema is asserted first (an unsupported schema throws one JsonSchemaError) and cached per
- * schema object, which is treated as immutable from then on. For any value it never throws, never
- * hangs and never writes to a prototype. Values are read the way JSON sees them: plain objects by
- * their own enumerable string keys (inherited keys never count: `{}` has no `constructor`, and an
- * own `__proto__` is an ordinary key), dense plain arrays by index. Anything else — NaN, ±Infinity,
- * undefined, functions, symbols, bigints, Dates and other non-plain objects, array subclasses, holes,
- * cycles, nesting deeper than MAX_JSON_DEPTH — is invalid with an error, also where the schema leaves
- * the value unconstrained (`{}`, no `items`, an open object's extra keys). A getter is read like a
- * data property; if it or a Proxy trap throws, the value is invalid with one error at the root.
- * Symbol-keyed and non-enumerable properties are not part of the JSON view and are ignored here
- * (materializeJson rejects them). `oneOf` applies together with its sibling keywords.
+ * Validates `value` by interpretation: `{ valid, errors }`, at most MAX_ISSUES at JSON Pointers. Throws one
+ * JsonSchemaError for an unsupported schema (asserted once per object, then treated as immutable); for any value it
+ * never throws, hangs or writes to a prototype. Anything but plain JSON (NaN, Dates, holes, cycles, nesting past
+ * MAX_JSON_DEPTH, a throwing getter) is an error even where unconstrained; symbol and non-enumerable keys are ignored.
  */
 export function validateJsonSchemaValue(schema: JsonSchemaNode, value: unknown): ValidationResult {
   return interpretValidate(prepareJsonSchema(schema), value)

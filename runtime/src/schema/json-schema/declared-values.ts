@@ -4,11 +4,8 @@ import type { JsonSchemaNode, SchemaIssue } from './json-schema-node.js'
 import { interpretValidate } from './interpret-json-schema.js'
 import { type PreparedNode, prepareTrustedNode } from './prepared-schema.js'
 
-// Values an author writes into a schema — a `default`, each `examples` item, a `const` and each
-// `enum` member — must themselves be values of the node they sit on (its type and every bound).
-// JSON Schema leaves `default` and `examples` unchecked; toolsmith checks them where a tool is
-// declared (the DSL, so the loader and defineTool) and registered, because a model reads them as
-// advice. The raw subset check (`checkJsonSchema`) still accepts them unchecked, as JSON Schema does.
+// A `default`, each example, a `const` and each `enum` member must fit its own node (type and bounds). JSON Schema
+// leaves them unchecked, but a model reads them as advice: the DSL and registration check them, checkJsonSchema not.
 
 /** Most mismatches reported per declared value: the first few say what is wrong. */
 const ERRORS_PER_VALUE = 3
@@ -23,21 +20,11 @@ function shown(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text
 }
 
-/**
- * Checks the declared values of the nodes of one schema, node by node: each node is prepared for
- * validation once, and a parent's preparation reuses its children's (one memo per checker), so a
- * tree is prepared in one pass however many values it declares. The nodes must be supported,
- * frozen, own-data schema nodes — what the DSL translator builds, or a snapshot that
- * assertSupportedJsonSchema accepted — so none is asserted or copied again here.
- */
+/** Checks declared values node by node on trusted nodes (translated, or asserted snapshots), each prepared once. */
 export class DeclaredValuesChecker {
   readonly #prepared = new Map<JsonSchemaNode, PreparedNode>()
 
-  /**
-   * Adds an issue for each declared value of one supported `node` (at `path`, a JSON Pointer the
-   * issues start from) that the node rejects: `default` and `examples` against the whole node,
-   * `const` and `enum` members against the node without them, so they meet its bounds.
-   */
+  /** Adds an issue per declared value `node` rejects: `default`/`examples` against it, `const`/`enum` the rest. */
   checkNode(node: JsonSchemaNode, path: string, issues: SchemaIssue[]): void {
     const hasDefault = Object.hasOwn(node, 'default')
     const hasExamples = Object.hasOwn(node, 'examples')
@@ -69,10 +56,7 @@ export class DeclaredValuesChecker {
   }
 }
 
-/**
- * Every declared-value mismatch in a supported raw schema, at JSON Pointers into the schema. The
- * schema is a frozen lossless snapshot that assertSupportedJsonSchema accepted (the registry's).
- */
+/** Every declared-value mismatch in an asserted, frozen raw schema (the registry's), at JSON Pointers into it. */
 export function checkDeclaredValues(schema: JsonSchemaNode): SchemaIssue[] {
   const issues: SchemaIssue[] = []
   const checker = new DeclaredValuesChecker()

@@ -3,14 +3,9 @@ import { snapshotHeight } from '../../json/materialized-snapshots.js'
 import type { SchemaIssue } from './json-schema-node.js'
 import { addError, cycleMessage, notJsonMessage, TOO_DEEP_MESSAGE } from './validation-messages.js'
 
-// The deep lossless-JSON check validators run wherever the schema leaves a value unconstrained
-// (`{}`, an absent `items`, an open object's undeclared keys). It reads values the way every
-// validator does: plain objects through for…in (own keys only when a prototype is polluted) and
-// ordinary property reads; dense plain arrays by index. A frozen snapshot from materializeJson is
-// already known to be lossless and is accepted at once.
-//
-// State lives in module variables, saved and restored around each call, so the check allocates
-// nothing for tree-shaped values and stays correct if a Proxy trap re-enters it.
+// The deep lossless-JSON check validators run where the schema leaves a value unconstrained, reading values as they
+// do (for…in, own keys only under polluted prototypes); a materializeJson snapshot passes at once. State is module
+// variables, saved and restored per call: nothing allocated for trees, and safe if a Proxy trap re-enters.
 
 const objectPrototype = Object.prototype
 const arrayPrototype = Array.prototype
@@ -22,8 +17,7 @@ const IN_PROGRESS = 1
 const DONE = 2
 // The memo's mark for a container being walked (an ancestor); otherwise it holds a depth (≥ 0).
 const WALKING = -1
-// Past this many containers in one check, every container is memoized, so a DAG that shares
-// sub-objects is walked once per object instead of once per path.
+// Past this many containers in one check all are memoized, so a shared sub-object is walked once, not once per path.
 const MEMO_THRESHOLD = 4096
 
 const ancestors: object[] = []
@@ -57,8 +51,7 @@ export function isJsonDeep(value: unknown, depth: number, polluted: boolean): bo
 }
 
 function enter(value: object, depth: number): number {
-  // Returns 0 to walk the container, IN_PROGRESS for a cycle, DONE for one already walked at this
-  // depth or deeper (the memo holds the deepest depth a container was walked at, or WALKING).
+  // 0: walk it; IN_PROGRESS: a cycle; DONE: walked at this depth or deeper (the memo holds that depth, or WALKING).
   if (memo !== null) {
     const state = memo.get(value)
     if (state === WALKING) return IN_PROGRESS
@@ -119,11 +112,7 @@ function walkIs(value: object, depth: number, polluted: boolean): boolean {
   return ok
 }
 
-/**
- * Adds an error for every place under `value` (at `path`, container depth `depth`) that is not
- * lossless JSON: non-JSON scalars, non-plain objects, array subclasses, holes, cycles, and
- * nesting deeper than MAX_JSON_DEPTH.
- */
+/** Adds an error at every place under `value` (at `path`, container depth `depth`) that is not lossless JSON. */
 export function collectJsonDeep(value: unknown, path: string, depth: number, polluted: boolean, errors: SchemaIssue[]): void {
   if (typeof value !== 'object' || value === null) {
     if (!isJsonScalar(value)) addError(errors, path, notJsonMessage(value))

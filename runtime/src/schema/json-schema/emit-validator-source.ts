@@ -53,21 +53,16 @@ export const VALIDATOR_ENV_NAMES = [
 
 // Declared keys beyond this count are matched through a hoisted Set instead of a chain of ===.
 const KEY_CHAIN_LIMIT = 8
-// Past this many containers and array items in one call the generated code hands the value to the
-// interpreter, which memoizes verdicts per (node, container): a value sharing sub-arrays (a DAG built
-// in code) would otherwise be walked once per path, exponentially. Tree-shaped values this large
-// are rare and still validate, only through the slower path.
+// Past this many containers and items in one call the code hands over to the interpreter, whose memo keeps a value
+// sharing sub-arrays (a DAG) from being walked once per path, exponentially.
 const VISIT_LIMIT = 1 << 20
 // Enum members beyond this count are matched through a hoisted Set.
 const ENUM_CHAIN_LIMIT = 6
 
 /**
- * Generates the body of a factory `(env) => ({ is, validate })` for one prepared schema: straight-
- * line code, one block per schema node, no per-node dispatch and no allocation on the valid `is`
- * path. `is` reads declared properties by name after one for…in pass over the keys; `validate`
- * mirrors the interpreter's reads and error order exactly. Either falls back to the interpreter
- * (`slowIs`/`slowValidate`) when a prototype is polluted or an object is exotic (a declared key
- * readable but not enumerable, an own `undefined`).
+ * The body of a factory `(env) => ({ is, validate })` for one prepared schema: straight-line code, no allocation on a
+ * valid `is`; `validate` mirrors the interpreter's reads and error order. Polluted prototypes and exotic objects (a
+ * declared key not enumerable, an own `undefined`) go to the interpreter.
  */
 export function emitValidatorSource(root: PreparedNode): string {
   const emitter = new Emitter()
@@ -80,8 +75,7 @@ export function emitValidatorSource(root: PreparedNode): string {
     `function is(v) {`,
     `let W = 0;`,
     `try {`,
-    // Any enumerable key on Object.prototype or Array.prototype would show up in for…in: hand the
-    // call to the interpreter, which checks ownership of every key.
+    // An enumerable key on either prototype would show up in for…in: the interpreter checks ownership instead.
     `for (const _ in AP) return slowIs(v);`,
     isBody,
     `return true;`,
@@ -102,8 +96,7 @@ export function emitValidatorSource(root: PreparedNode): string {
 
 /** Joins a path expression and a static suffix, folding literals. */
 function pathPlus(path: string, suffix: string): string {
-  // Fold into one literal only when the path is a single string literal; an expression such as
-  // `"" + "/" + i3` (a path under an array index) also starts with a quote and must be concatenated.
+  // Only a single string literal folds: `"" + "/" + i3` (under an array index) also starts with a quote.
   const literal = asStringLiteral(path)
   if (literal !== undefined) return sourceLiteral(literal + suffix)
   return `${path} + ${sourceLiteral(suffix)}`
@@ -209,10 +202,8 @@ class Emitter {
 
   /** Checks on a value known to be a non-null, non-array object. */
   #isObject(node: PreparedNode, x: string, depth: number, fail: string, bail: string): string {
-    // The prototype is checked before any property is read, so a getter an exotic prototype defines
-    // for a declared key never runs. Reading PROBE first (a symbol only this module holds: absent on
-    // every plain object, its value ignored) gives V8 the object's map, so it folds the prototype
-    // check into a map check instead of calling Object.getPrototypeOf.
+    // The prototype is checked before any property is read, so an exotic prototype's getter never runs. Reading PROBE
+    // (a private symbol, absent on plain objects) first lets V8 fold the prototype check into a map check.
     const protoCheck = `${x}[PROBE];\n{ const p = getProto(${x}); if (p !== OP && p !== null) ${fail}; }`
     const counts = this.#countBounds(node.constraints, 'object', x, () => fail)
     if (!node.hasObjectKeywords) {
@@ -231,12 +222,9 @@ class Emitter {
       out.push(counts)
       return out.join('\n')
     }
-    // One for…in pass records which declared keys are own and enumerable — the only kind the
-    // interpreter reads (no enumerable key is inherited: the prologue ruled out polluted prototypes)
-    // — as bits in `seen` (32 keys per word). Then each declared key is read by name (a monomorphic
-    // load) only if it was seen, so a non-enumerable or inherited property is never read, and a failing
-    // value always fails the call. A seen key whose value is `undefined` leaves its bit out of `read`,
-    // and the call goes to the interpreter, which judges an own `undefined`.
+    // One for…in pass sets a bit in `seen` (32 keys per word) per declared key present; each is then read by name only
+    // if seen, so an inherited or non-enumerable property is never read. A seen key read as `undefined` leaves its
+    // bit out of `read`, and the call goes to the interpreter, which judges an own `undefined`.
     const keys = node.properties.map(([key]) => key)
     const words = Math.ceil(keys.length / 32)
     const seen = Array.from({ length: words }, () => this.#name('n'))
@@ -298,7 +286,7 @@ class Emitter {
     ].join('\n')
   }
 
-  /** The number and string bounds as `[condition, message]` pairs, in the interpreter's order, for a value of that kind. */
+  /** The number and string bounds as `[condition, message]` pairs, in the interpreter's order. */
   #scalarBoundChecks(c: PreparedConstraints, x: string): { numeric: [string, string][]; textual: [string, string][] } {
     const numeric: [string, string][] = []
     if (c.minimum !== undefined) numeric.push([`${x} < ${c.minimum}`, minimumMessage(c.minimum)])
@@ -342,7 +330,7 @@ class Emitter {
     return out.join('\n')
   }
 
-  /** Item or property count statements (the value is known to be of that kind); `act` gives the failing statement per message. */
+  /** Item or property count statements for a value known to be of that kind; `act` makes the failing statement. */
   #countBounds(c: PreparedConstraints | undefined, kind: 'array' | 'object', x: string, act: (message: string) => string): string {
     if (c === undefined) return ''
     const size = kind === 'array' ? `${x}.length` : `keys(${x}).length`
@@ -414,7 +402,6 @@ class Emitter {
     return out.join('\n')
   }
 
-  /** The pattern message, which names the input bound when the string is longer than it. */
   #patternMessageSource(c: PreparedConstraints, x: string): string {
     const pattern = c.pattern as string
     const short = sourceLiteral(patternMessage(pattern, false, MAX_PATTERN_INPUT))
@@ -504,10 +491,8 @@ class Emitter {
 }
 
 /**
- * A JSON scalar as a JavaScript literal for generated source. JSON.stringify escapes quotes,
- * backslashes and control characters; U+2028/U+2029 are escaped too so the literal is safe in any
- * engine. Nothing else from a schema ever enters generated code: names are counters, and keys,
- * paths and constants appear only through this function.
+ * A JSON scalar as a JavaScript literal (U+2028/U+2029 escaped too). The only way schema text enters generated code:
+ * names are counters, and keys, paths and constants pass through here.
  */
 export function sourceLiteral(value: string | number | boolean | null): string {
   return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')

@@ -18,19 +18,10 @@ import {
 } from './validation-messages.js'
 import { checkBoundsBefore, hasDuplicateItems } from './value-constraints.js'
 
-// The interpreter: the oracle for the compiled validators and their fallback where code generation
-// is unavailable. The compiled `validate()` performs the same reads in the same order and reports
-// the same errors; keep the two in step (the differential test checks it).
-//
-// Per node, in order: `type` (or, without `type`, "is this JSON at all") — a mismatch is the node's
-// only error; then `const`; `enum`; the value constraints of the value's kind (value-constraints.ts:
-// number bounds, string length, pattern and format, item and property counts); for a plain object its object keywords (keys in for…in order:
-// declared keys against their schema, undeclared ones rejected when closed or checked deeply when
-// open; then each missing `required` name), or a deep check when it has none; for a plain array
-// each item against `items`, or a deep check without `items`; last `oneOf`, counting matching
-// branches up to two; `uniqueItems` is checked after an array's items, on arrays that are lossless
-// JSON. An undeclared key of an object whose `additionalProperties` is a schema is checked against
-// it. A node with `oneOf`, `const` or `enum` leaves containers to those keywords.
+// The interpreter: oracle for the compiled validators and their fallback without code generation. Keep the two in step
+// (same reads, errors and order; a differential test checks it). Per node: `type` (or "is it JSON"), whose mismatch is
+// the only error; `const`; `enum`; value constraints; object keys in for…in order then missing `required` names, or
+// items, else a deep check unless `oneOf`, `const` or `enum` pin the value; `uniqueItems`; last `oneOf`.
 
 const objectPrototype = Object.prototype
 const arrayPrototype = Array.prototype
@@ -39,12 +30,9 @@ const hasOwn = Object.hasOwn
 const isArray = Array.isArray
 const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
 
-// A value may share sub-objects (a DAG built in code; JSON.parse never makes one), and a typed walk
-// visits a shared part once per path: three levels of arrays holding the same array a thousand times
-// are a billion visits. Past MEMO_THRESHOLD containers in one call, verdicts are memoized per (schema
-// node, container): the deepest depth it is known to match at (it matches at any shallower depth
-// too), and the shallowest it is known not to (deeper, the depth limit only adds failures). State
-// lives in module variables, saved and restored around each call, since a Proxy trap may re-enter.
+// A walk visits a shared sub-object (a DAG built in code) once per path, exponentially. Past MEMO_THRESHOLD containers
+// verdicts are memoized per (node, container): the deepest depth known to match, the shallowest known not to. Module
+// state, saved and restored per call, since a Proxy trap may re-enter.
 const MEMO_THRESHOLD = 4096
 let visits = 0
 let matched: Map<PreparedNode, Map<object, number>> | null = null
@@ -59,7 +47,6 @@ function memoizing(): boolean {
   return true
 }
 
-/** The memoized verdict for `node` on `value` at `depth`, if one applies. */
 function recalled(node: PreparedNode, value: object, depth: number): boolean | undefined {
   const good = matched?.get(node)?.get(value)
   if (good !== undefined && depth <= good) return true
@@ -77,7 +64,6 @@ function remember(node: PreparedNode, value: object, depth: number, verdict: boo
   if (known === undefined || (verdict ? depth > known : depth < known)) byValue.set(value, depth)
 }
 
-/** Runs `walk` with fresh memo state, restoring the caller's afterwards. */
 function withFreshMemo<T>(walk: () => T): T {
   const saved = [visits, matched, mismatched] as const
   visits = 0

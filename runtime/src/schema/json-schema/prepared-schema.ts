@@ -3,11 +3,7 @@ import { assertSupportedJsonSchema, isSupportedByConstruction } from './check-js
 import type { JsonSchemaNode, JsonSchemaScalar, JsonSchemaType } from './json-schema-node.js'
 import { type PreparedConstraints, prepareConstraints } from './value-constraints.js'
 
-/**
- * A supported schema node read once into explicit fields, so validators never look a keyword up on
- * the schema object (where an inherited, polluted `const` or `items` could otherwise appear).
- * Both the interpreter and the compiler consume this form.
- */
+/** A supported node read once into fields, so validators never look a keyword up (it could be inherited, polluted). */
 export interface PreparedNode {
   readonly type: JsonSchemaType | undefined
   readonly hasConst: boolean
@@ -35,11 +31,7 @@ export interface PreparedNode {
 // Schemas are treated as immutable once used: the cache is keyed by the caller's object.
 const prepared = new WeakMap<object, PreparedNode>()
 
-/**
- * Asserts `schema` (throwing one JsonSchemaError with every issue) and returns its prepared form,
- * built from a frozen snapshot and cached per schema object. A schema the DSL translation built is
- * neither asserted nor copied again: it is frozen and was checked as it was built.
- */
+/** Asserts `schema` (one JsonSchemaError) and returns its prepared form from a frozen snapshot, cached per object. */
 export function prepareJsonSchema(schema: JsonSchemaNode): PreparedNode {
   const cached = typeof schema === 'object' && schema !== null ? prepared.get(schema) : undefined
   if (cached !== undefined) return cached
@@ -48,21 +40,16 @@ export function prepareJsonSchema(schema: JsonSchemaNode): PreparedNode {
   return node
 }
 
-/** The schema as validators read it: a translation's node as it is (frozen, checked as it was built), else a snapshot. */
+/** The schema as validators read it: a translated node as it is (frozen, checked when built), else a snapshot. */
 function snapshotOf(schema: JsonSchemaNode): JsonSchemaNode {
   if (isSupportedByConstruction(schema)) return schema
   assertSupportedJsonSchema(schema)
   const snapshot = materializeJson(schema)
-  // The assertion above proved the schema lossless, so the snapshot cannot fail.
   if (!snapshot.ok) throw new Error('unreachable: a supported schema failed to materialize')
   return snapshot.value as JsonSchemaNode
 }
 
-/**
- * The prepared form of a node that is already a supported, frozen, own-data schema (a snapshot
- * prepareJsonSchema asserted, or a node the DSL translator built): no assertion, no snapshot.
- * `memo` carries prepared nodes across calls, so a parent reuses its children's (declared-values.ts).
- */
+/** The prepared form of a trusted node (asserted snapshot or translated); `memo` lets a parent reuse its children's. */
 export function prepareTrustedNode(node: JsonSchemaNode, memo: Map<JsonSchemaNode, PreparedNode>): PreparedNode {
   return prepareNode(node, memo)
 }

@@ -5,11 +5,7 @@ import type { SchemaIssue } from './json-schema-node.js'
 const objectPrototype = Object.prototype
 const arrayPrototype = Array.prototype
 
-/**
- * Reads the own enumerable data properties of a plain object through descriptors (never a getter,
- * never an inherited key), reporting every property that is not plain data. Returns `undefined` with
- * an issue when `value` is not a readable plain object. Used by the schema checker, not a hot path.
- */
+/** A plain object's own enumerable data entries by descriptor, an issue per other property; undefined if unreadable. */
 export function readOwnEntries(value: unknown, path: string, what: string, issues: SchemaIssue[]): [string, unknown][] | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     issues.push({ path, message: `${what} must be an object, found ${describeValue(value)}` })
@@ -41,10 +37,7 @@ export function readOwnEntries(value: unknown, path: string, what: string, issue
   }
 }
 
-/**
- * Reads the items of a dense plain array through descriptors, reporting holes and accessors.
- * Returns `undefined` with an issue when `value` is not a readable plain array.
- */
+/** A dense plain array's items by descriptor, an issue per hole or accessor; undefined if any, or unreadable. */
 export function readOwnItems(value: unknown, path: string, what: string, issues: SchemaIssue[]): unknown[] | undefined {
   if (!Array.isArray(value)) {
     issues.push({ path, message: `${what} must be an array, found ${describeValue(value)}` })

@@ -1,10 +1,6 @@
-// The `format` values the subset enforces (an assertion, not an annotation), each a pure predicate on a
-// string. Every check is a bounded scan or an anchored regular expression without nested quantifiers,
-// so a format costs time linear in the string and cannot be driven into catastrophic backtracking.
-// The grammars are the RFCs the JSON Schema specification names: RFC 3339 (date-time, date, time),
-// RFC 3339 appendix A (duration), RFC 5321 §4.1.2 mailbox (email), RFC 1123 + RFC 5890/5891/5892
-// (hostname, A-labels included), RFC 2673 dotted-quad (ipv4), RFC 4291 §2.2 (ipv6), RFC 4122 (uuid)
-// and RFC 3986 absolute URI (uri).
+// The enforced `format`s: linear-time predicates (bounded scans, anchored regexes without nested quantifiers) by the
+// RFCs JSON Schema names: 3339 (dates, times, durations), 5321 (email), 1123 and 5890-5892 (hostname), 2673 (ipv4),
+// 4291 (ipv6), 4122 (uuid), 3986 (uri).
 
 /** The `format` names the subset enforces. */
 export const STRING_FORMATS = ['date-time', 'date', 'time', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid', 'uri'] as const
@@ -72,8 +68,7 @@ function isDateTime(value: string): boolean {
   return (t === 0x54 || t === 0x74) && isDate(value.slice(0, 10)) && isTime(value.slice(11))
 }
 
-// dur-date / dur-time / dur-week of RFC 3339 appendix A: each unit in order, and the ABNF's nesting
-// (years need months before days, hours need minutes before seconds). Digits only, no fractions.
+// RFC 3339 appendix A: units in order with the ABNF's nesting; digits only, no fractions.
 const DURATION =
   /^P(?:(?:\d+Y(?:\d+M(?:\d+D)?)?|\d+M(?:\d+D)?|\d+D)(?:T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S))?|T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)|\d+W)$/
 
@@ -126,8 +121,7 @@ function isALabel(encoded: string): boolean {
     const code = c.codePointAt(0) as number
     if (DISALLOWED_EXCEPTIONS.has(code)) return false
     if (PVALID_EXCEPTIONS.has(code)) continue
-    // The derived property PVALID, approximated: lower-case letters and letters without case, marks,
-    // digits and the hyphen (upper case, symbols, punctuation and spaces are DISALLOWED).
+    // PVALID approximated: lower-case and caseless letters, marks, digits and the hyphen.
     const before = chars[i - 1]
     const after = chars[i + 1]
     switch (code) {

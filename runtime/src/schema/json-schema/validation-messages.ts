@@ -3,8 +3,7 @@ import { appendOwn } from '../../json/hostile-prototypes.js'
 import { MAX_ISSUES, MAX_JSON_DEPTH } from '../../json/json-value.js'
 import type { JsonSchemaScalar, JsonSchemaType, SchemaIssue, ValidationResult } from './json-schema-node.js'
 
-// One source for every validation message, so the interpreter and the compiled validators agree
-// on the exact text, and the one way both collect them into a result (capped at MAX_ISSUES).
+// Every validation message, so the interpreter and compiled validators agree on the text, and how both collect them.
 
 const TYPE_NAMES: Record<JsonSchemaType, string> = {
   object: 'an object',
@@ -16,7 +15,6 @@ const TYPE_NAMES: Record<JsonSchemaType, string> = {
   null: 'null',
 }
 
-/** The value does not have the node's `type`. */
 export function typeMismatchMessage(type: JsonSchemaType, value: unknown): string {
   return `expected ${TYPE_NAMES[type]}, found ${describeValue(value)}`
 }
@@ -26,12 +24,10 @@ export function notJsonMessage(value: unknown): string {
   return `${describeValue(value)} is not lossless JSON`
 }
 
-/** The value differs from `const`. */
 export function constMismatchMessage(constant: JsonSchemaScalar): string {
   return `must equal ${JSON.stringify(constant)}`
 }
 
-/** The value is none of the `enum` members. */
 export function enumMismatchMessage(members: readonly JsonSchemaScalar[]): string {
   return `must be one of ${JSON.stringify(members)}`
 }
@@ -39,23 +35,18 @@ export function enumMismatchMessage(members: readonly JsonSchemaScalar[]): strin
 /** An undeclared key in a closed object. */
 export const UNEXPECTED_PROPERTY_MESSAGE = 'is not allowed: additionalProperties is false'
 
-/** A `required` key is absent. */
 export const MISSING_REQUIRED_MESSAGE = 'is required but missing'
 
-/** No `oneOf` branch matches. */
 export function oneOfNoneMessage(branches: number): string {
   return `must match exactly one of the ${branches} oneOf branches, but matches none`
 }
 
-/** Several `oneOf` branches match. */
 export function oneOfManyMessage(branches: number): string {
   return `must match exactly one of the ${branches} oneOf branches, but matches more than one`
 }
 
-/** Container nesting beyond the bound. */
 export const TOO_DEEP_MESSAGE = `nests deeper than ${MAX_JSON_DEPTH} levels`
 
-/** A container that contains one of its ancestors. */
 export function cycleMessage(target: string): string {
   return `is a cycle: refers back to ${target === '' ? 'the root' : target}`
 }
@@ -63,74 +54,61 @@ export function cycleMessage(target: string): string {
 /** Reading the value threw (a getter or a Proxy trap); reported once, at the root. */
 export const READ_THREW_MESSAGE = 'could not be read: a getter or a Proxy trap threw, so the value is not lossless JSON'
 
-// Value constraints: every message names the keyword and its bound.
+// Value constraints: each message names the keyword and its bound.
 
-/** Below `minimum`. */
 export function minimumMessage(bound: number): string {
   return `must be at least ${bound} (minimum)`
 }
 
-/** Above `maximum`. */
 export function maximumMessage(bound: number): string {
   return `must be at most ${bound} (maximum)`
 }
 
-/** Not above `exclusiveMinimum`. */
 export function exclusiveMinimumMessage(bound: number): string {
   return `must be greater than ${bound} (exclusiveMinimum)`
 }
 
-/** Not below `exclusiveMaximum`. */
 export function exclusiveMaximumMessage(bound: number): string {
   return `must be less than ${bound} (exclusiveMaximum)`
 }
 
-/** Not a multiple of `multipleOf`. */
 export function multipleOfMessage(divisor: number): string {
   return `must be a multiple of ${divisor} (multipleOf)`
 }
 
-/** Fewer code points than `minLength`. */
 export function minLengthMessage(bound: number): string {
   return `must be at least ${bound} ${bound === 1 ? 'character' : 'characters'} long (minLength)`
 }
 
-/** More code points than `maxLength`. */
 export function maxLengthMessage(bound: number): string {
   return `must be at most ${bound} ${bound === 1 ? 'character' : 'characters'} long (maxLength)`
 }
 
-/** Does not match `pattern` (or is longer than the input bound a pattern runs on). */
+/** Also says the bound when the string is longer than a pattern runs on. */
 export function patternMessage(pattern: string, tooLong: boolean, limit: number): string {
   return tooLong
     ? `must match the pattern ${JSON.stringify(pattern)}, which is tested on at most ${limit} characters (pattern)`
     : `must match the pattern ${JSON.stringify(pattern)} (pattern)`
 }
 
-/** Not a valid `format`. */
 export function formatMessage(format: string): string {
   return `must be a valid ${format} (format)`
 }
 
-/** Fewer items than `minItems`. */
 export function minItemsMessage(bound: number): string {
   return `must have at least ${bound} ${bound === 1 ? 'item' : 'items'} (minItems)`
 }
 
-/** More items than `maxItems`. */
 export function maxItemsMessage(bound: number): string {
   return `must have at most ${bound} ${bound === 1 ? 'item' : 'items'} (maxItems)`
 }
 
-/** Two equal items under `uniqueItems`. */
 export const DUPLICATE_ITEMS_MESSAGE = 'must not contain duplicate items (uniqueItems)'
 
-/** Fewer properties than `minProperties`. */
 export function minPropertiesMessage(bound: number): string {
   return `must have at least ${bound} ${bound === 1 ? 'property' : 'properties'} (minProperties)`
 }
 
-/** More properties than `maxProperties`. */
 export function maxPropertiesMessage(bound: number): string {
   return `must have at most ${bound} ${bound === 1 ? 'property' : 'properties'} (maxProperties)`
 }
@@ -148,10 +126,7 @@ export function addError(errors: SchemaIssue[], path: string, message: string): 
   if (errors.length >= MAX_ISSUES) throw ERROR_CAP_REACHED
 }
 
-/**
- * Turns a finished or interrupted walk into the result. A throw other than the cap came from the
- * value itself (a getter or a Proxy trap): it becomes one more error at the root.
- */
+/** The result of a finished or interrupted walk; a throw other than the cap (getter, Proxy trap) is a root error. */
 export function finishValidation(errors: SchemaIssue[], thrown: unknown, didThrow: boolean): ValidationResult {
   if (didThrow && thrown !== ERROR_CAP_REACHED && errors.length < MAX_ISSUES) appendOwn(errors, { path: '', message: READ_THREW_MESSAGE })
   return errors.length === 0 ? VALID_RESULT : { valid: false, errors }

@@ -17,10 +17,8 @@ import {
   patternMessage,
 } from './validation-messages.js'
 
-// The value constraints of the subset: which keywords bound which kind of value, how a bound is checked
-// when a schema is accepted (a bad or contradictory bound is an author error at the node), the prepared
-// form validators read, and the helpers both validators call. The raw checker and the DSL share the
-// checks, so a bound means the same thing in both layers.
+// The value constraints: which keyword bounds which kind, the checks on the bounds (shared by the raw checker and the
+// DSL, so a bound means the same in both), their prepared form, and the helpers both validators call.
 
 /** The kind of value a constraint keyword bounds; on another kind, or without `type`, it does not apply. */
 export type ConstraintKind = 'number' | 'string' | 'array' | 'object'
@@ -48,10 +46,7 @@ export function typeHoldsKind(type: JsonSchemaType, kind: ConstraintKind): boole
   return kind === 'number' ? type === 'number' || type === 'integer' : type === kind
 }
 
-/**
- * Strings longer than this (in UTF-16 code units) fail a `pattern` without running it: the bound on
- * the work one call can make a pattern do, beside the shapes {@link patternProblem} rejects.
- */
+/** Strings longer than this (UTF-16 code units) fail a `pattern` without running it: the bound on a pattern's work. */
 export const MAX_PATTERN_INPUT = 1024
 
 /** The prepared constraints of one node, read once from its own keywords. */
@@ -116,13 +111,7 @@ export function prepareConstraints(own: (key: string) => unknown): PreparedConst
 
 // ---- checking the keywords when a schema is accepted ----
 
-/**
- * Adds an issue for every bad value-constraint keyword among `values` (a node's own keywords): a bound
- * of the wrong JSON type, a negative or fractional count, `multipleOf` not above zero, a `pattern` that
- * is not a valid `u`-flag regular expression or has a catastrophic-backtracking shape, a `format`
- * outside the enforced list, and bounds that contradict each other (no value could satisfy both).
- * Placement (a keyword on a node of another type) is the caller's rule.
- */
+/** Adds an issue per bad or contradictory constraint among a node's own keywords; placement is the caller's rule. */
 export function checkConstraintValues(values: ReadonlyMap<string, unknown>, at: (key: string) => string, issues: SchemaIssue[]): void {
   const numbers = new Map<string, number>()
   for (const [key, value] of values) {
@@ -174,11 +163,8 @@ function valueProblem(key: string, value: unknown): string | undefined {
 }
 
 /**
- * Why `pattern` cannot be used, or `undefined`: it must compile as an ECMAScript regular expression with
- * the `u` flag, and must not have a shape that backtracks catastrophically — a repeated group (`*`, `+`
- * or `{n,}`/`{n,m}` with m > 1) that itself holds a repetition or an alternation (`(a+)+`, `(a|ab)*`),
- * or a backreference. Those are the shapes whose matching time grows exponentially with the input;
- * what remains is at worst polynomial, and runs on at most MAX_PATTERN_INPUT code units.
+ * Why `pattern` is unusable, or undefined: it must compile with the `u` flag and have no exponential-backtracking shape
+ * (a repeated group holding a repetition or alternation, `(a+)+`, `(a|ab)*`; a backreference).
  */
 export function patternProblem(pattern: string): string | undefined {
   try {
@@ -295,11 +281,7 @@ export function matchesPattern(regexp: RegExp, value: string): boolean {
   return value.length <= MAX_PATTERN_INPUT && regexp.test(value)
 }
 
-/**
- * Whether a JSON array holds two equal items (JSON equality: key order ignored, `1` and `true`
- * differ). Each distinct structure gets one integer id, so shared sub-values are read once and the
- * cost is linear in the value's distinct containers. Reads own enumerable keys only.
- */
+/** Whether a JSON array has two equal items (key order ignored); interning structures keeps it linear. */
 export function hasDuplicateItems(items: readonly unknown[]): boolean {
   if (items.length < 2) return false
   const interned = new Map<string, number>()
@@ -336,11 +318,7 @@ export function hasDuplicateItems(items: readonly unknown[]): boolean {
 
 // ---- the interpreter's checks (the compiled validators emit the same tests in the same order) ----
 
-/**
- * Reports each bound `value` breaks that is checked before a container's contents: the number, string,
- * item-count and property-count bounds that apply to the value's kind, in keyword order. `report`
- * returns true to stop at the first. Returns whether every bound held.
- */
+/** Reports each bound `value` breaks, in keyword order (`report` returns true to stop); whether all held. */
 export function checkBoundsBefore(c: PreparedConstraints, value: unknown, report: (message: string) => boolean): boolean {
   let ok = true
   const fail = (message: string): boolean => {
