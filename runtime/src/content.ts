@@ -1,5 +1,4 @@
-// Model-facing content: the pinned content-block and user-message shapes, their exact checks on snapshots, and the
-// one-pass snapshot of a rendered content list.
+// Model-facing content: the pinned block and user-message shapes, their exact checks, and a one-pass snapshot.
 import type { SchemaIssue } from './errors.js'
 import { onlyIndexKeys } from './json/array-named-keys.js'
 import { describeValue } from './json/describe-value.js'
@@ -34,11 +33,8 @@ const arrayPrototype = Array.prototype
 const lookupGetter = (Object.prototype as unknown as { __lookupGetter__(key: PropertyKey): unknown }).__lookupGetter__
 
 /**
- * Checks that a lossless-JSON snapshot is a `ContentBlock[]` of the pinned shapes, exactly: a text
- * block has only `type` and `text`, an image block only `type`, `data` and `mimeType`. Extra keys are
- * refused because the blocks are appended to durable logs and sent to providers verbatim. Takes a
- * snapshot (no getters, no cycles), so plain reads guarded by `hasOwn` are safe. Appends issues with
- * JSON Pointers under `path`; returns whether the value conforms.
+ * Whether a snapshot (no getters, so plain reads are safe) is a `ContentBlock[]` of exactly the pinned shapes; extra
+ * keys are refused because blocks reach durable logs and providers verbatim. Appends issues under `path`.
  */
 export function checkContentBlocks(value: JsonValue, path: string, issues: SchemaIssue[]): value is readonly ContentBlock[] {
   if (!isArray(value)) {
@@ -79,21 +75,12 @@ function contentBlockMessage(block: JsonValue | undefined): string {
   return `is not a content block ({ type: "text", text } or { type: "image", data, mimeType }, no other keys), found ${describeValue(block)}`
 }
 
-// The content snapshot in one pass. Every rendered result crosses `materializeJson` and then `checkContentBlocks`:
-// a generic walk of a list of small objects, then a second look at each. A list of blocks in their canonical key order
-// (`type` first, as every renderer writes them) is checked and copied here in one pass instead, each block built as a
-// literal of its fixed shape. It is a shortcut of those two steps, not a second definition: it returns exactly the
-// snapshot they would (the same keys in the same order, frozen and registered the same way) or gives up, and the
-// caller then takes them, which word every issue (test/runtime/content.test.ts proves the two agree).
-
 /** Most blocks the one-pass path copies; a longer list takes materializeJson. */
 const CONTENT_FAST_BLOCKS = 16
 
 /**
- * The frozen snapshot `materializeJson(value)` returns when it is a list of content blocks `checkContentBlocks`
- * accepts, for a dense plain array of at most 16 plain blocks with their keys in the canonical order (`type`, `text`
- * or `type`, `data`, `mimeType`), or an earlier snapshot of such a list; `undefined` for anything else (the caller then
- * takes materializeJson and checkContentBlocks). Never runs a getter, never throws.
+ * `materializeJson` + `checkContentBlocks` in one pass for up to 16 plain blocks in canonical key order (or an earlier
+ * snapshot): exactly their snapshot, or `undefined` to take them instead. Never runs a getter, never throws.
  */
 export function snapshotContentBlocks(value: unknown): readonly ContentBlock[] | undefined {
   if (!isArray(value)) return undefined
@@ -101,11 +88,9 @@ export function snapshotContentBlocks(value: unknown): readonly ContentBlock[] |
     if (snapshotHeight(value) !== undefined) return snapshotIsContent(value as readonly JsonValue[]) ? (value as readonly ContentBlock[]) : undefined
     if (getPrototypeOf(value) !== arrayPrototype) return undefined
     const length = value.length
-    // The checks materializeJson makes of a small array, in its order: no symbol key, exactly the indices as
-    // enumerable keys, no index getter; then each element is an own data property, read without running anything.
+    // materializeJson's checks of a small array, in its order.
     if (length > CONTENT_FAST_BLOCKS || getOwnPropertySymbols(value).length !== 0 || !onlyIndexKeys(value, length)) return undefined
-    // A list of exactly `length` slots (an empty list grown by appends reserves 17 for the first block), each
-    // written as an own element: an index a polluted prototype defines is defined, never assigned through.
+    // Each index is defined, never assigned through a setter a polluted Array.prototype may hold.
     const copy = new Array<ContentBlock>(length)
     for (let i = 0; i < length; i++) {
       if (lookupGetter.call(value, i) !== undefined) return undefined
@@ -127,15 +112,13 @@ function snapshotIsContent(list: readonly JsonValue[]): boolean {
   return true
 }
 
-/** One block's snapshot: an earlier snapshot of a block as it is, a plain block in canonical key order copied; else undefined. */
 function snapshotBlock(block: unknown): ContentBlock | undefined {
   if (typeof block !== 'object' || block === null) return undefined
   if (snapshotHeight(block) !== undefined) return isContentBlock(block as JsonValue, prototypesPolluted()) ? (block as ContentBlock) : undefined
   const proto: unknown = getPrototypeOf(block)
   if (proto !== objectPrototype && proto !== null) return undefined
   const names = getOwnPropertyNames(block)
-  // Every own key enumerable (as many as an enumeration counts), none a symbol; `type` first. An empty block has no
-  // names[0] of its own: reading it would find an index getter on Array.prototype.
+  // Length first: names[0] of an empty list would read an index getter off Array.prototype.
   if (names.length === 0 || names[0] !== 'type' || enumerableKeyCount(block) !== names.length || getOwnPropertySymbols(block).length !== 0) return undefined
   const type = ownString(block, 'type')
   let copy: ContentBlock
@@ -153,11 +136,8 @@ function snapshotBlock(block: unknown): ContentBlock | undefined {
   return freeze(copy)
 }
 
-/**
- * A text block built key by key on an empty object, which keeps spare in-object room for the snapshot's brand (a
- * literal has none, so registering it allocates a property store). A literal when Object.prototype has either key:
- * an assignment would reach what is there (a setter someone defined).
- */
+// Built key by key, leaving in-object room for the snapshot's brand; a literal when Object.prototype has either key
+// (an assignment would run a setter defined there).
 function textBlock(text: string): ContentBlock {
   if ('type' in objectPrototype || 'text' in objectPrototype) return { type: 'text', text }
   const block = {} as { type: 'text'; text: string }
@@ -166,10 +146,7 @@ function textBlock(text: string): ContentBlock {
   return block
 }
 
-/**
- * The string value of `record`'s own key `key` (known to be own and enumerable), when it is data: a key whose lookup
- * finds no getter is data or a setter-only accessor, which reads as undefined, so reading it runs nothing.
- */
+/** `record[key]` if a string; a key with no getter runs nothing when read (a setter-only one reads undefined). */
 function ownString(record: object, key: string): string | undefined {
   if (lookupGetter.call(record, key) !== undefined) return undefined
   const text: unknown = (record as Record<string, unknown>)[key]
@@ -178,11 +155,7 @@ function ownString(record: object, key: string): string | undefined {
 
 const KNOWN_KEYS = new Set(['role', 'content', 'source', 'meta'])
 
-/**
- * Checks that a lossless-JSON snapshot is a `UserMessage`: `role: 'user'`, `content` of content
- * blocks, optional string `source`, optional JSON `meta`, and no other keys (it is appended to durable
- * logs verbatim). Takes a snapshot, so `hasOwn`-guarded reads are safe. Appends issues under `path`.
- */
+/** Whether a snapshot is a `UserMessage` and nothing more (it reaches durable logs verbatim); appends issues. */
 export function checkUserMessage(value: JsonValue, path: string, issues: SchemaIssue[]): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     appendOwn(issues, { path, message: `a context must be a user message object, found ${describeValue(value)}` })

@@ -1,11 +1,10 @@
-// The errors the runtime throws at its boundaries, each carrying every issue it found, and the issue shape they carry.
 /** One schema or value problem: a JSON Pointer path and a message. */
 export interface SchemaIssue {
   readonly path: string
   readonly message: string
 }
 
-/** Thrown when a raw schema or a DSL spec breaks the enforced subset; lists every bad path. */
+/** Thrown when a raw schema or a DSL spec breaks the enforced subset. */
 export class JsonSchemaError extends Error {
   /** Every problem found, one per bad path (JSON Pointers into the schema or spec). */
   readonly issues: readonly SchemaIssue[]
@@ -23,10 +22,7 @@ export function formatIssues(headline: string, issues: readonly SchemaIssue[]): 
   return `${headline} (${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}):\n${lines.join('\n')}`
 }
 
-/**
- * Runs a check that throws one JsonSchemaError and returns its result, or adds the error's issues to `issues`
- * under `prefix` (the path of the schema or spec inside a larger declaration) and returns `undefined`.
- */
+/** Returns `check()`; on a JsonSchemaError, adds its issues to `issues` under `prefix` and returns `undefined`. */
 export function collectSchemaIssues<T>(check: () => T, prefix: string, issues: SchemaIssue[]): T | undefined {
   try {
     return check()
@@ -76,14 +72,9 @@ export class ToolNotFoundError extends Error {
   }
 }
 
-/**
- * Thrown when the registry refuses an operation (`register`, `restrict`, `presentAs`, `on`,
- * `forAgent`): an invalid definition, a duplicate or reserved name, an empty or unknown restriction,
- * a scoped-only call on the global view. `issues` lists every problem, with JSON Pointer paths into
- * the value that was passed (`''` for the operation itself).
- */
+/** Thrown when the registry refuses an operation (a bad definition, option or restriction, a scoped-only call). */
 export class ToolRegistryError extends Error {
-  /** Every problem found, one per bad path. */
+  /** Every problem, with JSON Pointer paths into the value passed (`''` for the operation itself). */
   readonly issues: readonly SchemaIssue[]
 
   constructor(headline: string, issues: readonly SchemaIssue[]) {

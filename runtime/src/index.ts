@@ -1,6 +1,6 @@
-// @toolsmith/runtime: the public surface, every exported name listed here by the area that defines it.
+// @toolsmith/runtime: the public surface, grouped by the area that defines it.
 
-// Errors thrown at the boundaries, each carrying every issue it found.
+// Errors thrown at the boundaries.
 export { JsonSchemaError, ToolArgsError, ToolNotFoundError, ToolOutputError, ToolRegistryError } from './errors.js'
 
 // Lossless JSON: the value types, snapshots, JSON Pointers.
@@ -62,7 +62,7 @@ export type {
 export { defineTool, defineTypedTool } from './tool/define-tool.js'
 export { resolveToolAnnotations } from './tool/tool-metadata.js'
 
-// The registry: the runtime factory, its view type, options, the approval service, and the typed tools/* events.
+// The registry: the runtime factory, its types and the typed tools/* events.
 export type * from './registry/runtime-types.js'
 export { createToolRuntime } from './registry/runtime.js'
 export { declaredApprovals } from './registry/gates.js'

@@ -11,11 +11,8 @@ import type { Agent, CallId, ToolDispatchExecution, ToolExecution, ToolExecution
 import type { InFlightCall, RegistryState } from './state.js'
 import type { RegisteredTool } from './tools.js'
 
-// One call as the pipeline holds it: the caller's input read once, the call's state (ToolCall, and one
-// BodyAttempt per body invocation), the three frozen views listeners and the body see of it
-// (ToolExecution, the tools/execute wrappers' ToolDispatchExecution, the body's ToolRunContext), and its
-// cancellation: the caller's signal, read and listened to only through the platform's intrinsics, and
-// the signals the runtime fuses with it.
+// One call as the pipeline holds it: the input read once, its state (ToolCall, BodyAttempt), the frozen views listeners
+// and the body see, and its cancellation, read only through the platform's intrinsics.
 
 /** The fields of one `ToolExecutionInput`, each read exactly once and type-checked. */
 export interface CallInput {
@@ -33,12 +30,8 @@ const hasOwn = Object.hasOwn
 const freeze = Object.freeze
 
 /**
- * Reads a caller's `ToolExecutionInput` synchronously, own properties only (a polluted
- * `Object.prototype.parent` must not turn a model-direct call into a sub-dispatch, nor a polluted
- * `agent` move it into another scope). Returns the fields, or a message naming the first contract
- * violation: a missing or non-string `callId`/`name`, a `signal` that is not an AbortSignal, an
- * `agent` that is not an object, a `parent` that is not a symbol, a throwing getter.
- * `agent` defaults to `defaultAgent` (the scope of the view `execute` was called on).
+ * Reads a `ToolExecutionInput` once, own properties only (a polluted `Object.prototype.parent` or `agent` must not
+ * reroute a call): the fields, or a message naming the first violation. `agent` defaults to `defaultAgent`.
  */
 export function readCallInput(input: unknown, defaultAgent: Agent | undefined): CallInput | string {
   if (typeof input !== 'object' || input === null) return `the call input must be an object, found ${describeValue(input)}`
@@ -76,12 +69,7 @@ export function readCallInput(input: unknown, defaultAgent: Agent | undefined): 
   }
 }
 
-/**
- * The in-flight call a `parent` token stands for, if it may parent a call whose scope chain is `chain` (the call's
- * agent first, then its parents; `undefined` without an agent): a transport dispatches for its own agent or that
- * agent's sub-agents (a transport without an agent, for any), so a token of another agent's call, however it was
- * obtained, authorizes nothing.
- */
+/** The in-flight call `parent` names, if its agent is absent or on `chain`: another agent's token allows nothing. */
 export function parentCall(state: RegistryState, parent: symbol | undefined, chain: readonly Agent[] | undefined): InFlightCall | undefined {
   if (parent === undefined) return undefined
   const call = state.inFlight.get(parent)
@@ -89,21 +77,12 @@ export function parentCall(state: RegistryState, parent: symbol | undefined, cha
   return call.agent === undefined || chain?.includes(call.agent) === true ? call : undefined
 }
 
-/**
- * The registry-private state of one call as it moves through the pipeline: the tool captured at start
- * (so `finalizeContent` and the output contract are the ones that were visible when the call began,
- * whatever is registered later), the frozen execution, whether the body started, and its token's
- * registration. What a body defers belongs to its {@link BodyAttempt}.
- */
+/** A call's private pipeline state; `tool` is captured at start, so later registrations change nothing for it. */
 export class ToolCall {
   /** Whether the body was invoked, by any attempt (decides ABORTED vs ABORTED_BEFORE_DISPATCH). */
   bodyStarted = false
-  /**
-   * The newest result the `tools/execute` chain produced for this call (a body attempt's, then each
-   * level's accepted answer): a wrapper passing it on is recognised without rechecking its value.
-   */
+  /** The newest result of the `tools/execute` chain, so a wrapper passing it on is not rechecked. */
   dispatched: ToolExecutionResult | undefined = undefined
-  /** The frozen `ToolExecution` every listener sees. */
   readonly exec: Execution
   /** For a call listeners apply to, what settles its `execute()` promise (see runtime.ts `runListenedCall`). */
   resolve: ((result: ToolExecutionResult | Promise<ToolExecutionResult>) => void) | undefined = undefined
@@ -125,7 +104,7 @@ export class ToolCall {
     this.exec = new Execution(input, rootCallId, args, this)
   }
 
-  /** Registers the execution's token while the call is in flight, so a sub-dispatch naming it as `parent` is recognised. */
+  /** Registers the token while the call is in flight, so a sub-dispatch naming it as `parent` is recognised. */
   registerToken(token: ToolExecutionToken): void {
     this.token = token
     if (this.live) this.state.inFlight.set(token, { rootCallId: this.exec.rootCallId, agent: this.exec.agent })
@@ -149,12 +128,8 @@ export class ToolCall {
   }
 }
 
-/**
- * The identity part shared by the execution, the dispatch view wrappers see and the run context a
- * body gets: own, read-only data properties. `agent` and `parent` are own even when `undefined`, so a
- * polluted `Object.prototype` can never supply a routing key. The subclass freezes the instance once
- * its own fields are set.
- */
+// The identity fields of the three views, as own data; `agent` and `parent` are own even when undefined, so a polluted
+// Object.prototype can never supply a routing key.
 abstract class ExecutionIdentity {
   readonly callId: CallId
   readonly rootCallId: CallId
@@ -179,17 +154,12 @@ abstract class ExecutionIdentity {
     ;(this as { parent?: ToolExecutionToken | undefined }).parent = parent
   }
 
-  /** The execution's opaque token. */
   abstract get token(): ToolExecutionToken
 }
 
 /**
- * The frozen `ToolExecution` of one call: the caller's input with the resolved root call id and the
- * arguments' snapshot (`undefined` when they were not lossless JSON). `token` is a getter on the
- * prototype that creates the opaque Symbol on first read and then always returns it: a Symbol costs
- * more to create than the rest of this object, and most calls never have their token read. A call
- * that runs (`call` given) registers a created token while in flight; a call refused before the
- * pipeline has none to register.
+ * A call's frozen `ToolExecution` (`arguments` undefined when not lossless JSON). `token` is made on first read (most
+ * calls never read it) and registered while a running call is in flight.
  */
 export class Execution extends ExecutionIdentity implements ToolExecution {
   readonly signal: AbortSignal
@@ -203,7 +173,6 @@ export class Execution extends ExecutionIdentity implements ToolExecution {
     freeze(this)
   }
 
-  /** Registry-assigned identity, shared with nested calls only as their opaque `parent`. */
   get token(): ToolExecutionToken {
     let token = this.#token
     if (token === undefined) {
@@ -216,10 +185,8 @@ export class Execution extends ExecutionIdentity implements ToolExecution {
 }
 
 /**
- * The around-dispatch view `tools/execute` wrappers share for one call: frozen identity fields and
- * a `signal` accessor that accepts only another AbortSignal — a wrapper may replace the signal for
- * its delegated lifetime, never remove it. `signal` and `token` are accessors on the prototype, so
- * a spread copy of this view carries neither.
+ * The view `tools/execute` wrappers share: `signal` can be replaced by another AbortSignal, never removed. `signal` and
+ * `token` are prototype accessors, so a spread copy carries neither.
  */
 export class DispatchExecution extends ExecutionIdentity implements ToolDispatchExecution {
   #signal: AbortSignal
@@ -232,12 +199,10 @@ export class DispatchExecution extends ExecutionIdentity implements ToolDispatch
     freeze(this)
   }
 
-  /** The execution's token. */
   get token(): ToolExecutionToken {
     return this.#exec.token
   }
 
-  /** The signal the next wrapper or the body will see. */
   get signal(): AbortSignal {
     return this.#signal
   }
@@ -252,19 +217,13 @@ export class DispatchExecution extends ExecutionIdentity implements ToolDispatch
 
 const CONTEXT_DATA_KEYS: ReadonlySet<string> = new Set(['content'])
 
-/**
- * One invocation of a tool body (a `tools/execute` wrapper that retries makes several): what its
- * `ToolRunContext` deferred and whether it concluded the turn belong to this attempt's result only,
- * and a context deferred after the attempt settled is ignored.
- */
+/** One body invocation (a retrying wrapper makes several); what it defers or concludes belongs to its own result. */
 export class BodyAttempt {
   /** Once the body settled, `deferContext`/`concludeTurn` are ignored. */
   settled = false
-  /** Whether the body called `concludeTurn` before it settled. */
   concludes = false
   /** Deferred contexts, each a frozen snapshot, in call order. */
   contexts: UserMessage[] | undefined = undefined
-  /** Problems with deferred contexts that were not lossless user messages. */
   contextIssues: SchemaIssue[] | undefined = undefined
   /** How many contexts the body deferred, accepted or not (for the issue paths). */
   private deferred = 0
@@ -274,7 +233,7 @@ export class BodyAttempt {
   /** `ToolRunContext.deferContext`: snapshots now, so the body may reuse its object at once. */
   defer(context: unknown): void {
     if (this.settled) return
-    // `{ role: 'user', content, source: undefined }` has no source (an undefined key is absent); its content stays strict.
+    // An undefined key (`source: undefined`) is absent; the content stays strict.
     const snapshot = materializeJson(omitUndefinedKeys(context, CONTEXT_DATA_KEYS))
     const issues: SchemaIssue[] = []
     const at = `/additionalContexts/${this.deferred++}`
@@ -295,12 +254,7 @@ export class BodyAttempt {
   }
 }
 
-/**
- * The frozen `ToolRunContext` a body receives: the execution identity, the signal the body must
- * observe, and `deferContext`/`concludeTurn` as own data properties holding functions bound to this
- * body attempt, so a body may destructure them, spread the context into a wrapper of its own, or
- * hand on a Proxy or `Object.create` of it. `token` reads through to the execution's.
- */
+/** A body's frozen `ToolRunContext`; its functions are own and bound, so it can be destructured, spread or proxied. */
 export class RunContext extends ExecutionIdentity implements ToolRunContext {
   readonly signal: AbortSignal
   readonly deferContext: (context: UserMessage) => void
@@ -316,7 +270,6 @@ export class RunContext extends ExecutionIdentity implements ToolRunContext {
     freeze(this)
   }
 
-  /** The execution's token. */
   get token(): ToolExecutionToken {
     return this.#exec.token
   }
@@ -333,11 +286,8 @@ export interface FusedSignal {
 
 const noop = (): void => {}
 
-// The platform's own accessors and methods. The getter throws for anything that is not a real
-// AbortSignal, which `instanceof` cannot tell (an `Object.create(AbortSignal.prototype)` passes it).
-// Once a signal passed that check, the runtime reads and listens to it only through these intrinsics:
-// a signal is caller input, and own properties shadowing them (an `aborted` getter or an
-// `addEventListener` that throws) must neither throw inside the pipeline nor hide a real abort.
+// The platform's intrinsics: the getter throws for a fake AbortSignal (`instanceof` passes `Object.create` of one), and
+// a caller's own properties shadowing them can neither throw inside the pipeline nor hide a real abort.
 const abortedGetter = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')?.get as (this: AbortSignal) => boolean
 const reasonGetter = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'reason')?.get as (this: AbortSignal) => unknown
 const addListener = EventTarget.prototype.addEventListener
@@ -353,17 +303,15 @@ export function abortReason(signal: AbortSignal): unknown {
   return reasonGetter.call(signal)
 }
 
-// One platform listener per signal, fanned out to the runtime's listeners on it: N concurrent calls
-// sharing one turn signal add one listener to it, not N (which tripped Node's MaxListenersExceededWarning
-// at 11). The entry is dropped, and the platform listener removed, when the last listener goes or the
-// signal aborts.
+// One platform listener per signal, fanned out: N calls sharing a signal would otherwise trip Node's
+// MaxListenersExceededWarning. Dropped when the last listener goes or the signal aborts.
 interface FanOut {
   readonly listeners: Set<() => void>
   readonly dispatch: () => void
 }
 const fanOuts = new WeakMap<AbortSignal, FanOut>()
 
-/** Calls `listener` once when a genuine AbortSignal aborts (one platform listener per signal however many are added). */
+/** Calls `listener` once when a genuine AbortSignal aborts. */
 export function onAbort(signal: AbortSignal, listener: () => void): void {
   let fanOut = fanOuts.get(signal)
   if (fanOut === undefined) {
@@ -389,7 +337,6 @@ export function onAbort(signal: AbortSignal, listener: () => void): void {
   fanOut.listeners.add(listener)
 }
 
-/** Removes a listener {@link onAbort} added. */
 export function offAbort(signal: AbortSignal, listener: () => void): void {
   const fanOut = fanOuts.get(signal)
   if (fanOut === undefined || !fanOut.listeners.delete(listener) || fanOut.listeners.size > 0) return
@@ -408,12 +355,7 @@ export function isAbortSignal(value: unknown): value is AbortSignal {
   }
 }
 
-/**
- * Fuses the caller's signal with a replacement a `tools/execute` wrapper installed, so the body
- * sees both: a wrapper can add cancellation (a deadline) but never detach the caller's. The abort
- * reason is the first source's. Listeners are removed on dispose (or on the first abort), so a
- * long-lived caller signal does not accumulate one listener per call.
- */
+/** A signal aborting when either does (first reason wins): wrappers may add cancellation, never detach the caller's. */
 export function fuseSignals(caller: AbortSignal, replacement: AbortSignal): FusedSignal {
   if (replacement === caller || isAborted(caller)) return { signal: caller, dispose: noop }
   if (isAborted(replacement)) return { signal: replacement, dispose: noop }
@@ -435,7 +377,6 @@ export function fuseSignals(caller: AbortSignal, replacement: AbortSignal): Fuse
   return { signal: controller.signal, dispose }
 }
 
-// Signals the runtime made to abort whenever another one does (the timeout policy's), with that source.
 const sources = new WeakMap<AbortSignal, AbortSignal>()
 
 /** Records that `follower` aborts whenever `source` does (the runtime forwards it). */

@@ -5,8 +5,7 @@ import { abortedAfterStart, abortedBeforeDispatch, failureResult, invalidResult,
 import { acceptOutput, acceptWrapperResult } from './review.js'
 import type { ToolDispatchExecution, ToolExecutionResult } from './runtime-types.js'
 
-// Dispatch: the `tools/execute` wrappers around the body, the built-in timeout policy (the first
-// wrapper), and the one path that invokes a body and normalizes its outcome through the output contract.
+// Dispatch: the `tools/execute` wrappers, the built-in timeout policy, and the one path that invokes a body.
 
 type ExecuteListener = RegistryListeners['execute']['entries'][number]['fn']
 
@@ -16,16 +15,12 @@ interface DispatchRun {
   readonly after: AfterDispatch<unknown>
 }
 
-/** What runs on the normalized result of a dispatch, in the same promise reaction as the body's end (or the outermost wrapper's answer). */
+/** What runs on a dispatch's normalized result, in the reaction that produced it. */
 export type AfterDispatch<R> = (call: ToolCall, result: ToolExecutionResult) => R
 
 /**
- * Dispatches a call that passed the gates: through the `tools/execute` wrappers that apply (the
- * built-in timeout policy only for a tool that declares `timeoutMs`) around the body, or straight to
- * the body when none does; then hands the normalized result, once the body (every attempt) settled, to
- * `after` and resolves what it returns. A tool's or a wrapper's failure is a result, never a rejection.
- * Called in the same synchronous turn as the gates' last cancellation check, so a body with no wrapper
- * around it starts without another one.
+ * Runs a call through the applicable wrappers to the body, then `after` on the settled result; failures are results,
+ * never rejections. Called in the turn of the gates' last abort check, so an unwrapped body needs no other.
  */
 export function dispatch<R>(call: ToolCall, after: AfterDispatch<R>): Promise<Awaited<R>> {
   const wrappers = call.state.listeners.execute.forChain(call.chain, call.tool.timeoutMs !== undefined)
@@ -42,15 +37,11 @@ const EXECUTE: WaterfallSpec<DispatchRun, ToolExecutionResult, ExecuteListener> 
   normalize: (run, answer) => acceptWrapperResult(run.call, answer),
   fail: (_run, error) => thrownFailure(error),
   terminal: (run, settled) => bodyBehindWrappers(run.call, run.view.signal, settled),
-  // "Around-dispatch waterfall for timeout, retry, or metrics": calling next() again retries.
+  // The spec: calling next() again retries.
   repeatable: true,
 }
 
-/**
- * The body behind the wrappers, one attempt per call of the innermost `next()`: its signal is the
- * caller's re-fused with the replacement the wrappers left on the dispatch view, so no wrapper can
- * detach caller cancellation. Resolves once the body settled, and reports that to the waterfall.
- */
+/** One body attempt per innermost `next()`, its signal re-fused with the caller's so no wrapper can detach it. */
 function bodyBehindWrappers(call: ToolCall, signal: AbortSignal, settled: () => void): Promise<ToolExecutionResult> {
   const caller = call.exec.signal
   // A signal the runtime made to follow the caller's (the timeout policy's) needs no second listener on it.
@@ -68,14 +59,7 @@ function bodyBehindWrappers(call: ToolCall, signal: AbortSignal, settled: () => 
   )
 }
 
-/**
- * The one invocation path of a tool body: one {@link BodyAttempt}, started with `signal` unless it has
- * aborted (`ABORTED_BEFORE_DISPATCH`, or `ABORTED` for a retry whose earlier attempt ran), its outcome
- * normalized by {@link attemptResult}, then `after` in the same reaction (no promise hop of its own).
- * `checked`: the caller checked `signal` in this same synchronous turn (straight from the gates), so
- * it is not read again. One reaction on the body's promise rather than an async function: this runs
- * once per call, and an async function's frame and await cost several times the reaction's garbage.
- */
+/** The one body invocation path: skips an aborted `signal` (unread if `checked`); `after` runs in the same reaction. */
 function invokeBody<R>(call: ToolCall, signal: AbortSignal, after: AfterDispatch<R>, checked: boolean): Promise<Awaited<R>> {
   if (!checked && isAborted(signal)) return promiseResolve(after(call, call.bodyStarted ? abortedAfterStart() : abortedBeforeDispatch()))
   const attempt = new BodyAttempt(call)
@@ -93,7 +77,7 @@ function invokeBody<R>(call: ToolCall, signal: AbortSignal, after: AfterDispatch
   ) as Promise<Awaited<R>>
 }
 
-/** {@link attemptResult}, where a defect past the body's own outcome (the attempt settled) is the registry's, not the tool's. */
+/** {@link attemptResult}; a throw past the body's own outcome is the registry's defect, not the tool's. */
 function settledResult(attempt: BodyAttempt, fulfilled: boolean, outcome: unknown): ToolExecutionResult {
   try {
     return attemptResult(attempt, fulfilled, outcome)
@@ -105,22 +89,13 @@ function settledResult(attempt: BodyAttempt, fulfilled: boolean, outcome: unknow
 const promiseThen = Promise.prototype.then
 const promiseResolve = <T>(value: T): Promise<Awaited<T>> => Promise.resolve(value)
 
-/**
- * Starts one body attempt: marks the body started and calls `execute` with the frozen arguments and
- * a `ToolRunContext` carrying `signal` and bound to `attempt`. Returns what the body returned (or
- * throws what it threw); the caller awaits it and hands the outcome to `attempt.result`.
- */
 function startBody(call: ToolCall, attempt: BodyAttempt, signal: AbortSignal): unknown {
   call.bodyStarted = true
   const tool = call.tool
   return tool.execute.call(tool.definition, call.exec.arguments, new RunContext(call.exec, attempt, signal))
 }
 
-/**
- * The normalized outcome of a settled body attempt: a deferred context that was not a lossless user
- * message makes it `INVALID_RESULT`; a throw becomes a structured failure; a value goes through
- * the output contract. From here on the attempt can no longer defer contexts or conclude the turn.
- */
+/** A settled attempt's result: a bad deferred context is `INVALID_RESULT`, a throw a failure, a value is reviewed. */
 function attemptResult(attempt: BodyAttempt, fulfilled: boolean, outcome: unknown): ToolExecutionResult {
   attempt.settled = true
   const call = attempt.call
@@ -130,8 +105,7 @@ function attemptResult(attempt: BodyAttempt, fulfilled: boolean, outcome: unknow
     return invalidResult(formatIssues('The tool deferred a context that is not a lossless user message', attempt.contextIssues), contexts)
   }
   if (!fulfilled) {
-    // A body honouring cancellation by rejecting with the caller's own abort reason reports the
-    // cancellation itself, not an error of its own; any other error after an abort stays the tool's.
+    // Rejecting with the caller's own abort reason reports the cancellation; any other error stays the tool's.
     const caller = call.exec.signal
     if (isAborted(caller) && outcome === abortReason(caller)) return abortedAfterStart(contexts)
     return thrownFailure(outcome, contexts, call.tool.transport)
@@ -143,13 +117,8 @@ function attemptResult(attempt: BodyAttempt, fulfilled: boolean, outcome: unknow
 export const MAX_TIMER_MS = 2_147_483_647
 
 /**
- * The built-in timeout policy, a `tools/execute` wrapper the runtime installs first (unless
- * `timeouts: false`). For a tool with `timeoutMs` it replaces `exec.signal`, for the delegated
- * lifetime of `next()`, with one that also aborts at the deadline (a `TimeoutError` reason). It
- * does not abandon the body: it waits for `next()` to settle — a cooperative body stops promptly
- * on the abort — then answers `TIMEOUT` if the deadline passed first, whatever the body returned; a
- * caller's cancellation before the deadline stops the clock (the pipeline then answers `ABORTED`).
- * The timer and the listener on the previous signal are always cleared, and the signal restored.
+ * The built-in timeout policy: during `next()`, `exec.signal` also aborts at the deadline. It waits for the body rather
+ * than abandoning it, then answers `TIMEOUT` if the deadline came first; a caller abort stops the clock.
  */
 export async function runTimeoutPolicy(
   call: ToolCall,

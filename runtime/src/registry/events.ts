@@ -7,9 +7,7 @@ import { containRejection, optional } from './results.js'
 import type { Agent, CodeDispatchEvent, CodeDispatchLog, PostToolDecision, PreToolDecision, ToolDispatchExecution, ToolExecution, ToolExecutionResult, ToolRuntime } from './runtime-types.js'
 import { readScopeChain } from './scopes.js'
 
-// Events: the ordered listener lists, the waterfall that runs `tools/pre-execute`, `tools/execute`,
-// `tools/post-execute` and `tools/code-dispatch-log` listeners, and the emits that only observe
-// (`tools/result`, `tools/change`, `tool/code-dispatch`).
+// Events: the ordered listener lists, the waterfall that runs the `tools/*` chains, and the emits that only observe.
 
 /** One subscription: the function, the view it was registered through (its `this`) and that view's scope. */
 export interface ListenerEntry<F> {
@@ -19,10 +17,7 @@ export interface ListenerEntry<F> {
   readonly scope: Agent | undefined
   /** Marks the built-in timeout policy, which is skipped for tools without `timeoutMs`. */
   readonly timeoutPolicy?: true
-  /**
-   * Cleared by the disposer. A run keeps the list it started with; a run that asks its entries one by one over time
-   * (the approval channels) skips one disposed meanwhile.
-   */
+  /** Cleared by the disposer; a run asking entries over time (approval channels) skips one disposed meanwhile. */
   active: boolean
 }
 
@@ -41,11 +36,7 @@ export interface RegistryListeners {
 
 const EMPTY: readonly never[] = Object.freeze([])
 
-/**
- * The ordered subscriptions of one event (or the guards). Copy-on-write: a run takes the current
- * array and is unaffected by later subscriptions or disposals, and the hot path reads it without
- * copying. Most deployments have no scoped entries, so `forChain` returns a stored array then.
- */
+/** One event's ordered subscriptions, copy-on-write: a run keeps the array it took, and reads need no copy. */
 export class ListenerList<F> {
   entries: readonly ListenerEntry<F>[] = EMPTY
   /** How many entries are scoped; 0 means every entry applies to every call. */
@@ -65,18 +56,12 @@ export class ListenerList<F> {
     }
   }
 
-  /**
-   * The entries that apply to a call whose scope chain is `chain` (the agent first, then its
-   * parents; `undefined` for a call without an agent): global entries, and the entries scoped to the
-   * call's own agent — "one registered through agent.ctx applies only to that agent", so not to its
-   * sub-agents, whose calls their own views subscribe to. `withTimeoutPolicy: false` leaves the
-   * built-in timeout policy out.
-   */
+  /** The entries for a call on `chain`: global ones and those scoped to the call's own agent, not its ancestors. */
   forChain(chain: readonly Agent[] | undefined, withTimeoutPolicy = true): readonly ListenerEntry<F>[] {
     const entries = withTimeoutPolicy ? this.entries : this.untimed
     if (this.scoped === 0) return entries
     const agent = chain?.[0]
-    // The calls of one agent (one MCP connection, one AI SDK tool set) come in runs: the last answer is kept until the list changes.
+    // One agent's calls come in runs: the last answer is kept until the list changes.
     const last = this.lastApplicable
     if (last !== undefined && last.agent === agent && last.from === entries) return last.applicable
     const applicable: ListenerEntry<F>[] = []
@@ -88,7 +73,6 @@ export class ListenerList<F> {
     return applicable
   }
 
-  /** The last `forChain` answer for a scoped list: the agent, the entries it was filtered from, the answer. */
   private lastApplicable: { readonly agent: Agent | undefined; readonly from: readonly ListenerEntry<F>[]; readonly applicable: readonly ListenerEntry<F>[] } | undefined =
     undefined
 
@@ -101,51 +85,31 @@ export class ListenerList<F> {
 
 /** How one waterfall calls its listeners and treats their answers. Every method must be total. */
 export interface WaterfallSpec<C, T, F> {
-  /** Calls one listener with the run's context and its `next`. */
   invoke(entry: ListenerEntry<F>, context: C, next: () => Promise<T>): unknown
   /** Turns a listener's resolved answer into a well-formed one (malformed answers fail closed). */
   normalize(context: C, answer: unknown): T
   /** The answer standing for a listener that threw or rejected, or for a `next()` called too late. */
   fail(context: C, error: unknown): T
   /**
-   * The default past the last listener, already normalized: a value (a decision constant: no work
-   * to wait for), or a promise that never rejects for work that must be drained (the tool body),
-   * which calls `settled` exactly once when that work has settled.
+   * The normalized default past the last listener: a constant, or a never-rejecting promise for work to drain (the
+   * body) that calls `settled` once when that work settled.
    */
   terminal(context: C, settled: () => void): T | Promise<T>
-  /**
-   * Whether a listener may run the rest of the chain again by calling `next()` once more (a retry):
-   * each call is one more attempt, started once the listener's previous attempt settled, so the
-   * attempts of one listener never overlap. Otherwise `next()` runs it at most once and a second
-   * call returns the same promise.
-   */
+  /** Whether calling `next()` again reruns the rest of the chain (a retry, once the previous attempt settled). */
   readonly repeatable?: boolean
 }
 
 const settledLate = new Error('next() was called after this waterfall had settled')
-// The intrinsic `then`: a listener's promise may carry an own `then` that throws or never calls
-// back, which must neither escape as a throw (leaving the run's accounting open) nor hide the
-// promise's real settlement.
+// The intrinsic `then`: a listener's promise may carry an own `then` that throws or never calls back.
 const promiseThen = Promise.prototype.then
 
 /**
- * Runs `entries` as a waterfall: each listener receives `next`, which runs the rest of the chain —
- * at most once (a second call returns the same promise, so the default action never runs twice),
- * or once per call, one attempt after the other, when the spec is `repeatable` — and resolves a
- * normalized answer — an inner listener's failure reaches the outer one as the spec's
- * fail-closed answer, never as a rejection it could swallow into permission. The returned promise
- * never rejects and settles only when every started level has settled: a listener that calls
- * `next()` without awaiting it does not leave its work (or the tool body) running unobserved.
- * A `next()` first called after that point starts nothing and answers `fail`.
- *
- * Cost: a listener that returns the very promise `next()` gave it (a pass-through) adds no promise
- * reaction and no microtask — its answer is the inner answer, already normalized and tracked.
+ * Runs `entries` as a waterfall. `next` runs the rest of the chain once (or once per call when `repeatable`); an inner
+ * failure reaches the outer listener as the fail-closed answer, never a rejection it could swallow into permission.
+ * Never rejects, and settles only once every started level has; a later `next()` starts nothing and answers `fail`.
  */
 export function runWaterfall<C, T, F>(entries: readonly ListenerEntry<F>[], spec: WaterfallSpec<C, T, F>, context: C): Promise<T>
-/**
- * {@link runWaterfall}, then `then(context, answer)` in the same promise reaction that settles the
- * answer (the pipeline's next stage, with no promise hop between them); resolves what `then` returns.
- */
+/** {@link runWaterfall}, then `then(context, answer)` in the reaction that settles the answer. */
 export function runWaterfall<C, T, F, R>(
   entries: readonly ListenerEntry<F>[],
   spec: WaterfallSpec<C, T, F>,
@@ -165,7 +129,7 @@ class WaterfallRun<C, T, F> {
   private pending = 0
   private closed = false
   private drained: (() => void) | undefined = undefined
-  /** Whether the outermost listener's answer is tracked by `track`, which then also drains. */
+  /** Whether the outermost listener's answer is tracked (its reaction then also drains the run). */
   private topTracked = false
 
   constructor(
@@ -228,10 +192,10 @@ class WaterfallRun<C, T, F> {
     } catch (error) {
       return Promise.resolve(this.failed(error))
     }
+    // A pass-through: the inner answer, already normalized and tracked.
     if (answer === inner && inner !== undefined) return inner
     this.pending++
-    // One reaction per tracked level, with handlers made once per run (not per level): measurably
-    // cheaper than an async tracking function or a fresh pair of callbacks each time.
+    // One reaction per tracked level, its handlers made once per run.
     let settled: Promise<unknown>
     try {
       settled = Promise.resolve(answer)
@@ -254,7 +218,6 @@ class WaterfallRun<C, T, F> {
   private topFulfilled: ((value: unknown) => unknown) | undefined = undefined
   private topRejected: ((error: unknown) => unknown) | undefined = undefined
 
-  /** A tracked level's answer arrived: account for it and normalize it. */
   private accept(value: unknown): T {
     this.settle()
     try {
@@ -264,15 +227,13 @@ class WaterfallRun<C, T, F> {
     }
   }
 
-  /** A tracked level's answer rejected: account for it and stand in the fail-closed answer. */
   private refuse(error: unknown): T {
     this.settle()
     return this.failed(error)
   }
 
   private terminal(): Promise<T> {
-    // Counted before the call: the terminal reports its own settlement, so the run's accounting
-    // costs the body no extra promise.
+    // Counted before the call: the terminal reports its own settlement through `settled`.
     this.pending++
     let answer: T | Promise<T>
     try {
@@ -288,17 +249,12 @@ class WaterfallRun<C, T, F> {
 
   private readonly settled = (): void => this.settle()
 
-  /** The spec's fail-closed answer for `error`. */
   private failed(error: unknown): T {
     return this.spec.fail(this.context, error)
   }
 }
 
-/**
- * Emits `tools/result` to the observers that apply to the call's scope chain. Observers receive the
- * frozen execution and the frozen result `execute()` resolves; a throw, or a rejection of a promise
- * an async observer returns, is contained and never reaches the caller or the next observer.
- */
+/** Emits `tools/result` to the observers for `chain`; a throw or rejection is contained. */
 export function notifyResult(
   listeners: RegistryListeners,
   chain: readonly Agent[] | undefined,
@@ -335,16 +291,7 @@ export function notifyChange(listeners: RegistryListeners): void {
 
 type LogListener = RegistryListeners['codeDispatchLog']['entries'][number]['fn']
 
-/**
- * Runs the `tools/code-dispatch-log` waterfall for one settled `run_code` sub-dispatch. The
- * listeners that apply are the global ones and those scoped to `dispatch.agent`'s chain. Each sees
- * a frozen copy of the dispatch; `next()` resolves the content unchanged (or as inner listeners
- * replaced it). A listener's replacement must be lossless content blocks; a throwing listener or
- * a malformed replacement falls back to the original settled content, as the spec requires.
- * Then emits the durable `tool/code-dispatch` event (global listeners and those of the dispatch's
- * agent) with the logged content; an event listener's failure is contained.
- * Resolves the frozen content to log; rejects only for a malformed `dispatch` (a bridge defect).
- */
+/** `ToolRuntime.logCodeDispatch`; rejects only for a malformed `dispatch` (a bridge defect). */
 export function logCodeDispatch(listeners: RegistryListeners, dispatch: unknown): Promise<readonly ContentBlock[]> {
   const frozen = freezeDispatch(dispatch)
   if (typeof frozen === 'string') return Promise.reject(new TypeError(`logCodeDispatch: ${frozen}`))

@@ -11,9 +11,8 @@ import type { ApprovalChannel, ApprovalRequest, PreToolDecision, ToolExecution, 
 import { readScopeChain, resolveTool } from './scopes.js'
 import type { RegistryState } from './state.js'
 
-// The gates a call passes before dispatch, in the spec's order: the `tools/pre-execute` waterfall
-// (allow, deny or ask), the agent's approval channels then the approval service for an `ask`, then the
-// monotonic guards. Also the opt-in declared-approvals policy, a pre-execute listener.
+// The gates before dispatch, in the spec's order: `tools/pre-execute`, approval for an `ask`, then the guards. Also
+// the opt-in declared-approvals policy.
 
 type PreEntry = RegistryListeners['preExecute']['entries'][number]
 type PreListener = PreEntry['fn']
@@ -25,14 +24,11 @@ export function preExecuteGates(call: ToolCall): readonly PreEntry[] {
   return call.state.listeners.preExecute.forChain(call.chain)
 }
 
-/**
- * The refusal a normalized pre-execute decision makes, the guards included: `undefined` when the call
- * may be dispatched. An `ask` asks the approval service (a promise then).
- */
+/** The refusal a decision makes, guards included (a promise for an `ask`); `undefined` when the call may run. */
 export function refusalOf(call: ToolCall, decision: PreToolDecision): ToolExecutionFailure | undefined | Promise<ToolExecutionFailure | undefined> {
   if (decision.kind === 'allow') return guardCall(call, undefined)
-  // Cancelled while the gates ran: no approval is asked, and a gate that failed (most likely observing the
-  // abort, as gates must) does not turn the cancellation into a denial. An explicit deny stands as it is.
+  // Cancelled meanwhile: no approval is asked, and a gate that failed (likely on the abort) does not turn it into a
+  // denial; an explicit deny stands.
   if (isAborted(call.exec.signal) && (decision.kind === 'ask' || call.isFailClosed(decision))) return abortedBeforeDispatch()
   if (decision.kind === 'deny') return policyDenial(decision.reason)
   return askThenGuard(call, optional(decision, 'reason'))
@@ -49,12 +45,7 @@ function guardCall(call: ToolCall, refusal: ToolExecutionFailure | undefined): T
   return runGuards(call)
 }
 
-/**
- * Runs the `tools/pre-execute` waterfall over the gates that apply to the call, then `then` with its
- * normalized decision, in the reaction that settles it. Failing closed: a listener that throws, or
- * answers anything but a well-formed decision (exact keys), stands as a deny. The decision never
- * rejects; `then` must not throw.
- */
+/** Runs `tools/pre-execute`, then `then` (which must not throw); a throw or malformed answer stands as a deny. */
 export function preExecuteDecision(call: ToolCall, gates: readonly PreEntry[], then: (call: ToolCall, decision: PreToolDecision) => void): void {
   runWaterfall(gates, PRE_EXECUTE, call, then)
 }
@@ -77,7 +68,7 @@ function normalizePreDecision(answer: unknown): PreToolDecision {
   return asDecision(value) ?? malformed('expected { kind: "allow" }, { kind: "deny", reason } or { kind: "ask", reason? }')
 }
 
-/** A snapshot as a decision: `{ kind: 'allow' }`, `{ kind: 'deny', reason }` or `{ kind: 'ask', reason? }` exactly; else undefined. */
+/** The snapshot as a decision when it has exactly a decision's keys; else undefined. */
 function asDecision(value: JsonValue): PreToolDecision | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
   const record = value as { readonly [key: string]: JsonValue }
@@ -101,11 +92,8 @@ function malformed(why: string): PreToolDecision {
 }
 
 /**
- * The `ask` step: the agent's approval channels first, in the order they were added (the first that
- * answers decides), then the approval service. The call proceeds (`undefined`) only on a channel's
- * `allow` or the service's exact `allowed-once`. No service, no agent to ask on behalf of, a failing
- * channel or service, or any other answer is `DENIED`; a call cancelled while a channel was asking is
- * `ABORTED_BEFORE_DISPATCH` unless that channel answered.
+ * The `ask` step: the agent's channels in order (the first answer decides), then the service. Only `allow` or an exact
+ * `allowed-once` lets the call run; anything else is `DENIED`, or `ABORTED_BEFORE_DISPATCH` if cancelled meanwhile.
  */
 async function askApproval(call: ToolCall, reason: string | undefined): Promise<ToolExecutionFailure | undefined> {
   const { approval } = call.state
@@ -125,8 +113,7 @@ async function askApproval(call: ToolCall, reason: string | undefined): Promise<
       return denied(`The call needs approval${why}, and an approval channel failed: ${thrownMessage(error)}`)
     }
     if (answer !== undefined) return channelDecision(answer, why)
-    // Cancelled while that channel was asking: no one else is asked (a person may be behind the next channel or
-    // the service), and the call ends as cancelled, not denied.
+    // Cancelled meanwhile: no one else is asked (a person may be behind the next); cancelled, not denied.
     if (isAborted(exec.signal)) return abortedBeforeDispatch()
   }
   if (approval === undefined) {
@@ -159,14 +146,7 @@ function channelDecision(answer: unknown, why: string): ToolExecutionFailure | u
   return denied(`The call needs approval${why}, and an approval channel answered ${describeValue(answer)} instead of { kind: "allow" } or { kind: "deny", reason }.`)
 }
 
-/**
- * Runs the monotonic guards that apply to the call (global ones and those set on its own agent's view),
- * in registration order, after `tools/pre-execute` and a cancellation check (then checks again: the
- * body must not start once cancelled). The first denial wins and later guards are not
- * asked: there is no allow answer, so nothing they could say would change the outcome. A guard
- * denies by returning anything but `undefined` (a non-string — say a promise from an async guard —
- * denies too, failing closed) or by throwing.
- */
+/** Runs the applicable guards in order; the first denial wins. Any answer but `undefined` (even a promise) denies. */
 export function runGuards(call: ToolCall): ToolExecutionFailure | undefined {
   const guards = call.state.guards
   if (guards.entries.length === 0) return undefined
@@ -193,8 +173,7 @@ function runGuardList(call: ToolCall, guards: RegistryState['guards']): ToolExec
   return undefined
 }
 
-// The views of every runtime, so the declared-approval policy reads the metadata the registry
-// captured at registration (checked and frozen) instead of reading the author's definition again.
+// A view's registry, so declaredApprovals reads the metadata captured at registration, not the author's definition.
 class ViewState extends OnTarget {
   readonly #state: RegistryState
   constructor(view: ToolRuntime, state: RegistryState) {
@@ -206,17 +185,14 @@ class ViewState extends OnTarget {
   }
 }
 
-/** Records which registry a view belongs to (called once per view, by the view factory, before it freezes the view). */
+/** Records which registry a view belongs to; called before the view is frozen. */
 export function bindViewState(view: ToolRuntime, state: RegistryState): void {
   new ViewState(view, state)
 }
 
 /**
- * The opt-in policy for declared approvals: a `tools/pre-execute` listener that answers
- * `{ kind: 'ask' }` for every call of a tool declared `approval: 'always'` and delegates (`next()`)
- * for every other call. Install it once, on the global view or an agent's view:
- * `runtime.on('tools/pre-execute', declaredApprovals())`. An `ask` reaches the runtime's approval
- * service; without a service, or for a call without an `agent`, the call is `DENIED`.
+ * A `tools/pre-execute` listener that asks for every call of a tool declared `approval: 'always'` and calls `next()`
+ * otherwise: `runtime.on('tools/pre-execute', declaredApprovals())`. Without a service or an `agent`, `DENIED`.
  */
 export function declaredApprovals(): ToolRuntimeEvents['tools/pre-execute'] {
   return function declaredApproval(this: ToolRuntime, exec: ToolExecution, next: () => Promise<PreToolDecision>) {

@@ -9,37 +9,23 @@ import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { ToolErrorCode, ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult, ToolExecutionSuccess } from './runtime-types.js'
 
 const ignore = (): void => {}
-// The intrinsic `then`: a promise with an own `then` or `catch` that attaches nothing must not turn
-// its rejection into an unhandled one.
+// The intrinsic `then`: a promise's own `then` might attach nothing, leaving the rejection unhandled.
 const promiseThen = Promise.prototype.then
 
-/**
- * Handles the rejection of a promise a hook returned where the runtime expects no promise (an async
- * guard, classifier or projector, a `tools/result` observer): the runtime has already judged the
- * answer by its type — failing closed where it matters — so the rejection only must not reach the
- * host as an unhandled one, which would crash it.
- */
+/** Silences a promise a hook returned where none was expected, so its rejection cannot crash the host. */
 export function containRejection(returned: unknown): void {
   if (returned instanceof Promise) promiseThen.call(returned, undefined, ignore)
 }
 
-/**
- * The frozen lossless snapshot of a JSON literal written in this package (decision constants and
- * the like), so it takes materializeJson's already-materialized fast path wherever it travels.
- * Throws only on a programming error here: the literal is not JSON.
- */
+/** A JSON literal of this package as a frozen snapshot (materializeJson's fast path); throws if it is not JSON. */
 export function snapshotConstant<T>(value: T): T {
   const snapshot = materializeJson(value)
   if (!snapshot.ok) throw new TypeError(`not a JSON constant: ${snapshot.issues.map((issue) => issue.message).join('; ')}`)
   return snapshot.value as T
 }
 
-// Every result the registry builds carries a private-field brand, so a `tools/execute` wrapper that
-// hands back a result `next()` gave it is recognised without re-checking it, while a result a
-// wrapper made itself is checked in full. A private field is invisible to reflection and unforgeable,
-// and unlike a WeakSet it costs the garbage collector nothing. The base constructor returns the object
-// it is given, so `new RegistryResult(result)` installs the field on that plain object: the runtime's
-// one branding device (`OnTarget`, shared with the JSON snapshots; views carry their registry the same way, in gates.ts).
+// The brand of every registry-built result, so one passed back by a wrapper is not rechecked: a private field is
+// unforgeable and, unlike a WeakSet, free for the GC. `OnTarget` installs it on the plain object given.
 class RegistryResult extends OnTarget {
   readonly #built = true
   static is(value: object): boolean {
@@ -49,11 +35,7 @@ class RegistryResult extends OnTarget {
 
 const freeze = Object.freeze
 
-/**
- * Builds a frozen success; every part must already be a frozen lossless snapshot (`undefined` for
- * none). Empty contexts and a false marker are omitted. The parts are arguments, not an object: this
- * runs once per successful call.
- */
+/** A frozen success from frozen snapshot parts; empty contexts and a false marker are omitted. */
 export function successResult(
   value: JsonValue,
   content: readonly ContentBlock[],
@@ -73,11 +55,8 @@ export function successResult(
 type MutableSuccess = { -readonly [K in keyof ToolExecutionSuccess]: ToolExecutionSuccess[K] }
 const objectPrototype = Object.prototype
 
-/**
- * `{ isError: false, value, content }`, built key by key on an empty object, which keeps spare in-object room for the
- * result's brand (a literal has none, so branding it allocates a property store, on every successful call). A literal
- * when Object.prototype has one of the keys: an assignment would reach what is there (a setter someone defined).
- */
+// Built key by key, leaving in-object room for the brand; a literal when Object.prototype has one of the keys (an
+// assignment would run a setter defined there).
 function newSuccess(value: JsonValue, content: readonly ContentBlock[]): MutableSuccess {
   if ('isError' in objectPrototype || 'value' in objectPrototype || 'content' in objectPrototype) return { isError: false, value, content }
   const result = {} as MutableSuccess
@@ -91,9 +70,7 @@ function newSuccess(value: JsonValue, content: readonly ContentBlock[]): Mutable
 export interface FailureParts {
   /** Model-facing content; default: one text block with the message. */
   readonly content?: readonly ContentBlock[] | undefined
-  /** Structured detail (for example validation issues). */
   readonly details?: JsonValue | undefined
-  /** The class name of the error that caused the failure. */
   readonly name?: string | undefined
   readonly meta?: JsonValue | undefined
   readonly contexts?: readonly UserMessage[] | undefined
@@ -121,12 +98,11 @@ export function failureResult(code: ToolErrorCode, message: string, parts: Failu
 
 // The failures every stage builds, in the pipeline's order.
 
-/** `INVALID_ARGS` for a call input that breaks the contract the types already forbid (no identity to show listeners). */
+/** `INVALID_ARGS` for a call input breaking the contract the types state (no identity to show listeners). */
 export function malformedInput(why: string): ToolExecutionFailure {
   return failureResult('INVALID_ARGS', `Malformed tool call input: ${why}.`)
 }
 
-/** A `DENIED` failure with a message the model can read. */
 export function denied(message: string): ToolExecutionFailure {
   return failureResult('DENIED', message)
 }
@@ -155,10 +131,7 @@ export function invalidOutput(issues: readonly SchemaIssue[], tool: string, cont
   })
 }
 
-/**
- * An `INVALID_RESULT` failure: it carries the registry's message, never the rejected fields, and the
- * contexts the body deferred (a failed call keeps its own contexts, as `INVALID_TOOL_OUTPUT` does).
- */
+/** `INVALID_RESULT` with the registry's message, never the rejected fields; the body's own contexts stay. */
 export function invalidResult(message: string, contexts?: readonly UserMessage[]): ToolExecutionFailure {
   return failureResult('INVALID_RESULT', message, { contexts })
 }
@@ -168,11 +141,7 @@ export function registryFailure(error: unknown): ToolExecutionFailure {
   return failureResult('TOOL_ERROR', `The tool registry failed: ${thrownMessage(error)}`)
 }
 
-/**
- * An optional field of a registry-built result or decision, read from its own properties: the
- * objects are ordinary, so an absent field would otherwise be read from a polluted
- * `Object.prototype` and copied, unchecked, into the next result the registry derives.
- */
+/** An own optional field: an absent one must not be read from a polluted Object.prototype into a derived result. */
 export function optional<T extends object, K extends keyof T>(record: T, key: K): T[K] | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined
 }
@@ -204,7 +173,6 @@ export function withContexts(result: ToolExecutionResult, extra: readonly UserMe
   return derive(result, result.content, joinContexts(optional(result, 'additionalContexts'), extra))
 }
 
-/** Concatenates two frozen context lists into one frozen list. */
 function joinContexts(first: readonly UserMessage[] | undefined, second: readonly UserMessage[]): readonly UserMessage[] {
   if (first === undefined || first.length === 0) return second
   return freeze([...first, ...second])
@@ -215,7 +183,6 @@ export function isRegistryResult(value: unknown): value is ToolExecutionResult {
   return typeof value === 'object' && value !== null && RegistryResult.is(value)
 }
 
-/** One frozen text block carrying `text`. */
 export function textContent(text: string): readonly ContentBlock[] {
   const snapshot = materializeJson([{ type: 'text', text }])
   // A string always materializes; the fallback only satisfies the type.
@@ -228,8 +195,7 @@ export function issueDetails(issues: readonly { readonly path: string; readonly 
   return snapshot.ok ? snapshot.value : undefined
 }
 
-// The codes of this package's error classes: ToolArgsError, ToolOutputError and ToolNotFoundError
-// (a composite tool's nested dispatch may throw the last; the spec maps it to UNKNOWN_TOOL).
+// The codes of ToolArgsError, ToolOutputError and ToolNotFoundError (which a nested dispatch may throw).
 const MAPPED_CODES: ReadonlySet<string> = new Set(['INVALID_ARGS', 'INVALID_TOOL_OUTPUT', 'UNKNOWN_TOOL'])
 // The Code Mode transport's own codes (a marked `run_code` body only), kept with its own `details`.
 const TRANSPORT_CODES: ReadonlySet<string> = new Set([
@@ -246,11 +212,8 @@ interface ThrownFacts {
 }
 
 /**
- * Turns a value a tool body (or a `tools/execute` wrapper) threw into a structured failure. An error
- * whose own `code` is one of this package's error codes keeps it — `INVALID_ARGS` (`ToolArgsError`),
- * `INVALID_TOOL_OUTPUT` (`ToolOutputError`), `UNKNOWN_TOOL` (`ToolNotFoundError`) — with its `issues`,
- * if any, as details; anything else is `TOOL_ERROR` with the error's message. Own data properties
- * only: a hostile thrown object (getters, Proxies) can neither run code here nor crash the pipeline.
+ * A thrown value as a failure: an own `code` of this package's errors is kept (with `issues` as details), else
+ * `TOOL_ERROR`. Reads own data only, so a hostile object runs no code here.
  */
 export function thrownFailure(error: unknown, contexts?: readonly UserMessage[], transport = false): ToolExecutionFailure {
   const facts = readThrown(error)
@@ -278,9 +241,8 @@ export function thrownMessage(error: unknown): string {
   return `it threw ${facts.name ?? describeValue(error)}`
 }
 
-// The platform's own DOMException accessors (its `message` and `name` are getters on the prototype, where an
-// Error has data): abort and timeout reasons are DOMExceptions. The intrinsic getters run no user code and throw
-// for anything that is not a real DOMException.
+// DOMException (abort and timeout reasons) has `message`/`name` getters, not data; the intrinsics run no user code and
+// throw for anything that is not a real DOMException.
 const domMessage = typeof DOMException === 'function' ? Object.getOwnPropertyDescriptor(DOMException.prototype, 'message')?.get : undefined
 const domName = typeof DOMException === 'function' ? Object.getOwnPropertyDescriptor(DOMException.prototype, 'name')?.get : undefined
 

@@ -13,18 +13,10 @@ import { containRejection, failureResult, invalidOutput, invalidResult, isRegist
 import type { PostToolDecision, ToolErrorCode, ToolExecution, ToolExecutionFailure, ToolExecutionResult } from './runtime-types.js'
 import type { RegisteredTool } from './tools.js'
 
-// Review: every check a result passes before it reaches the caller. The output contract for a value a
-// body returned (snapshot, validate, render), the check of a result a `tools/execute` wrapper made, the
-// `tools/post-execute` waterfall and its decision, and the definition's `finalizeContent`, once.
+// Review: every check a result passes before the caller sees it: the output contract, wrapper results, the
+// `tools/post-execute` waterfall, and `finalizeContent`.
 
-// The output contract: a value a body returned (or a post-execute listener substituted).
-
-/**
- * The success path for a value the body returned or a post-execute listener substituted: snapshot
- * it (non-JSON → `INVALID_TOOL_OUTPUT`), validate it against the output schema
- * (`INVALID_TOOL_OUTPUT` with every issue), then project it. `contexts` and `concludesTurn` are what
- * the value carries along besides its projections.
- */
+/** Snapshots, validates (else `INVALID_TOOL_OUTPUT`) and renders a value. */
 export function acceptOutput(call: ToolCall, value: unknown, contexts: readonly UserMessage[] | undefined, concludesTurn: boolean): ToolExecutionResult {
   const snapshot = materializeJson(value)
   if (!snapshot.ok) return invalidOutput(snapshot.issues, call.exec.name, contexts)
@@ -34,11 +26,8 @@ export function acceptOutput(call: ToolCall, value: unknown, contexts: readonly 
 }
 
 /**
- * Calls the pure projectors on a validated, frozen value: `render` always, `presentationMeta` only
- * for a top-level call — a root execution (its root call is itself) that is no transport
- * sub-dispatch (no `parent`); a composite tool's nested dispatch propagates its root call id and so
- * is not top-level. A throwing projector or a projection that is not lossless
- * JSON of the right shape is `INVALID_RESULT`, so observers only ever see durable-safe fields.
+ * Runs `render`, and `presentationMeta` for a top-level call only (its own root, no `parent`); a throwing or malformed
+ * projection is `INVALID_RESULT`, so observers only see durable-safe fields.
  */
 export function renderOutput(call: ToolCall, value: JsonValue, contexts: readonly UserMessage[] | undefined, concludesTurn: boolean): ToolExecutionResult {
   const tool = call.tool
@@ -82,13 +71,8 @@ const FAILURE_KEYS: ReadonlySet<string> = new Set(['isError', 'error', 'content'
 // Results a `tools/execute` wrapper answered.
 
 /**
- * Accepts the answer of a `tools/execute` wrapper. What `next()` resolved for this call passes as
- * it is. Any other result must keep the tool's output contract: a result the registry built for
- * another call (a cache, another tool's outcome) is already frozen and well-formed, so only a
- * success's `value` is checked against this tool's output schema; a result the wrapper made itself
- * is checked like the body's output: it must be lossless JSON in the exact `ToolExecutionResult`
- * shape (`INVALID_RESULT` otherwise), and a success's `value` must satisfy the output schema
- * (`INVALID_TOOL_OUTPUT`) — a wrapper cannot smuggle in a value the tool could not have returned.
+ * A wrapper's answer: what `next()` gave passes; another registry result has its value rechecked; anything else must be
+ * an exact lossless `ToolExecutionResult`. A wrapper cannot smuggle in a value the tool could not have returned.
  */
 export function acceptWrapperResult(call: ToolCall, answer: unknown): ToolExecutionResult {
   const dispatched = call.dispatched
@@ -213,12 +197,7 @@ export function reviewersOf(call: ToolCall): readonly PostEntry[] {
   return call.state.listeners.postExecute.forChain(call.chain)
 }
 
-/**
- * The `tools/post-execute` review of a dispatch result by `reviewers` (see {@link POST_EXECUTE}), then
- * `then` with the reviewed result in the reaction that settles the decision; resolves what `then`
- * returns. A reviewer that failed under a caller abort (most likely observing it, as it must) leaves
- * the outcome to the cancellation rule, instead of blocking it.
- */
+/** Reviews a result through `reviewers`, then `then`; a reviewer failing under a caller abort defers to the abort. */
 export function reviewThrough<R>(
   call: ToolCall,
   result: ToolExecutionResult,
@@ -228,7 +207,6 @@ export function reviewThrough<R>(
   return runWaterfall(reviewers, POST_EXECUTE, { call, result, then }, afterReview) as Promise<Awaited<R>>
 }
 
-/** The decision arrived (in the reaction that settled it): apply it, then the next stage. */
 function afterReview(run: PostRun, decision: PostToolDecision): unknown {
   const { call, result } = run
   let reviewed: ToolExecutionResult
@@ -240,15 +218,7 @@ function afterReview(run: PostRun, decision: PostToolDecision): unknown {
   return run.then(call, reviewed)
 }
 
-/**
- * The `tools/post-execute` waterfall over a dispatch result resolves the decision that
- * {@link applyPostDecision} applies: accept
- * unchanged; accept with replacement `content` (value and meta kept); accept with a replacement
- * `value` (revalidated, content and meta recomputed); optional `additionalContexts` appended after
- * the result's own; or block (`BLOCKED`: no value, no meta, the feedback as content, only the
- * decision's contexts — what a block hides must not ride along). A throwing listener or a malformed
- * decision blocks: a policy that failed must not let the result through unexamined.
- */
+/** A throwing listener or malformed decision blocks: a failed policy must not pass the result unexamined. */
 const POST_EXECUTE: WaterfallSpec<PostRun, PostToolDecision, PostListener> = {
   invoke: (entry, run, next) => entry.fn.call(entry.view, run.call.exec, run.result, next),
   normalize: (_run, answer) => normalizePostDecision(answer),
@@ -256,7 +226,7 @@ const POST_EXECUTE: WaterfallSpec<PostRun, PostToolDecision, PostListener> = {
   terminal: () => ACCEPT,
 }
 
-/** Applies a normalized post-execute decision to the dispatch result (see {@link POST_EXECUTE}). */
+/** Applies a decision; a block keeps only the decision's contexts (what it hides must not ride along). */
 function applyPostDecision(call: ToolCall, result: ToolExecutionResult, decision: PostToolDecision): ToolExecutionResult {
   if (decision === ACCEPT) return result
   if (decision.kind === 'block') {
@@ -278,8 +248,7 @@ function applyPostDecision(call: ToolCall, result: ToolExecutionResult, decision
 /** A well-formed frozen decision, or a block naming what was wrong with the answer. */
 function normalizePostDecision(answer: unknown): PostToolDecision {
   if (answer === ACCEPT) return ACCEPT
-  // An undefined key (`additionalContexts: extra.length ? extra : undefined`) is absent, in the decision and its
-  // contexts; a replacement `value` or `content` is tool data and stays strict (undefined there blocks).
+  // An undefined key is absent, except in tool data (`value`, `content`), which stays strict.
   const snapshot = materializeJson(omitUndefinedDecisionKeys(answer, TOOL_DATA_KEYS))
   if (!snapshot.ok) return malformedDecision(formatIssues('it is not lossless JSON', snapshot.issues))
   const value = snapshot.value
@@ -325,12 +294,8 @@ function blockMessage(feedback: readonly ContentBlock[]): string {
 // The definition's content boundary.
 
 /**
- * Calls the definition's `finalizeContent` — captured when the call started — exactly once on the
- * normalized outcome. `undefined` (or the same content) keeps the content; a replacement must be
- * lossless content blocks and replaces only `content`. The spec requires the callback to be total;
- * when it throws or returns something else the result becomes `INVALID_RESULT` carrying only the
- * registry's message — failing closed, because the callback may be the tool's content boundary
- * (a redaction or a size cap), and keeping the content it could not process would bypass it.
+ * Runs the captured `finalizeContent` once. A throw or non-content answer is `INVALID_RESULT`: the callback may be a
+ * content boundary (redaction, a size cap), and keeping content it could not process would bypass it.
  */
 export function finalizeContent(tool: RegisteredTool, exec: ToolExecution, result: ToolExecutionResult): ToolExecutionResult {
   const finalize = tool.finalizeContent
@@ -348,10 +313,7 @@ export function finalizeContent(tool: RegisteredTool, exec: ToolExecution, resul
   return isContent(content) ? withContent(result, content) : content
 }
 
-/**
- * What `returned` (what the tool's `who` returned) is as content: its frozen snapshot, or the `INVALID_RESULT` saying
- * it is not lossless JSON (a rejected promise among it is contained) or not content blocks.
- */
+/** What the tool's `who` returned, as a content snapshot or the `INVALID_RESULT` saying why not. */
 function contentSnapshot(returned: unknown, who: string, contexts: readonly UserMessage[] | undefined): readonly ContentBlock[] | ToolExecutionFailure {
   const fast = snapshotContentBlocks(returned)
   if (fast !== undefined) return fast

@@ -16,15 +16,11 @@ import { compileRestriction, inheritedNames, MAX_SCOPE_DEPTH, presentationMode, 
 import { createRegistryState, type RegistryState } from './state.js'
 import { captureDefinition, projectDescription, projectSchema, type RegisteredTool } from './tools.js'
 
-// The runtime itself: its state, the factory, the views (one per scope) and what they run — `execute()`
-// through the pipeline in the spec's order (call → scopes → gates → dispatch → review → events), and
-// `executionMode()`'s classification of a pending call.
+// The runtime: the factory, the views (one per scope), `execute()`'s pipeline in the spec's order, `executionMode()`.
 
 /**
- * Creates a tool registry and execution pipeline and returns its global view. With `timeouts`
- * (default) the built-in timeout policy is installed as the first `tools/execute` wrapper, so
- * wrappers added later run inside it and a wrapper added with `prepend` runs outside it.
- * Throws a `ToolRegistryError` for malformed options.
+ * Creates a tool registry and pipeline and returns its global view; throws `ToolRegistryError` for malformed options.
+ * The timeout policy is the first `tools/execute` wrapper: later ones run inside it, a `prepend`ed one outside.
  */
 export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime {
   checkOptions(options)
@@ -68,11 +64,7 @@ const EVENT_LISTS: { readonly [E in ToolRuntimeEventName]: keyof RegistryListene
   'tool/code-dispatch': 'codeDispatch',
 }
 
-/**
- * The views of one runtime: the global view and one per Agent object, created on first use and
- * cached (weakly), so `forAgent(a) === forAgent(a)`. Every method is an own function: a view can be
- * destructured. Views are frozen.
- */
+/** A runtime's frozen views: global, and one cached weakly per Agent; own-function methods, so views destructure. */
 export class RuntimeViews {
   private readonly scoped = new WeakMap<Agent, ToolRuntime>()
   readonly global: ToolRuntime
@@ -219,11 +211,7 @@ function presentAs(state: RegistryState, scope: Agent, mode: unknown): () => voi
   })
 }
 
-/**
- * Accounts for a change `register`, `restrict` or `presentAs` just made (a `scoped` one counts as a
- * scoped entry) and notifies `tools/change`; returns its exact, idempotent disposer: the first call
- * runs `undo`, and when that removed the change (`true`) uncounts it and notifies again.
- */
+/** Counts and announces a change; the exact, idempotent disposer runs `undo` and, if it removed it, announces again. */
 function changed(state: RegistryState, scoped: boolean, undo: () => boolean): () => void {
   if (scoped) state.scopedEntries++
   notifyChange(state.listeners)
@@ -238,20 +226,11 @@ function changed(state: RegistryState, scoped: boolean, undo: () => boolean): ()
 }
 
 /**
- * `ToolRuntime.execute`. Synchronously, before returning: reads the input once, snapshots the
- * arguments (non-JSON → `INVALID_ARGS` before any policy), assigns the token and root call id,
- * resolves visibility (`UNKNOWN_TOOL`; under Code Mode a call without a live `parent` token cannot
- * reach a native tool) and, for a call already cancelled, `ABORTED_BEFORE_DISPATCH`. Then,
- * asynchronously: `tools/pre-execute` and approval, guards, `tools/execute` around the body,
- * `tools/post-execute`, the cancellation rule, `finalizeContent` once, and `tools/result`.
- * Never rejects, except when Object.prototype.then is defined (prototype pollution: no plain object
- * can be resolved faithfully there), at the call or when it settles; the resolved result is frozen and is the object the observers received.
- * A malformed input (a contract violation the types already forbid) resolves `INVALID_ARGS` without
- * entering the pipeline: it has no execution identity for listeners to see.
+ * `ToolRuntime.execute`: input, argument snapshot, visibility and an early abort are settled before it returns. A
+ * malformed input resolves `INVALID_ARGS` outside the pipeline: it has no identity for listeners to see.
  */
 export function executeCall(state: RegistryState, scope: Agent | undefined, input: unknown): Promise<ToolExecutionResult> {
-  // Fail closed, before anything runs: under a polluted Object.prototype.then every awaited plain
-  // object (decisions, results) would be handed to it, and the call could resolve to anything or hang.
+  // Fail closed: under a polluted Object.prototype.then every awaited plain object would be handed to it.
   if (thenPolluted()) return Promise.reject(thenPollutionError())
   const read = readCallInput(input, scope)
   if (typeof read === 'string') return settle(() => malformedInput(read))
@@ -265,13 +244,11 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
   const args = materializeJson(read.arguments)
   const parentRoot = parentCall(state, read.parent, chain)?.rootCallId
   let tool = resolveTool(state, read.name, chain)
-  // Code Mode: a model-direct call (no live parent token) reaches no native tool; the model calls
-  // them through run_code, whose sub-dispatches carry its token as `parent`.
+  // Code Mode: a model-direct call (no live parent token) reaches no native tool, only run_code.
   const codeMode = tool !== undefined && !tool.transport && parentRoot === undefined && presentationMode(state, chain) === 'code'
   if (codeMode) tool = undefined
   let early: ToolExecutionResult | undefined
   if (!args.ok) {
-    // A call with non-JSON arguments never runs, so its execution carries no arguments at all.
     early = failureResult('INVALID_ARGS', new ToolArgsError(args.issues, read.name).message, {
       name: 'ToolArgsError',
       details: issueDetails(args.issues),
@@ -288,14 +265,7 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
   return runCall(new ToolCall(state, tool as RegisteredTool, chain, read, rootCallId, (args as { readonly value: JsonValue }).value))
 }
 
-/**
- * The pipeline past the call's input: gates, dispatch, review, the cancellation rule, then
- * {@link conclude}. Written as continuations rather than async functions, each stage run in the
- * promise reaction that settles the one before it: a call that no listener applies to resolves in
- * the reaction that ends its body, and one that listeners apply to is settled by its last stage (the
- * fewest promise hops between the listeners, the body and the caller). A defect in the registry
- * itself still ends as a structured result.
- */
+/** The pipeline past the input, as continuations (fewest promise hops); a registry defect still ends as a result. */
 function runCall(call: ToolCall): Promise<ToolExecutionResult> {
   try {
     const gates = preExecuteGates(call)
@@ -309,7 +279,7 @@ function runCall(call: ToolCall): Promise<ToolExecutionResult> {
   }
 }
 
-/** `dispatch`'s continuation for a call without listeners: the review (none applies, unless added since), then conclude. */
+/** `dispatch`'s continuation without listeners: the review (in case reviewers were added since), then conclude. */
 function review(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult | Promise<ToolExecutionResult> {
   let reviewers: ReturnType<typeof reviewersOf>
   try {
@@ -323,11 +293,7 @@ function review(call: ToolCall, result: ToolExecutionResult): ToolExecutionResul
 
 const concludeReviewed = (call: ToolCall, reviewed: ToolExecutionResult): ToolExecutionResult => conclude(call, cancellationRule(call, reviewed))
 
-/**
- * {@link runCall} for a call `tools/pre-execute` or `tools/post-execute` listeners apply to: its promise
- * is settled by the last stage that runs, never adopted from a stage's promise (each adoption costs
- * promise hops).
- */
+/** {@link runCall} when pre/post-execute listeners apply: the last stage settles it, adopting no stage's promise. */
 function runListenedCall(call: ToolCall, gates: ReturnType<typeof preExecuteGates>): Promise<ToolExecutionResult> {
   return new Promise<ToolExecutionResult>((resolve, reject) => {
     call.resolve = resolve
@@ -341,7 +307,7 @@ function runListenedCall(call: ToolCall, gates: ReturnType<typeof preExecuteGate
   })
 }
 
-/** The decision arrived (in the reaction that settled it): the approval for an `ask`, the guards, then dispatch. */
+/** Runs in the decision's reaction: approval for an `ask`, the guards, then dispatch. */
 function afterDecision(call: ToolCall, decision: PreToolDecision): void {
   let refusal: ReturnType<typeof refusalOf>
   try {
@@ -366,7 +332,6 @@ function afterGates(call: ToolCall, refusal: ToolExecutionFailure | undefined): 
   }
 }
 
-/** `dispatch`'s continuation for a listened call: the review, then the cancellation rule settles the call. */
 function reviewListened(call: ToolCall, result: ToolExecutionResult): void {
   let reviewers: ReturnType<typeof reviewersOf>
   try {
@@ -397,11 +362,7 @@ function cancellationRule(call: ToolCall, result: ToolExecutionResult): ToolExec
   return call.bodyStarted ? abortedAfterStart(optional(result, 'additionalContexts')) : abortedBeforeDispatch()
 }
 
-/**
- * Settles the call: its token retires, `finalizeContent` runs once and the observers see the result.
- * Throws the pollution error when Object.prototype.then was defined while the call ran (resolving the
- * result would hand it to that `then`), which rejects the call's promise.
- */
+/** Retires the token, finalizes, notifies; throws the pollution error if Object.prototype.then appeared meanwhile. */
 function conclude(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult {
   call.retire()
   const final = finish(call.state, call.tool, call.chain, call.exec, result)
@@ -442,13 +403,7 @@ function finish(
 const PARALLEL: ToolExecutionMode = Object.freeze({ kind: 'parallel' })
 const EXCLUSIVE: ToolExecutionMode = Object.freeze({ kind: 'exclusive' })
 
-/**
- * `ToolRuntime.executionMode`, fail-closed: `parallel` only when the tool the call's scope sees
- * (under the same visibility rules as `execute`, Code Mode included) declares `isConcurrencySafe`
- * (or, without a classifier, the metadata `concurrencySafe: true`), the arguments are lossless JSON that satisfy the tool's `parameters` (checked here too, so a raw
- * definition's classifier never sees invalid input), and the classifier returns exactly `true`.
- * Anything else — a malformed input, an unreadable scope chain, a throw — is `exclusive`.
- */
+/** `ToolRuntime.executionMode`, fail-closed; checks arguments so a raw definition's classifier never sees bad ones. */
 export function executionMode(state: RegistryState, scope: Agent | undefined, input: unknown): ToolExecutionMode {
   const read = readCallInput(input, scope)
   if (typeof read === 'string') return EXCLUSIVE

@@ -7,9 +7,8 @@ import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { Agent, ToolPresentationMode } from './runtime-types.js'
 import { type RegisteredTool, RESERVED_TOOL_NAME } from './tools.js'
 
-// Scopes: an agent's scope chain, the layers (global and one per agent) with their registrations,
-// restrictions and presentation, and the one resolver behind get, schemas, executionMode and execute,
-// so what a model is shown, what a presenter renders and what runs can never disagree.
+// Scopes: chains, layers, and the one resolver behind get, schemas, executionMode and execute, so what a model is
+// shown, what a presenter renders and what runs can never disagree.
 
 /** Longest agent chain accepted; deeper (or cyclic) chains are refused rather than truncated. */
 export const MAX_SCOPE_DEPTH = 256
@@ -17,16 +16,12 @@ export const MAX_SCOPE_DEPTH = 256
 const hasOwn = Object.hasOwn
 
 /**
- * The scope chain of `agent`: the agent itself, then each own `parent`, nearest first (the global
- * layer is implied after it). Returns `undefined` when the chain cannot be trusted — a non-object,
- * an `id` that is not an own string, a throwing `parent` getter, a cycle, or more than
- * {@link MAX_SCOPE_DEPTH} agents — because a truncated chain would silently drop an ancestor's
- * restrictions and guards; callers fail closed on `undefined`.
+ * `agent`, then each own `parent`, nearest first; `undefined` (callers fail closed) when it cannot be trusted, as a
+ * truncated chain would silently drop an ancestor's restrictions.
  */
 export function readScopeChain(agent: unknown): Agent[] | undefined {
   try {
     if (!isAgent(agent)) return undefined
-    // Most agents have no parent: a list of exactly one, not an empty list grown by a push (which reserves 17 slots).
     const chain: Agent[] = [agent]
     let current: unknown = hasOwn(agent, 'parent') ? agent.parent : undefined
     while (current !== undefined) {
@@ -65,9 +60,7 @@ export interface CompiledRestriction {
 export class ScopeLayer {
   /** Own registrations by name (a `Map`, so names like `__proto__` are ordinary keys). */
   readonly tools = new Map<string, RegisteredTool>()
-  /** Live restrictions over what this scope inherits; they intersect. */
   restrictions: readonly CompiledRestriction[] = []
-  /** This scope's `presentAs` declaration, if any. */
   presentation: { readonly mode: ToolPresentationMode } | undefined = undefined
 
   /** Whether one of this scope's restrictions removes the inherited tool `name`. */
@@ -94,11 +87,8 @@ function layersOf(state: ScopeState, chain: readonly Agent[] | undefined): Scope
 }
 
 /**
- * The tool `name` resolves to for a scope chain (`undefined`: the global view). The nearest layer
- * that registers `name` wins (scoped shadows global); it is hidden when a nearer scope's restriction
- * masks it — a scope's restrictions cover only what it inherits, never its own registrations. A
- * masked tool reads as absent: resolution does not fall through to a farther registration, which
- * the same restriction would mask anyway.
+ * The tool `name` resolves to on `chain`: the nearest registration wins, hidden (not fallen through) when a nearer
+ * scope's restriction masks it; restrictions never cover a scope's own registrations.
  */
 export function resolveTool(state: ScopeState, name: string, chain: readonly Agent[] | undefined): RegisteredTool | undefined {
   const tool = resolveRegistered(state, name, chain)
@@ -167,12 +157,8 @@ export interface RestrictionContext {
 }
 
 /**
- * Checks a `ToolRestriction` and compiles it into private name sets. Refuses, with every issue:
- * a filter that is not a plain JSON object or has keys other than `allow`/`deny`; a filter with
- * neither key; a present key that is not a non-empty array of strings (an empty list would either
- * hide every inherited tool or do nothing — both read as mistakes, so the spec's "empty filter" is
- * refused in either key); the reserved transport name; names the scope registers itself; names no
- * inherited layer registers.
+ * Compiles a `ToolRestriction` into private name sets, or throws every issue. An empty list is refused: it would hide
+ * everything or nothing, both mistakes.
  */
 export function compileRestriction(filter: unknown, context: RestrictionContext): CompiledRestriction {
   const issues: SchemaIssue[] = []

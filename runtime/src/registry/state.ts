@@ -2,9 +2,7 @@ import { ListenerList, type RegistryListeners } from './events.js'
 import type { Agent, ApprovalChannel, ApprovalService, CallId, ToolGuard, ToolRuntimeOptions } from './runtime-types.js'
 import { ScopeLayer, type ScopeState } from './scopes.js'
 
-// Everything one runtime holds, below every stage that reads it: the call, the gates, dispatch and
-// review read it through a `ToolCall`, the views and the factory in runtime.ts build it. The lower
-// files (scopes, events) read only their own slice of it, so no import runs back up.
+// Everything one runtime holds; scopes and events read only their slice of it, so no import runs back up.
 
 /** What an in-flight token stands for: the call's root call id, and the agent it runs for. */
 export interface InFlightCall {
@@ -14,7 +12,6 @@ export interface InFlightCall {
 
 /** Everything one runtime holds; every view of it shares this object. */
 export interface RegistryState extends ScopeState {
-  /** Live scoped registrations, restrictions and declarations; 0 lets resolution skip the chain walk. */
   scopedEntries: number
   readonly listeners: RegistryListeners
   readonly guards: ListenerList<ToolGuard>

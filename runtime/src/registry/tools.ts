@@ -15,30 +15,24 @@ import { checkToolMetadata, resolveToolAnnotations, type ToolMetadata } from '..
 import { thrownMessage } from './results.js'
 import type { ToolExecution, ToolExecutionResult } from './runtime-types.js'
 
-// A registered tool: a definition checked and captured once, at registration (with the Code Mode
-// transport's mark), and the projections `schemas()` and `describe()` list of it.
+// A registered tool: a definition checked and captured once, and what `schemas()` and `describe()` project of it.
 
 /** The name reserved for Code Mode's transport tool; only a marked transport (`defineCodeModeTransport`) takes it. */
 export const RESERVED_TOOL_NAME = 'run_code'
 
 /**
- * A definition as the registry holds it: every field read once, at registration, and checked; the
- * schemas are frozen lossless snapshots, so a later mutation of the caller's objects changes neither
- * what executes nor what `schemas()` sends. Callbacks are called with the object they were read from
- * (the definition, or its `output`) as `this`.
+ * A definition as the registry holds it: fields read once, schemas frozen, so later mutation changes nothing; callbacks
+ * get the object they were read from as `this`.
  */
 export interface RegisteredTool {
   /** The borrowed definition, returned by `get()` and passed as `this` to its callbacks. */
   readonly definition: ToolDefinition
   readonly name: string
   readonly description: string
-  /** Frozen snapshot of `parameters`. */
   readonly parameters: ObjectJsonSchema
   /** The borrowed `output` object (`this` of `render`/`presentationMeta`). */
   readonly output: ToolOutputDefinition
-  /** Frozen snapshot of `output.schema`. */
   readonly outputSchema: JsonSchemaNode
-  /** Compiled validator of the frozen snapshot of `output.schema`. */
   readonly outputValidator: CompiledJsonSchema
   readonly render: (this: unknown, args: unknown, value: JsonValue) => ContentBlock[]
   readonly presentationMeta: ((this: unknown, args: unknown, value: JsonValue) => JsonValue) | undefined
@@ -54,12 +48,7 @@ export interface RegisteredTool {
   readonly transport: boolean
 }
 
-/**
- * Checks a definition and captures it as a {@link RegisteredTool}. Each field is read exactly once,
- * here, the way an author wrote it: an own property, a method of the definition's class, or a getter
- * (run once, with the definition as `this`) — but never from `Object.prototype`, so a polluted
- * prototype cannot supply `execute` or `render`. Throws one `ToolRegistryError` listing every issue.
- */
+/** Checks and captures a definition; throws one `ToolRegistryError` listing every issue. */
 export function captureDefinition(definition: unknown): RegisteredTool {
   const issues: SchemaIssue[] = []
   const fields = readFields(definition, DEFINITION_FIELDS, '', 'a tool definition', issues)
@@ -126,11 +115,7 @@ const DEFINITION_FIELDS = [
 ] as const
 const OUTPUT_FIELDS = ['schema', 'render', 'presentationMeta'] as const
 
-/**
- * Reads the named fields of an object once each: from the object or a prototype below
- * `Object.prototype` (class methods, a shared base object), running a getter once with the object
- * as `this`. A getter or Proxy trap that throws is an issue at the field's path.
- */
+/** Reads each named field once (a getter runs with the object as `this`); a throw is an issue at the field's path. */
 function readFields<K extends string>(
   value: unknown,
   keys: readonly K[],
@@ -153,7 +138,7 @@ function readFields<K extends string>(
   return fields
 }
 
-/** One field through the prototype chain, stopping before `Object.prototype` (never read from it). */
+/** One field through the prototype chain, stopping before Object.prototype, so pollution cannot supply `execute`. */
 function readField(value: object, key: string): unknown {
   for (let target: object | null = value; target !== null && target !== Object.prototype; target = Object.getPrototypeOf(target)) {
     const descriptor = Object.getOwnPropertyDescriptor(target, key)
@@ -191,17 +176,12 @@ function firstPerPath(issues: readonly SchemaIssue[]): SchemaIssue[] {
   return issues.filter((issue) => !seen.has(issue.path) && seen.add(issue.path) !== undefined)
 }
 
-// The Code Mode transport (`run_code`) is the one tool the reserved name admits. The mark is a
-// private set of definition objects, so only a definition passed through `defineCodeModeTransport`
-// (by the `@toolsmith/code-mode` package, or a host's own bridge) can take the name.
+// Definitions marked by `defineCodeModeTransport`: only they may take the reserved name.
 const transports = new WeakSet<object>()
 
 /**
- * Marks `definition` as a Code Mode transport, so `register` admits it under the reserved name
- * `run_code`. A registered transport is visible only to scopes that present their tools in
- * `mode: 'code'` (elsewhere it reads as absent, `UNKNOWN_TOOL`), and it is the one tool such a
- * scope's model may call directly. Its body may fail with the `CODE_*` codes and `ABORTED`, with
- * its own `details`. Returns the same object.
+ * Marks `definition` (returned as is) as the Code Mode transport `register` admits as `run_code`: visible only under
+ * `mode: 'code'`, where it is the one tool the model calls directly; its body may fail with the `CODE_*` codes.
  */
 export function defineCodeModeTransport<T extends ToolDefinition>(definition: T): T {
   if (typeof definition === 'object' && definition !== null) transports.add(definition)
@@ -213,21 +193,12 @@ export function isCodeModeTransport(definition: unknown): boolean {
   return typeof definition === 'object' && definition !== null && transports.has(definition)
 }
 
-/**
- * The model-facing projection of one tool: an explicit allowlist of `name`, `description` and a
- * fresh deep copy of `parameters`. Nothing else of the definition (output, execute, timeoutMs,
- * isConcurrencySafe, finalizeContent, presenters, defineTool's `spec`) can reach a model request,
- * and mutating the copy cannot reach the registry.
- */
+/** The model-facing projection, an explicit allowlist: nothing else of a definition can reach a model request. */
 export function projectSchema(tool: RegisteredTool): ToolSchema {
   return { name: tool.name, description: tool.description, parameters: cloneJson(tool.parameters as unknown as JsonValue) as unknown as ObjectJsonSchema }
 }
 
-/**
- * What `describe()` lists for one tool: the model-facing projection plus a fresh copy of the output
- * schema, the annotations with MCP's defaults applied, the approval (default `never`) and the
- * declared `timeoutMs`, `concurrencySafe` and `kind` — all as captured at registration.
- */
+/** What `describe()` lists for one tool, as captured at registration. */
 export function projectDescription(tool: RegisteredTool): ToolDescription {
   const { metadata } = tool
   return {

@@ -1,11 +1,7 @@
 import { describeValue } from '../json/describe-value.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 
-/**
- * Adds an issue for each callback of a tool definition that is not a function: `output.render` and `execute`
- * are required, the others optional. `definition` and `output` are the fields as read (`output` is `undefined`
- * when it could not be read, which is reported elsewhere). Used by `defineTool` and by registration alike.
- */
+/** Adds an issue per callback that is not a function; `output` is undefined when unreadable (reported elsewhere). */
 export function checkCallbacks(
   definition: Readonly<Record<string, unknown>>,
   output: Readonly<Record<string, unknown>> | undefined,

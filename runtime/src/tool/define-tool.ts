@@ -12,17 +12,12 @@ import type { ToolRunContext } from './tool-definition.js'
 import { checkToolMetadata, metadataFields } from './tool-metadata.js'
 
 /**
- * Turns a typed declaration into a `ToolDefinition`: `parameters` and `output.schema` become the
- * compiled raw schemas. Invalid specs and callbacks that are not functions throw one JsonSchemaError with every
- * issue, each under its path in the declaration (`/parameters/…`, `/output/schema/…`, `/execute`). Arguments are
- * validated before the body and before `isConcurrencySafe` (invalid → `ToolArgsError`, and the
- * classifier answers `false`); presenters answer `undefined` (the generic fallback) for invalid
- * arguments; `render`/`presentationMeta` receive the validated arguments.
+ * Compiles a typed declaration into a frozen `ToolDefinition`; throws one JsonSchemaError listing every problem.
+ * Invalid arguments: the body rejects with `ToolArgsError`, `isConcurrencySafe` is false, presenters answer undefined.
  */
 export function defineTool<const P extends ParameterSchemaSpec, const O extends ValueSchemaSpec, const N extends string = string>(
   input: DefineToolInput<P, O, N>,
 ): DefinedTool<P, O, N> {
-  // Every problem of the declaration in one error, each under the path of the spec or field it is in.
   const issues: SchemaIssue[] = []
   const parameters = collectSchemaIssues(() => parameterSchemaSpecToJsonSchema(input.parameters), '/parameters', issues)
   const outputObject: unknown = (input as { output?: unknown }).output
@@ -35,7 +30,7 @@ export function defineTool<const P extends ParameterSchemaSpec, const O extends 
   const valid = (args: unknown): args is InferArgs<P> => argsValidator.is(args)
   const { render, presentationMeta } = input.output
   const { presentCall, presentResult, finalizeContent, timeoutMs } = input
-  // A declared `concurrencySafe: true` without a classifier is the always-true classifier over valid arguments.
+  // `concurrencySafe: true` without a classifier: always true for valid arguments.
   const isConcurrencySafe = input.isConcurrencySafe ?? (metadata.concurrencySafe === true ? () => true : undefined)
   const body = input.execute
   const name = input.name
@@ -74,12 +69,8 @@ export function defineTool<const P extends ParameterSchemaSpec, const O extends 
 }
 
 /**
- * `defineTool` with the argument and output types named instead of inferred: `defineTypedTool<GrepArgs,
- * GrepOutput>({ ...grepDeclaration, output: { schema: grepOutputSpec, render }, execute })`. The same checks
- * and the same definition at runtime; for the checker, the callbacks take `A` and return `V` as given, and no
- * inference runs over the specs. The generated stubs use it with the types the generator emits beside the
- * specs (which a type test proves equal to `InferArgs`/`InferValue` of them), so checking a project costs
- * little however many tools it has. Hand-written tools should prefer `defineTool`, which cannot drift.
+ * `defineTool` with the argument and output types named (`defineTypedTool<GrepArgs, GrepOutput>(…)`), not inferred, so
+ * the checker runs no inference; the generated stubs use it. Hand-written tools should prefer `defineTool` (no drift).
  */
 export function defineTypedTool<A, V>(input: DefineTypedToolInput<A, V>): TypedTool<A, V> {
   return defineTool(input as unknown as DefineToolInput<ParameterSchemaSpec, ValueSchemaSpec>) as unknown as TypedTool<A, V>

@@ -8,8 +8,7 @@ import type { ToolAnnotations, ToolApproval, ToolDefinition, ToolRunContext } fr
 /** The type-level key under which a defined tool carries its argument and output types; no value ever has it. */
 export declare const toolTypes: unique symbol
 
-// Callbacks are function-typed properties (not methods) so their parameters are checked
-// strictly: an author cannot narrow `args` to something the schema does not guarantee.
+// Callbacks are function-typed properties, not methods, so `args` is checked strictly (never narrower than the schema).
 
 /** The typed output declaration `defineTool` takes: a DSL spec plus projectors typed from it. */
 export interface DefineToolOutput<P extends ParameterSchemaSpec, O extends ValueSchemaSpec> {
@@ -37,10 +36,7 @@ export interface DefineToolInput<P extends ParameterSchemaSpec, O extends ValueS
   readonly annotations?: ToolAnnotations
   /** `always`: the host must ask before every call (see `declaredApprovals()`). Default `never`. */
   readonly approval?: ToolApproval
-  /**
-   * Declared metadata: `true` means every valid call may run in parallel. Without an
-   * `isConcurrencySafe` classifier, `true` also installs one answering `true` for valid arguments.
-   */
+  /** `true`: every valid call may run in parallel (without `isConcurrencySafe`, installs one answering `true`). */
   readonly concurrencySafe?: boolean
   /** Declared presentation kind, carried to the definition as data. */
   readonly kind?: ToolCallKind
@@ -57,11 +53,7 @@ export interface DefineToolInput<P extends ParameterSchemaSpec, O extends ValueS
   ) => ContentBlock[] | undefined
 }
 
-/**
- * A `ToolDefinition` made by `defineTool`, remembering its DSL specs in `spec` so
- * `ToolArgsOf`/`ToolOutputOf` can name its types. `spec` is never model-facing:
- * the registry's `schemas()` is an allowlist of `name`, `description`, `parameters`.
- */
+/** A `ToolDefinition` made by `defineTool`; `spec` (never model-facing) lets `ToolArgsOf`/`ToolOutputOf` name types. */
 export interface DefinedTool<P extends ParameterSchemaSpec, O extends ValueSchemaSpec, N extends string = string> extends ToolDefinition {
   /** The declared name, as a literal type when the declaration's was one. */
   readonly name: N
@@ -72,18 +64,13 @@ export interface DefinedTool<P extends ParameterSchemaSpec, O extends ValueSchem
 }
 
 /**
- * Any tool `defineTool` or `defineTypedTool` made, whatever its specs: structural, because a
- * `DefinedTool`'s type-level `[toolTypes]` member makes one of particular specs unassignable to
- * `DefinedTool<ParameterSchemaSpec, ValueSchemaSpec>`.
+ * Any tool `defineTool` or `defineTypedTool` made. Structural: `[toolTypes]` makes a `DefinedTool` of particular specs
+ * unassignable to `DefinedTool<ParameterSchemaSpec, ValueSchemaSpec>`.
  */
 export type AnyDefinedTool = ToolDefinition & { readonly spec: { readonly parameters: ParameterSchemaSpec; readonly output: ValueSchemaSpec } }
 
 
-/**
- * A tool `defineTypedTool` made: its argument and output types are the named types given (the ones the
- * generator emits beside the specs), not inferred from the specs, so the checker never infers them.
- * The `[toolTypes]` member exists only in the type system.
- */
+/** A tool `defineTypedTool` made: its types are the named `A` and `V`, never inferred from the specs. */
 export interface TypedTool<A, V, N extends string = string> extends ToolDefinition {
   /** The declared name; the generated index narrows it to the literal. */
   readonly name: N
@@ -92,10 +79,7 @@ export interface TypedTool<A, V, N extends string = string> extends ToolDefiniti
   readonly [toolTypes]?: { readonly args: A; readonly output: V }
 }
 
-/**
- * What `defineTypedTool` takes: `defineTool`'s input with the callbacks typed by the named argument type
- * `A` and output type `V` instead of by inference from the specs.
- */
+/** What `defineTypedTool` takes: `defineTool`'s input with the callbacks typed by `A` and `V`. */
 export interface DefineTypedToolInput<A, V>
   extends Omit<DefineToolInput<ParameterSchemaSpec, ValueSchemaSpec>, 'output' | 'execute' | 'isConcurrencySafe' | 'presentCall' | 'presentResult'> {
   readonly output: {

@@ -1,17 +1,12 @@
 import type { ContentBlock, UserMessage } from '../content.js'
 import type { JsonValue } from '../json/json-value.js'
 
-// One call as a tool and its listeners see it, as the spec pins it: identity and agents, the execution,
-// results and failures, the pre/post decisions, guards, restrictions, Code Mode's dispatch log, the
-// presentation views a tool's presenters return, and the approval service. The runtime's own surface
-// (`ToolRuntime`, its options and events) is in registry/runtime-types.ts.
+// One call as a tool and its listeners see it, as the spec pins it; `ToolRuntime` is in registry/runtime-types.ts.
 
 declare global {
   /**
-   * The platform's AbortSignal, declared here with the members the runtime's types rely on, so the published
-   * types compile without the DOM lib or @types/node (`lib: ["es2022"]`, `types: []`). Where either is present
-   * this merges into their declaration (the members are declared identically there), so a signal stays the
-   * platform's own type: `fetch(url, { signal })` and the like keep working.
+   * Declared so the published types compile without the DOM lib or @types/node; where either is present this merges
+   * with their identical members, so a signal stays the platform's own type.
    */
   interface AbortSignal {
     readonly aborted: boolean
@@ -41,10 +36,7 @@ declare const toolExecutionTokenBrand: unique symbol
 /** Opaque call identity that permits correlation without exposing mutable execution state. */
 export type ToolExecutionToken = symbol & { readonly [toolExecutionTokenBrand]: true }
 
-/**
- * Caller-supplied description of one tool call. `ToolRuntime.execute` adds the
- * registry-owned token to form a pipeline {@link ToolExecution}.
- */
+/** Caller-supplied description of one call; `execute` adds the registry's token to make a {@link ToolExecution}. */
 export interface ToolExecutionInput {
   readonly callId: CallId
   /** Root model-requested call owning this execution tree; omitted for a root execution. */
@@ -52,12 +44,9 @@ export interface ToolExecutionInput {
   readonly name: string
   /** Losslessly JSON-serializable parsed arguments. */
   readonly arguments: unknown
-  /** The agent on whose behalf the call runs. */
+  /** The agent on whose behalf the call runs; defaults to the view's scope. */
   readonly agent?: Agent
-  /**
-   * Opaque token of the enclosing transport execution. Under `mode: 'code'` only
-   * calls with a parent may execute a native tool name.
-   */
+  /** Token of the enclosing transport execution; under `mode: 'code'` only calls with one reach a native tool. */
   readonly parent?: ToolExecutionToken
   /** Required caller-owned cancellation for this invocation. */
   readonly signal: AbortSignal
@@ -91,10 +80,7 @@ export type ToolErrorCode =
   | 'INVALID_RESULT'
   | CodeModeErrorCode
 
-/**
- * The failure codes only the Code Mode transport (`run_code`) reports, one per limit or program
- * failure; its sub-dispatches keep the ordinary codes.
- */
+/** The codes only the Code Mode transport (`run_code`) reports; its sub-dispatches keep the ordinary codes. */
 export type CodeModeErrorCode =
   | 'CODE_SYNTAX_ERROR'
   | 'CODE_THREW'
@@ -198,25 +184,17 @@ export interface ToolRestriction {
 export interface CodeDispatchLog {
   /** The outer `run_code` execution. */
   readonly exec: ToolExecution
-  /** The calling agent, when the outer call has one. */
   readonly agent?: Agent
   /** Deterministic sub-call id (`<parent>:code:<n>`). */
   readonly subCallId: CallId
-  /** The dispatched sub-tool name. */
   readonly name: string
-  /** Whether the sub-call settled as an error. */
   readonly isError: boolean
   /** The sub-call's complete model-facing content. */
   readonly content: readonly ContentBlock[]
 }
 
-/**
- * The durable `tool/code-dispatch` event of one settled `run_code` sub-dispatch, emitted after the
- * `tools/code-dispatch-log` waterfall: the same identity as {@link CodeDispatchLog}, with the content
- * the waterfall chose to log (the original settled content when no listener replaced it).
- */
+/** The durable `tool/code-dispatch` event: a {@link CodeDispatchLog} with the content the log waterfall chose. */
 export interface CodeDispatchEvent extends CodeDispatchLog {
-  /** The logged copy of the sub-call's content. */
   readonly content: readonly ContentBlock[]
 }
 
@@ -333,7 +311,6 @@ export interface ApprovalRequest {
   readonly execution: ToolExecution
   /** The reason the asking listener gave, when it gave one. */
   readonly reason?: string
-  /** The caller's cancellation signal. */
   readonly signal: AbortSignal
 }
 
@@ -346,9 +323,5 @@ export type ApprovalService = (request: ApprovalRequest) => Promise<ApprovalAnsw
 /** An approval channel's answer to an `ask`: the call runs once, or it is denied with a reason the model reads. */
 export type ApprovalDecision = { readonly kind: 'allow' } | { readonly kind: 'deny'; readonly reason: string }
 
-/**
- * An approval channel (the spec's): answers the `ask` decisions of one agent's calls — through an
- * interactive client or a UI session — before the runtime's approval service is asked. `undefined`
- * (returned, or resolved) leaves the call to the agent's next channel, then to the service.
- */
+/** Answers `ask` for one agent's calls (a client, a UI) before the service; `undefined` passes to the next channel. */
 export type ApprovalChannel = (request: ApprovalRequest) => ApprovalDecision | undefined | Promise<ApprovalDecision | undefined>

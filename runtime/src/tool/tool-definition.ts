@@ -12,9 +12,8 @@ export interface ToolSchema {
 }
 
 /**
- * Declared behaviour hints with MCP's meanings (tool annotations): hints for hosts and models, never
- * enforced. Absent booleans take MCP's defaults: `readOnly` false, `destructive` true, `idempotent`
- * false, `openWorld` true.
+ * MCP's tool annotations: hints for hosts and models, never enforced. Absent booleans take MCP's defaults: `readOnly`
+ * false, `destructive` true, `idempotent` false, `openWorld` true.
  */
 export interface ToolAnnotations {
   /** A human-readable title for the tool. */
@@ -41,11 +40,7 @@ export interface ResolvedToolAnnotations {
 /** Whether the host must ask before every call: `always` is honoured by the `declaredApprovals()` policy. */
 export type ToolApproval = 'never' | 'always'
 
-/**
- * What `describe()` lists for one tool: the model-facing schema plus the declared output schema,
- * the annotations (defaults applied), the approval and the declared metadata, so an adapter (MCP,
- * the AI SDK, a provider export) needs no second lookup per tool.
- */
+/** What `describe()` lists for one tool: all an adapter needs, so it makes no second lookup. */
 export interface ToolDescription extends ToolSchema {
   /** A fresh copy of the raw output JSON Schema. */
   readonly output: JsonSchemaNode
@@ -76,17 +71,13 @@ export interface ToolRunContext extends ToolExecution {
 
 /** A registered tool: its schema plus the execution function. */
 export interface ToolDefinition extends ToolSchema {
-  /** Mandatory canonical output declaration. */
   readonly output: ToolOutputDefinition
   /**
-   * Run one accepted call and return only its canonical lossless-JSON value.
-   * Async work must observe `exec.signal` and settle only after its own work is quiescent.
+   * Runs one accepted call and returns its canonical lossless-JSON value; must observe `exec.signal` and settle only
+   * once its own work is quiescent.
    */
   execute(args: unknown, exec: ToolRunContext): Promise<unknown>
-  /**
-   * Synchronous last-mile transform for model-facing content, snapshotted at start and
-   * invoked exactly once for every normalized outcome. `undefined` keeps the content.
-   */
+  /** Synchronous last-mile content transform, captured at start, called once per outcome; `undefined` keeps it. */
   finalizeContent?(exec: Readonly<ToolExecution>, result: Readonly<ToolExecutionResult>): ContentBlock[] | undefined
   /** Cooperative timeout budget in milliseconds; never sent to the model. */
   readonly timeoutMs?: number
@@ -94,7 +85,7 @@ export interface ToolDefinition extends ToolSchema {
   readonly annotations?: ToolAnnotations
   /** `always`: the host must ask before every call (`declaredApprovals()`). Default `never`. */
   readonly approval?: ToolApproval
-  /** Declared metadata: whether valid calls may run in parallel, readable without calling the classifier (without one, `true` makes valid calls parallel). */
+  /** Whether valid calls may run in parallel, readable without the classifier (without one, `true` acts as one). */
   readonly concurrencySafe?: boolean
   /** Declared presentation kind (the generic card's icon), readable without calling a presenter. */
   readonly kind?: ToolCallKind

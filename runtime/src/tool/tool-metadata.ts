@@ -4,9 +4,8 @@ import type { ToolCallKind } from './tool-call.js'
 import type { SchemaIssue } from '../schema/json-schema/json-schema-node.js'
 import type { ResolvedToolAnnotations, ToolAnnotations, ToolApproval } from './tool-definition.js'
 
-// The declared metadata of a tool (annotations, approval, concurrencySafe, kind): checked the same
-// way by defineTool and by registration, and frozen as read, so `describe()` and the declared-approval
-// policy never call back into the author's object.
+// A tool's declared metadata, checked alike by defineTool and register and frozen as read, so `describe()` and the
+// declared-approval policy never call back into the author's object.
 
 /** The presentation kinds a tool may declare (`ToolCallKind`). */
 export const TOOL_CALL_KINDS: readonly ToolCallKind[] = ['read', 'edit', 'delete', 'move', 'search', 'execute', 'fetch', 'other']
@@ -21,11 +20,7 @@ export interface ToolMetadata {
   readonly kind: ToolCallKind | undefined
 }
 
-/**
- * Checks the four metadata fields as read from a definition (`fields` holds them as own values) and
- * returns a frozen copy; every problem is an issue at its path. `annotations` is read through own
- * properties only (an inherited `readOnly` on `Object.prototype` is never a declaration).
- */
+/** Checks the metadata fields into a frozen copy; annotations count own keys only (inherited ones declare nothing). */
 export function checkToolMetadata(fields: Readonly<Record<string, unknown>>, issues: SchemaIssue[]): ToolMetadata {
   const annotations = checkAnnotations(fields['annotations'], issues)
   const approval = fields['approval']
