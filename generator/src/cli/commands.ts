@@ -101,11 +101,7 @@ export async function runExport(request: ExportRequest): Promise<ExportOutcome> 
     if (!resolved.ok || resolved.path === '.') return usage(`--out ${JSON.stringify(request.out)} ${resolved.ok ? 'is the project folder itself, not a file' : resolved.reason}`)
     outFile = resolved.path
   }
-  const loadedConfig = await loadConfig({
-    cwd: request.cwd,
-    ...(request.config === undefined ? {} : { config: request.config }),
-    overrides: request.schemas === undefined ? {} : { schemas: request.schemas },
-  })
+  const loadedConfig = await loadConfig({ cwd: request.cwd, config: request.config, overrides: { schemas: request.schemas } })
   for (const [file, text] of loadedConfig.sources) sources.set(file, text)
   diagnostics.push(...loadedConfig.diagnostics)
   const config = loadedConfig.config

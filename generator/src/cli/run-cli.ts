@@ -146,11 +146,7 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
   const [command, ...rest] = positionals
   const run: RunOptions = {
     cwd: io.cwd,
-    ...(values.config === undefined ? {} : { config: values.config }),
-    ...(values.schemas === undefined ? {} : { schemas: values.schemas }),
-    ...(values.out === undefined ? {} : { out: values.out }),
-    ...(values.docs === undefined ? {} : { docs: values.docs }),
-    ...(overrides.planFiles === undefined ? {} : { planFiles: overrides.planFiles }),
+    ...defined({ config: values.config, schemas: values.schemas, out: values.out, docs: values.docs, planFiles: overrides.planFiles }),
     ...(values['no-cache'] === true ? { cache: false } : {}),
   }
   if (values['fail-on'] !== undefined && command !== 'diff') return usageError('--fail-on applies only to diff')
@@ -213,14 +209,7 @@ export async function runCli(argv: readonly string[], io: CliIo, overrides: CliO
       if (rest.length > 0) return usageError(`export takes no arguments, got ${JSON.stringify(rest.join(' '))}`)
       if (values.target === undefined) return usageError('export needs --target openai-chat|openai-responses|anthropic|gemini|mcp')
       const { runExport } = await import('./commands.js')
-      const outcome = await runExport({
-        cwd: io.cwd,
-        target: values.target,
-        strict: values.strict === true,
-        ...(values.out === undefined ? {} : { out: values.out }),
-        ...(values.config === undefined ? {} : { config: values.config }),
-        ...(values.schemas === undefined ? {} : { schemas: values.schemas }),
-      })
+      const outcome = await runExport({ cwd: io.cwd, target: values.target, strict: values.strict === true, ...defined({ out: values.out, config: values.config, schemas: values.schemas }) })
       // The export itself is the output on stdout: machine-format diagnostics then go to stderr.
       const exportPrinter = outcome.text === undefined ? printer : new DiagnosticPrinter({ ...io, stdout: io.stderr }, format as DiagnosticFormat)
       exportPrinter.diagnostics(outcome.diagnostics, outcome.sources)
@@ -253,6 +242,11 @@ function version(): string {
   return pkg.version
 }
 
+/** `values` without its `undefined` entries, each left as an optional property. */
+function defined<T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter((entry) => entry[1] !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> }
+}
+
 /** The `--format` the raw arguments ask for, read leniently (the arguments may not parse). */
 function requestedFormat(argv: readonly string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
@@ -283,14 +277,7 @@ async function runDiffCommand(
   if (!(DIFF_LEVELS as readonly string[]).includes(failOn)) return usageError(`--fail-on must be one of ${DIFF_LEVELS.join(', ')}, not ${JSON.stringify(failOn)}`)
   const [base, head] = input.sides
   const [{ formatDiff }, { runDiff }] = await Promise.all([import('../diff/format-diff.js'), import('../diff/run-diff.js')])
-  const outcome = await runDiff({
-    cwd: io.cwd,
-    failOn: failOn as DiffLevel,
-    ...(base === undefined ? {} : { base }),
-    ...(head === undefined ? {} : { head }),
-    ...(input.config === undefined ? {} : { config: input.config }),
-    ...(input.schemas === undefined ? {} : { schemas: input.schemas }),
-  })
+  const outcome = await runDiff({ cwd: io.cwd, failOn: failOn as DiffLevel, ...defined({ base, head, config: input.config, schemas: input.schemas }) })
   if (outcome.report === undefined) {
     diagnostics(outcome.diagnostics, outcome.sources)
     return outcome.exitCode
@@ -304,7 +291,7 @@ async function runDiffCommand(
 /** The project's config with `--config` and `--schemas` applied, or `undefined` once `printer` has shown why not. */
 async function projectConfig(cwd: string, config: string | undefined, schemas: string | undefined, printer: DiagnosticPrinter): Promise<ProjectConfig | undefined> {
   const { loadConfig } = await import('../config/project-config.js')
-  const loaded = await loadConfig({ cwd, ...(config === undefined ? {} : { config }), overrides: schemas === undefined ? {} : { schemas } })
+  const loaded = await loadConfig({ cwd, config, overrides: { schemas } })
   if (loaded.config === undefined) printer.diagnostics(loaded.diagnostics, loaded.sources)
   return loaded.config
 }

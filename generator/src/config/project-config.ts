@@ -125,9 +125,9 @@ export interface LoadConfigOptions {
   /** Absolute project directory. */
   readonly cwd: string
   /** `--config FILE` (relative to `cwd`); without it `toolsmith.config.yaml` in `cwd`, if present. */
-  readonly config?: string
+  readonly config?: string | undefined
   /** `--schemas`, `--out`, `--docs` (relative to `cwd`); they win over the file. */
-  readonly overrides?: { readonly schemas?: string; readonly out?: string; readonly docs?: string }
+  readonly overrides?: { readonly schemas?: string | undefined; readonly out?: string | undefined; readonly docs?: string | undefined }
 }
 
 /** The resolved config, or every problem found in it. */
@@ -216,8 +216,12 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     }
     return result.path
   }
+  const flagOf = (key: string): string | undefined => (key === 'schemas' || key === 'out' || key === 'docs' ? options.overrides?.[key] : undefined)
+  // Where a key was set: [commandLine, ''] for a flag, its pointer in the file, or undefined when it was not set.
+  const originOf = (key: string): [Origin, string] | undefined =>
+    flagOf(key) !== undefined ? [commandLine, ''] : Object.hasOwn(values, key.split('/')[0] ?? key) ? [fileOrigin, `/${key}`] : undefined
   const pick = (key: (typeof PATH_KEYS)[number], isFile: boolean): string | undefined => {
-    const flag = key === 'schemas' || key === 'out' || key === 'docs' ? options.overrides?.[key] : undefined
+    const flag = flagOf(key)
     if (flag !== undefined) return resolve(commandLine, '', `--${key}`, flag, isFile)
     if (Object.hasOwn(values, key)) return resolve(fileOrigin, `/${key}`, `"${key}"`, values[key], isFile)
     return undefined
@@ -260,11 +264,8 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
       targets.push(spec)
     }
   })
-  const whereKey = (key: 'docs' | 'catalogJson'): [Origin, string] => {
-    if (key === 'docs' && options.overrides?.docs !== undefined) return [commandLine, '']
-    if (Object.hasOwn(values, key)) return [fileOrigin, `/${key}`]
-    return key === 'catalogJson' ? whereKey('docs') : [fileOrigin, '']
-  }
+  // An unset catalogJson defaults beside docs, so its problems are shown where docs was set.
+  const whereKey = (key: 'docs' | 'catalogJson'): [Origin, string] => originOf(key) ?? originOf('docs') ?? [fileOrigin, '']
   if (docs === catalogJson) error(fileOrigin, '/catalogJson', 'config-conflict', `"catalogJson" and "docs" are the same file ${JSON.stringify(docs)}`)
   // An output must never overwrite what the run reads: the config, a declaration, a template.
   const configInside = read.ok ? resolveProjectPath(cwd, cwd, configPath) : undefined
@@ -279,8 +280,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   const inOutFolder = (file: string): string | undefined =>
     file === out || out.startsWith(`${file}/`) ? `is in the way of the output folder ${JSON.stringify(out)}` : undefined
   if (isPlainPathInside(PLAN_CACHE_FOLDER, out) || out === PLAN_CACHE_FOLDER || PLAN_CACHE_FOLDER.startsWith(`${out}/`)) {
-    const [origin, pointer] = options.overrides?.out !== undefined ? [commandLine, ''] : [fileOrigin, Object.hasOwn(values, 'out') ? '/out' : '']
-    error(origin, pointer, 'config-conflict', `"out" ${JSON.stringify(out)} overlaps the plan cache folder ${JSON.stringify(PLAN_CACHE_FOLDER)}`)
+    error(...(originOf('out') ?? [fileOrigin, '']), 'config-conflict', `"out" ${JSON.stringify(out)} overlaps the plan cache folder ${JSON.stringify(PLAN_CACHE_FOLDER)}`)
   }
   // The catalogs are formatted by their extension.
   const MARKDOWN = /\.(md|markdown)$/i
@@ -301,11 +301,8 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   // Symbolic links: every configured path must really resolve inside the project.
   const realRoot = await realpath(cwd)
   for (const [key, value] of resolved) {
-    const flagged = key === 'schemas' || key === 'out' || key === 'docs' ? options.overrides?.[key] !== undefined : false
     // A default path (in neither the file nor a flag) is reported at the path itself.
-    const configured = flagged || Object.hasOwn(values, key.split('/')[0] ?? key)
-    const atPath: Origin = { file: value, at: () => ({ line: 1, column: 1 }), base: cwd }
-    const where: [Origin, string] = flagged ? [commandLine, ''] : configured ? [fileOrigin, `/${key}`] : [atPath, '']
+    const where = originOf(key) ?? [{ file: value, at: () => ({ line: 1, column: 1 }), base: cwd }, '']
     let inside: boolean
     try {
       inside = await realPathInside(realRoot, path.resolve(cwd, value))

@@ -42,7 +42,7 @@ export interface DiffOutcome {
 /** Compares two sides of the tool catalog under the config and ignore file; never writes to the project. */
 export async function runDiff(options: DiffRunOptions): Promise<DiffOutcome> {
   const { cwd } = options
-  const loaded = await loadConfig({ cwd, ...(options.config === undefined ? {} : { config: options.config }), overrides: { ...(options.schemas === undefined ? {} : { schemas: options.schemas }) } })
+  const loaded = await loadConfig({ cwd, config: options.config, overrides: { schemas: options.schemas } })
   const sources = new Map(loaded.sources)
   const invalid = (diagnostics: readonly Diagnostic[]): DiffOutcome => ({ exitCode: 2, report: undefined, diagnostics, sources })
   if (loaded.config === undefined) return invalid(loaded.diagnostics)

@@ -57,15 +57,7 @@ async function planProjectIn(options: RunOptions, sources: Map<string, string>, 
   const stop = (): ProjectPlan => ({ diagnostics: sortDiagnostics(diagnostics), sources })
   const failed = (): boolean => diagnostics.some((d) => d.severity === 'error')
 
-  const loadedConfig = await loadConfig({
-    cwd: options.cwd,
-    ...(options.config === undefined ? {} : { config: options.config }),
-    overrides: {
-      ...(options.schemas === undefined ? {} : { schemas: options.schemas }),
-      ...(options.out === undefined ? {} : { out: options.out }),
-      ...(options.docs === undefined ? {} : { docs: options.docs }),
-    },
-  })
+  const loadedConfig = await loadConfig({ cwd: options.cwd, config: options.config, overrides: { schemas: options.schemas, out: options.out, docs: options.docs } })
   for (const [file, text] of loadedConfig.sources) sources.set(file, text)
   for (const diagnostic of loadedConfig.diagnostics) diagnostics.push(diagnostic)
   const config = loadedConfig.config
