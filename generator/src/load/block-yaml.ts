@@ -1,4 +1,5 @@
 import { MAX_YAML_VALUES } from './parse-yaml-source.js'
+import { pointerTokens } from './read-yaml-json.js'
 
 /** A YAML text read by the fast path: its JSON value and where the root's `name` value is written. */
 export interface BlockYaml {
@@ -104,6 +105,11 @@ function isBlank(line: string): boolean {
     if (c !== 0x20) return false
   }
   return true
+}
+
+/** Whether a sequence indicator is at `at`: a `-` before a space or the line's end. */
+function isDash(line: string, at: number): boolean {
+  return line[at] === '-' && (line[at + 1] === ' ' || line.length === at + 1)
 }
 
 function indentOf(line: string): number {
@@ -276,23 +282,14 @@ class BlockReader {
     if (next >= 0) {
       const line = this.#lines[next] as string
       const indent = indentOf(line)
-      if (indent > column) return this.#block(next, indent, column, depth + 1)
-      // `key:` followed by `- item` at the key's own indentation: the sequence is the key's value.
-      if (inMap && indent === column && (line[indent] === '-' && (line[indent + 1] === ' ' || line.length === indent + 1))) {
-        return this.#seq(next, column, depth + 1)
-      }
+      // A block below, or `- item` at a key's own indentation (the sequence is the key's value).
+      if (isDash(line, indent) && (indent > column || (inMap && indent === column))) return this.#seq(next, indent, depth + 1)
+      if (indent > column) return keyEnd(line, indent) >= 0 ? this.#map(next, indent, depth + 1) : decline()
     }
     this.#count()
     // yaml places the empty scalar where the line's content ends; the locator shows it at its key anyway.
     this.#scalarSlot(this.#line - 1, (this.#lines[this.#line - 1] as string).length, true)
     return null
-  }
-
-  #block(index: number, column: number, _parent: number, depth: number): unknown {
-    const line = this.#lines[index] as string
-    if (line[column] === '-' && (line[column + 1] === ' ' || line.length === column + 1)) return this.#seq(index, column, depth)
-    if (keyEnd(line, column) >= 0) return this.#map(index, column, depth)
-    return decline()
   }
 
   /** A block sequence whose `-` indicators are at `column`, the first on line `start`. */
@@ -318,7 +315,7 @@ class BlockReader {
       if (at === line.length || line[at] === '#') {
         if (at < line.length && line[at - 1] !== ' ') decline()
         item = this.#nested(column, depth, false)
-      } else if (line[at] === '-' && (line[at + 1] === ' ' || line.length === at + 1)) {
+      } else if (isDash(line, at)) {
         if (anchor !== undefined) decline()
         item = this.#seq(index, at, depth + 1)
       } else if (line[at] === '{' || line[at] === '[') {
@@ -339,7 +336,7 @@ class BlockReader {
       const indent = indentOf(nextLine)
       if (indent < column) return out
       if (indent > column) decline()
-      if (!(nextLine[indent] === '-' && (nextLine[indent + 1] === ' ' || nextLine.length === indent + 1))) return out
+      if (!isDash(nextLine, indent)) return out
       index = next
     }
   }
@@ -410,7 +407,7 @@ class BlockReader {
       if (indentOf(next) <= parent || trimmed[0] === '#') break
       // A comment ends a plain scalar: a more indented line after it is an error (the full path reports it).
       if (comment >= 0) decline()
-      if (trimmed.includes(': ') || trimmed.endsWith(':') || trimmed.includes(' #') || trimmed.startsWith('- ') || trimmed === '-') decline()
+      if (trimmed.includes(': ') || trimmed.endsWith(':') || trimmed.includes(' #') || isDash(trimmed, 0)) decline()
       value += blanks === 0 ? ` ${trimmed}` : '\n'.repeat(blanks)
       if (blanks > 0) value += trimmed
       blanks = 0
@@ -467,8 +464,7 @@ class BlockReader {
 function locateSlot(root: Slot, pointer: string, atKey: boolean): Position {
   let slot = root
   let key: Position | undefined
-  for (const token of pointer === '' ? [] : pointer.slice(1).split('/')) {
-    const name = token.replaceAll('~1', '/').replaceAll('~0', '~')
+  for (const name of pointerTokens(pointer)) {
     let next: Slot | undefined
     let nextKey: Position | undefined
     if (slot.members !== undefined) {
@@ -499,6 +495,17 @@ class FlowReader {
 
   #spaces(): void {
     while (this.line[this.at] === ' ') this.at++
+  }
+
+  /** After a member: whether `close` ends the collection here; else past the `,` (a trailing comma declines). */
+  #closes(close: string): boolean {
+    this.#spaces()
+    if (this.line[this.at] === close) return true
+    if (this.line[this.at] !== ',') decline()
+    this.at++
+    this.#spaces()
+    if (this.line[this.at] === close) decline()
+    return false
   }
 
   #position(at: number): Position {
@@ -544,8 +551,7 @@ class FlowReader {
     const slot: Slot | undefined = members === undefined ? undefined : { at: this.#position(open), scalar: false, empty: false, members }
     this.#spaces()
     if (this.line[this.at] !== '}') {
-      for (;;) {
-        this.#spaces()
+      do {
         const keyAt = this.at
         const key = this.#scalar()
         if (typeof key !== 'string' || (this.line[keyAt] !== '"' && this.line[keyAt] !== "'" && key === '<<') || Object.hasOwn(out, key)) decline()
@@ -556,13 +562,7 @@ class FlowReader {
         const value = this.node(this.at, depth + 1)
         define(out, key, value)
         if (members !== undefined) members.set(key, { key: this.#position(keyAt), slot: this.reader.last as Slot })
-        this.#spaces()
-        if (this.line[this.at] === '}') break
-        if (this.line[this.at] !== ',') decline()
-        this.at++
-        this.#spaces()
-        if (this.line[this.at] === '}') decline()
-      }
+      } while (!this.#closes('}'))
     }
     this.at++
     this.reader.flowValue(() => slot as Slot)
@@ -577,17 +577,10 @@ class FlowReader {
     const slot: Slot | undefined = items === undefined ? undefined : { at: this.#position(open), scalar: false, empty: false, items }
     this.#spaces()
     if (this.line[this.at] !== ']') {
-      for (;;) {
-        this.#spaces()
+      do {
         out.push(this.node(this.at, depth + 1))
         items?.push(this.reader.last as Slot)
-        this.#spaces()
-        if (this.line[this.at] === ']') break
-        if (this.line[this.at] !== ',') decline()
-        this.at++
-        this.#spaces()
-        if (this.line[this.at] === ']') decline()
-      }
+      } while (!this.#closes(']'))
     }
     this.at++
     this.reader.flowValue(() => slot as Slot)

@@ -223,7 +223,8 @@ export function checkApproval(value: unknown, report: ReportAt): 'never' | 'alwa
 /** Reports one problem at a JSON Pointer into the declaration. */
 export type ReportAt = (pointer: string, code: string, message: string) => void
 
-const FIELDS = ['kind', 'card', 'shape']
+/** The fields of `presentation`. */
+export const PRESENTATION_FIELDS = ['kind', 'card', 'shape']
 
 /** Checks `presentation` (`shape` goes with `card: search` only, and it needs one); `undefined` after reporting. */
 export function checkPresentation(value: unknown, report: ReportAt): PresentationHints | undefined {
@@ -237,7 +238,7 @@ export function checkPresentation(value: unknown, report: ReportAt): Presentatio
     report(pointer, code, message)
   }
   for (const key of Object.keys(value)) {
-    if (!FIELDS.includes(key)) {
+    if (!PRESENTATION_FIELDS.includes(key)) {
       fail(`/presentation/${escapeJsonPointerToken(key)}`, 'unknown-field', `unknown field ${JSON.stringify(key)} in presentation; expected kind, card or shape`)
     }
   }

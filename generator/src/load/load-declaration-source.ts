@@ -1,10 +1,10 @@
 import type { Diagnostic } from '../model/diagnostic.js'
 import { TOOL_NAME_PATTERN, type ToolDeclaration } from '../model/tool-declaration.js'
 import { readBlockYaml } from './block-yaml.js'
-import { checkDeclaration, DECLARATION_FIELDS } from './check-declaration.js'
+import { checkDeclaration, DECLARATION_FIELDS, PRESENTATION_FIELDS } from './check-declaration.js'
 import { decodeSource } from './decode-source.js'
 import { MAX_SOURCE_BYTES } from './read-source-file.js'
-import { readYamlJson } from './read-yaml-json.js'
+import { pointerTokens, readYamlJson } from './read-yaml-json.js'
 import { capDiagnostics } from './source-diagnostics.js'
 import { didYouMean, SPEC_KEYWORDS } from './suggest-name.js'
 
@@ -64,11 +64,9 @@ function loadLocated(file: string, bytes: Uint8Array): LoadedDeclarationSource {
   return { declaration, diagnostics: capDiagnostics(diagnostics.list), text: read.text, nameAt: diagnostics.position(read.locate('/name')), name }
 }
 
-const PRESENTATION_FIELDS = ['kind', 'card', 'shape']
-
 /** A "did you mean" for the unknown key at `pointer` (a declaration field, a presentation field or a spec keyword). */
 function suggestionFor(pointer: string, keyword: boolean): string {
-  const tokens = pointer.split('/').slice(1).map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+  const tokens = pointerTokens(pointer)
   const key = tokens[tokens.length - 1]
   if (key === undefined) return ''
   if (keyword) return didYouMean(key, SPEC_KEYWORDS)

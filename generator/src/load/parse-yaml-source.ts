@@ -3,9 +3,9 @@ import type * as Yaml from 'yaml'
 import type { CST, Document, LineCounter, ParsedNode } from 'yaml'
 import { MAX_DIAGNOSTICS_PER_FILE, SourceDiagnostics } from './source-diagnostics.js'
 
-// Loaded on first use: most files are read by block-yaml.ts alone, so diff and check often never load the parser.
 let loadedYaml: typeof Yaml | undefined
-const yaml = (): typeof Yaml => (loadedYaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml)
+/** The yaml module, loaded on first use: most files are read by block-yaml.ts alone, so diff and check often never load it. */
+export const yaml = (): typeof Yaml => (loadedYaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml)
 
 /** Most JSON values one document may expand to, aliases counted per use (alias bombs). */
 export const MAX_YAML_VALUES = 100_000
@@ -42,14 +42,10 @@ export function parseYamlSource(text: string, file: string): ParsedYamlSource {
   const lines = lineCounterOf(text)
   const diagnostics = new SourceDiagnostics(file, lines)
   const read = readTokens(text)
-  if (read.tooDeep !== undefined) {
-    diagnostics.error(read.tooDeep, 'yaml-too-deep', `the document is nested more than ${MAX_YAML_DEPTH} levels deep`)
-    return { document: undefined, lines, diagnostics }
-  }
   const tokens = read.tokens
   // Past the cap, skip composing (slow on a file of errors): build the first errors, count the rest.
   const streamErrors = read.errors
-  if (streamErrors > MAX_DIAGNOSTICS_PER_FILE) {
+  if (read.tooDeep === undefined && streamErrors > MAX_DIAGNOSTICS_PER_FILE) {
     let built = 0
     for (const token of tokens) {
       if (token.type !== 'error') continue
@@ -61,9 +57,10 @@ export function parseYamlSource(text: string, file: string): ParsedYamlSource {
     }
     return { document: undefined, lines, diagnostics }
   }
-  const tooDeep = findTooDeep(tokens, MAX_YAML_DEPTH)
+  // The parser's stack misses a level where a closed flow collection becomes an implicit key (`[…]: x`).
+  const tooDeep = read.tooDeep ?? findTooDeep(tokens, MAX_YAML_DEPTH)?.offset
   if (tooDeep !== undefined) {
-    diagnostics.error(tooDeep.offset, 'yaml-too-deep', `the document is nested more than ${MAX_YAML_DEPTH} levels deep`)
+    diagnostics.error(tooDeep, 'yaml-too-deep', `the document is nested more than ${MAX_YAML_DEPTH} levels deep`)
     return { document: undefined, lines, diagnostics }
   }
   const composer = new (yaml().Composer)<ParsedNode, true>(COMPOSE_OPTIONS)

@@ -1,14 +1,8 @@
-import { createRequire } from 'node:module'
-import type * as Yaml from 'yaml'
 import type { Alias, Document, ParsedNode, YAMLMap } from 'yaml'
 import { decodeSource } from './decode-source.js'
-import { MAX_YAML_DEPTH, MAX_YAML_VALUES, parseYamlSource } from './parse-yaml-source.js'
+import { MAX_YAML_DEPTH, MAX_YAML_VALUES, parseYamlSource, yaml } from './parse-yaml-source.js'
 import { MAX_SOURCE_BYTES } from './read-source-file.js'
 import { SourceDiagnostics } from './source-diagnostics.js'
-
-// Loaded on first use: most files are read by block-yaml.ts alone.
-let loadedYaml: typeof Yaml | undefined
-const yaml = (): typeof Yaml => (loadedYaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml)
 
 /** A YAML file read as JSON, or every problem that stopped it. */
 export type YamlJsonSource =
@@ -202,8 +196,7 @@ export function locateJsonPointer(
   let node = follow(root, aliases)
   // The key of the pair holding `node`, when it is a mapping value (a container is shown at its key).
   let keyOffset: number | undefined
-  for (const token of pointer === '' ? [] : pointer.slice(1).split('/')) {
-    const name = token.replaceAll('~1', '/').replaceAll('~0', '~')
+  for (const name of pointerTokens(pointer)) {
     let next: ParsedNode | null | undefined
     let nextKey: number | undefined
     if (yaml().isMap(node)) {
@@ -225,6 +218,11 @@ export function locateJsonPointer(
   // An empty value (`name:`) is shown at its key; a written `null` or `~` where it is written.
   if (yaml().isScalar(node) && node.value === null && node.range[1] <= node.range[0] && keyOffset !== undefined) return keyOffset
   return node.range[0]
+}
+
+/** The decoded reference tokens of a JSON Pointer (RFC 6901: `~1` → `/`, `~0` → `~`; `''` has none). */
+export function pointerTokens(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
 }
 
 function follow(node: ParsedNode, aliases: ReadonlyMap<Alias, ParsedNode>): ParsedNode {
