@@ -119,14 +119,13 @@ function compareNode(base: Schema, head: Schema, pointer: string, out: SchemaCha
     return
   }
   if (canonicalJson(base) === canonicalJson(head)) return
+  compareAnnotations(base, head, pointer, out)
   const baseBranches = branchesOf(base)
   const headBranches = branchesOf(head)
   if (baseBranches !== undefined || headBranches !== undefined) {
-    compareAnnotations(base, head, pointer, out)
     compareBranches(base, head, baseBranches, headBranches, pointer, out)
     return
   }
-  compareAnnotations(base, head, pointer, out)
   compareUnknownKeywords(base, head, pointer, out)
   const baseKinds = kindsOf(base)
   const headKinds = kindsOf(head)

@@ -187,7 +187,7 @@ interface TreeEntry {
 }
 
 async function readRevision(context: SideContext, spec: string, label: string, commit: string): Promise<ReadSide> {
-  const folder = context.schemas === '.' ? '.' : context.schemas
+  const folder = context.schemas
   const listing = await git(context.cwd, ['ls-tree', '-z', '--end-of-options', `${commit}:./${folder === '.' ? '' : folder}`])
   const prefix = `${spec}:`
   if (listing === undefined) {

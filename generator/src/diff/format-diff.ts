@@ -1,6 +1,6 @@
 import { terminalSafeText } from '../report/format-diagnostics.js'
 import { atLeast, type DiffFinding, type DiffLevel } from './diff-checks.js'
-import { findingReference } from './diff-policy.js'
+import { findingReference, ignoreKey } from './diff-policy.js'
 import { byLevel, type DiffReport, diffReportJson } from './diff-report.js'
 
 /** The output formats of `toolsmith diff`. */
@@ -26,7 +26,7 @@ export function formatDiff(report: DiffReport, format: DiffFormat): string {
 
 /** A finding as `LEVEL check-id tool#pointer [@target]: message`, exactly the line the ignore file takes. */
 export function findingLine(item: DiffFinding): string {
-  return `${item.level} ${item.id} ${findingReference(item)}${item.target === undefined ? '' : ` @${item.target}`}: ${oneLine(item.message)}`
+  return `${item.level} ${ignoreKey(item)}: ${oneLine(item.message)}`
 }
 
 function locationText(item: DiffFinding): string {

@@ -1,6 +1,7 @@
 import { readBlockYaml } from '../load/block-yaml.js'
 import { decodeSource } from '../load/decode-source.js'
 import { readYamlJson } from '../load/read-yaml-json.js'
+import { lineAndColumn } from '../model/diagnostic.js'
 import type { Catalog, CatalogToolSource } from './catalog-model.js'
 import type { DiffFinding } from './diff-checks.js'
 
@@ -14,10 +15,7 @@ export function locateFindings(findings: readonly DiffFinding[], base: Catalog, 
     if (source === undefined) return item
     const key = `${source.revision ?? ''}\0${source.file}\0${item.tool}`
     let locate = locators.get(key)
-    if (locate === undefined) {
-      locate = locator(source, item.tool, texts)
-      locators.set(key, locate)
-    }
+    if (locate === undefined) locators.set(key, (locate = locator(source, item.tool, texts)))
     return { ...item, location: { file: source.file, ...locate(declarationPointer(item)), ...(source.revision === undefined ? {} : { revision: source.revision }) } }
   })
 }
@@ -26,9 +24,7 @@ function locator(source: CatalogToolSource, tool: string, texts: Map<CatalogTool
   if (source.kind === 'catalog') {
     let text = texts.get(source)
     if (text === undefined) texts.set(source, (text = new TextDecoder().decode(source.bytes)))
-    const index = text.indexOf(`"name": ${JSON.stringify(tool)}`)
-    let line = 1
-    for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++
+    const { line } = lineAndColumn(text, text.indexOf(`"name": ${JSON.stringify(tool)}`))
     return () => ({ line, column: 1 })
   }
   // The block reader's positions match the full path's, for less.
