@@ -1,6 +1,6 @@
-import { type BigIntStats, readdirSync, statSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { fileSystemAdvice, isFileSystemError, isLeftoverTemporary, isPlainPathInside, readRegularFile } from '../base/project-files.js'
+import { fileError, fileSystemAdvice, isFileSystemError, isLeftoverTemporary, isPlainPathInside, readRegularFile, statOrUndefined } from '../base/project-files.js'
 import type { ProjectConfig } from '../config/project-config.js'
 import { isSettled, statText, textHash } from '../plan/cache/cache-key.js'
 import { exportFilePath } from '../plan/output-paths.js'
@@ -82,14 +82,6 @@ export interface KnownOutputs {
 /** Whether two records are of the same file in the same state. */
 export const sameOutputRecord = (a: OutputRecord, b: OutputRecord): boolean => a.hash === b.hash && a.length === b.length && a.stat === b.stat
 
-const statOrUndefined = (file: string): BigIntStats | undefined => {
-  try {
-    return statSync(file, { bigint: true, throwIfNoEntry: false })
-  } catch {
-    return undefined
-  }
-}
-
 /** Compares the plan with disk by bytes; refuses files the planner read (`reads`, `recordedReads`) that changed. */
 export async function comparePlan(
   cwd: string,
@@ -136,7 +128,7 @@ export async function comparePlan(
   }
   const changes = plan.files.map((file): PlannedChange => {
     const absolute = onDisk(cwd, file.path)
-    const before = known !== undefined ? statOrUndefined(absolute) : undefined
+    const before = known !== undefined ? statOrUndefined(absolute, false, true) : undefined
     const stat = before?.isFile() === true ? statText(before) : undefined
     // The record the planner took the file from; else, for a file it did not read, the one an earlier run noted.
     const taken = recordedReads?.get(file.path)
@@ -167,7 +159,7 @@ export async function comparePlan(
     }
     if (same) return { ...base, status: 'unchanged', current: file.content, bytes }
     // As recorded before and after the read: it holds a text this generator planned.
-    const after = record !== undefined && record.stat === stat ? statOrUndefined(absolute) : undefined
+    const after = record !== undefined && record.stat === stat ? statOrUndefined(absolute, false, true) : undefined
     const recorded = after?.isFile() === true && statText(after) === stat
     if (file.owner === 'generator' && !recorded && !isGeneratorOwnedText(file.path, bytes.toString('utf8'))) {
       blocked.push({ path: file.path, reason: NOT_GENERATED, code: 'not-generated' })
@@ -267,9 +259,7 @@ function leftoverTemporaries(cwd: string, folders: ReadonlySet<string>): string[
 export function checkPlanPaths(config: ProjectConfig, plan: PlanResult): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
   const exact = new Set([config.docs, config.catalogJson, ...config.catalogRegions, ...(config.targets ?? []).map((spec) => exportFilePath(config.catalogJson, spec))])
-  const refuse = (file: string, code: string, message: string): void => {
-    diagnostics.push({ severity: 'error', code, message, file, line: 1, column: 1 })
-  }
+  const refuse = (file: string, code: string, message: string): number => diagnostics.push(fileError(file, code, message))
   const seen = new Set<string>()
   for (const file of plan.files) {
     if (seen.has(file.path)) refuse(file.path, 'plan-duplicate-path', 'the plan writes this file twice')

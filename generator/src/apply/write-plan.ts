@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readdirSync, type Stats, statSync, unlinkSync } from 'node:fs'
+import { mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs'
 import { mkdir, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Diagnostic } from '../model/diagnostic.js'
@@ -7,11 +7,13 @@ import { statText } from '../plan/cache/cache-key.js'
 import type { PlanComparison } from './compare-plan.js'
 import {
   FileAppearedError,
+  fileError,
   fileSystemAdvice,
   isFileSystemError,
   placeTemporary,
   readRegularFile,
   realPathInside,
+  statOrUndefined,
   temporaryPath,
   writeFileAtomic,
 } from '../base/project-files.js'
@@ -123,9 +125,7 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
   const toWrite = comparison.changes.filter((change) => change.status !== 'unchanged')
   const toDelete = comparison.deletions.map((file) => file.path)
   const diagnostics: Diagnostic[] = []
-  const refuse = (file: string, code: string, message: string): void => {
-    diagnostics.push({ severity: 'error', code, message, file, line: 1, column: 1 })
-  }
+  const refuse = (file: string, code: string, message: string): number => diagnostics.push(fileError(file, code, message))
   // The file must not be a link; its folder must really be inside (resolved once per folder).
   const folderInside = new Map<string, boolean>()
   // The permission bits of each file that exists (the replacement keeps them), `null` for none.
@@ -145,7 +145,7 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
       }
       folderInside.set(folder, inside)
     }
-    const own = lstatOrUndefined(absolute)
+    const own = statOrUndefined(absolute, true)
     if (own?.isSymbolicLink() === true) refuse(file, 'write-symlink', 'refusing to replace or delete a symbolic link')
     else if (own !== undefined && !own.isFile()) refuse(file, 'write-not-a-file', 'refusing to replace or delete something that is not a regular file')
     else if (!inside) refuse(file, 'write-outside', 'refusing to write outside the project (a folder on the way is a symbolic link leading out)')
@@ -177,7 +177,7 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
     }
     return !now.ok || !now.bytes.equals(bytes)
   }
-  const changed = (file: string): void =>
+  const changed = (file: string): number =>
     refuse(file, 'changed-during-run', 'the file changed while toolsmith was running, so it was left as it is (your edit is kept); run toolsmith generate again')
 
   const done = new Set<string>()
@@ -245,12 +245,4 @@ export async function writePlan(cwd: string, realRoot: string, comparison: PlanC
 
 function describeFailure(error: unknown): string {
   return isFileSystemError(error) ? `${error.message} (${fileSystemAdvice(error)})` : error instanceof Error ? error.message : String(error)
-}
-
-function lstatOrUndefined(absolute: string): Stats | undefined {
-  try {
-    return lstatSync(absolute)
-  } catch {
-    return undefined
-  }
 }

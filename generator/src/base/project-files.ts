@@ -1,7 +1,7 @@
 // Safe access to the project's files: paths confined (lexically, then through links), regular files, atomic writes.
 // Calls are synchronous on purpose: thousands of small files, where an async call costs more than the work itself.
 import { createHash, randomBytes } from 'node:crypto'
-import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { type BigIntStats, closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, type Stats, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import path from 'node:path'
 import type { Diagnostic } from '../model/diagnostic.js'
@@ -45,14 +45,12 @@ export function fileSystemAdvice(error: FileSystemError): string {
 /** A diagnostic for a file-system error at the path it names (`fallback` when it names none), with what to do. */
 export function fileSystemDiagnostic(cwd: string, error: FileSystemError, what: 'read' | 'write', fallback: string): Diagnostic {
   const named = error.path === undefined ? fallback : displayPath(cwd, error.path)
-  return {
-    severity: 'error',
-    code: what === 'read' ? 'unreadable-file' : 'write-failed',
-    message: `cannot ${what} ${JSON.stringify(named)} (${error.code}): ${fileSystemAdvice(error)}`,
-    file: named,
-    line: 1,
-    column: 1,
-  }
+  return fileError(named, what === 'read' ? 'unreadable-file' : 'write-failed', `cannot ${what} ${JSON.stringify(named)} (${error.code}): ${fileSystemAdvice(error)}`)
+}
+
+/** An error about `file` as a whole (at its line 1). */
+export function fileError(file: string, code: string, message: string): Diagnostic {
+  return { severity: 'error', code, message, file, line: 1, column: 1 }
 }
 
 /** `absolute` relative to `cwd` with `/` separators when inside it, else as given. */
@@ -170,15 +168,16 @@ function isRunning(pid: number): boolean {
   }
 }
 
-// A fixed shape, `.<file>.<host>.<pid>-<token><counter>.toolsmith-tmp`, so later runs can tell leftover temporaries.
+// A fixed shape, `.<file>.<host>.<pid>-<token><counter>.toolsmith-tmp`, so later runs can tell leftover temporaries; an
+// older toolsmith's lack the host part and go by age.
 const token = randomBytes(4).toString('hex')
 let counter = 0
-const TEMPORARY_NAME = /^\..+?\.(?:([0-9a-f]{8})\.)?([1-9][0-9]{0,9})-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/
+const TEMPORARY_NAME = /^\.(.+?)\.(?:([0-9a-f]{8})\.)?([1-9][0-9]{0,9})-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/
 
-/** Whether `name` in `folder` has a toolsmith temporary's exact shape and its run is over. */
-export function isLeftoverTemporary(folder: string, name: string, now?: number): boolean {
+/** Whether `name` in `folder` has a toolsmith temporary's exact shape (of a file named `of`, if given) and its run is over. */
+export function isLeftoverTemporary(folder: string, name: string, now?: number, of?: string): boolean {
   const match = TEMPORARY_NAME.exec(name)
-  return match !== null && isLeftoverOfProcess(path.join(folder, name), match[1], Number(match[2]), now)
+  return match !== null && (of === undefined || match[1] === of) && isLeftoverOfProcess(path.join(folder, name), match[2], Number(match[3]), now)
 }
 
 /** Thrown when a file appeared where writeFileAtomic was told none was (`exclusive`): it is left as it is. */
@@ -218,33 +217,38 @@ export function placeTemporary(temporary: string, absolute: string, exclusive: b
   }
 }
 
-function removeQuietly(file: string): void {
+/** Removes `file`, silently when it is absent or cannot be removed. */
+export function removeQuietly(file: string): void {
   try {
     unlinkSync(file)
   } catch {
-    // Nothing was left behind.
+    // Absent, or not removable: nothing more to do here.
   }
 }
 
 /** Puts `temporary` at `absolute` only if nothing is there (a link never replaces); true when linked, not renamed. */
-function createExclusive(temporary: string, absolute: string): boolean {
+export function createExclusive(temporary: string, absolute: string, staged = false): boolean {
   try {
     linkSync(temporary, absolute)
     return true
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'EEXIST') throw new FileAppearedError(absolute)
-    // No hard links here: check, then rename (two steps).
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw error
-    if (statOrUndefined(absolute) !== undefined) throw new FileAppearedError(absolute)
+    // No hard links here (nor, for an import's stage, `staged`, an inode for one: tmpfs): check, then rename. A stage's
+    // check also counts a dangling link, and throws when it cannot tell.
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV' && !(staged && code === 'ENOSPC')) throw error
+    if ((staged ? lstatSync(absolute, { throwIfNoEntry: false }) : statOrUndefined(absolute)) !== undefined) throw new FileAppearedError(absolute)
     renameSync(temporary, absolute)
     return false
   }
 }
 
-function statOrUndefined(absolute: string): { readonly mode: number } | undefined {
+/** The stats of `file` (`link`: of a symbolic link itself), `undefined` on any error (EACCES too). */
+export function statOrUndefined(file: string, link?: boolean): Stats | undefined
+export function statOrUndefined(file: string, link: boolean, bigint: true): BigIntStats | undefined
+export function statOrUndefined(file: string, link = false, bigint = false): Stats | BigIntStats | undefined {
   try {
-    return statSync(absolute)
+    return (link ? lstatSync : statSync)(file, { bigint, throwIfNoEntry: false })
   } catch {
     return undefined
   }
@@ -336,11 +340,7 @@ export function createProjectReader(cwd: string, realRoot: string): ProjectReade
 
 /** Whether a symbolic link is at `absolute` (false when nothing is there or it cannot be told). */
 export function isSymbolicLink(absolute: string): boolean {
-  try {
-    return lstatSync(absolute).isSymbolicLink()
-  } catch {
-    return false
-  }
+  return statOrUndefined(absolute, true)?.isSymbolicLink() === true
 }
 
 async function guarded<T>(file: string, step: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { open, realpath } from 'node:fs/promises'
 import path from 'node:path'
-import { displayPath, FileAppearedError, fileSystemAdvice, isFileSystemError, realPathInside } from '../base/project-files.js'
+import { displayPath, FileAppearedError, fileError, fileSystemAdvice, isFileSystemError, realPathInside } from '../base/project-files.js'
 import { type ProjectConfig, toolSchemaReference } from '../config/project-config.js'
 import { checkDeclaration, DECLARATION_FIELDS } from '../load/check-declaration.js'
 import { decodeSource } from '../load/decode-source.js'
@@ -180,7 +180,7 @@ export async function runImport(options: ImportOptions): Promise<ImportOutcome> 
     else {
       const { error } = outcome
       const why = error instanceof FileAppearedError ? 'a file appeared there while toolsmith was running; it is left as it is' : isFileSystemError(error) ? `${error.code}: ${fileSystemAdvice(error)}` : error.message
-      diagnostics.push({ severity: 'error', code: 'import-write', message: `could not write ${file} (${why})`, file, line: 1, column: 1 })
+      diagnostics.push(fileError(file, 'import-write', `could not write ${file} (${why})`))
     }
   })
   const writeFailed = written.length < imported.length

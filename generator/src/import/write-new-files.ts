@@ -1,10 +1,10 @@
 // The import's new files, each complete or absent: staged in a hidden folder in the target while later tools convert
 // (past `SYNC_FILES`, by a worker thread), then hard-linked into place by `publish`, never over a file. A crash leaves
 // at most the stage, which the loader never reads and a later import removes. No fsync: atomic, not durable.
-import { linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { lstatSync, mkdirSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { FileAppearedError, isLeftoverOfProcess, temporaryPath } from '../base/project-files.js'
+import { createExclusive, isLeftoverTemporary, removeQuietly, statOrUndefined, temporaryPath } from '../base/project-files.js'
 
 /** Files written on this thread before the rest go to the worker, so a small import never starts it. */
 export const SYNC_FILES = 64
@@ -20,9 +20,8 @@ export interface StageLeftover {
   readonly error: Error
 }
 
-const STAGE_PREFIX = '.import.'
-// A temporary's name for `import` (`temporaryPath`); an older toolsmith's stages lack the host part and go by age.
-const STAGE_NAME = /^\.import\.(?:([0-9a-f]{8})\.)?([1-9][0-9]{0,9})-[0-9a-f]{8}[0-9a-z]+\.toolsmith-tmp$/
+// The stage is a temporary (`temporaryPath`) of this name, so `isLeftoverTemporary` tells an earlier import's.
+const STAGE = 'import'
 
 /** What the worker answers per file: `null` when written, else the file-system error's fields. */
 type WrittenOrError = null | { message: string; code?: string; errno?: number; syscall?: string; path?: string }
@@ -106,7 +105,7 @@ export class NewFileStage {
     }
     const leftovers = removeLeftoverStages(folder)
     try {
-      const stage = temporaryPath(path.join(folder, 'import'))
+      const stage = temporaryPath(path.join(folder, STAGE))
       mkdirSync(stage, { mode: 0o700 })
       // Its identity, to tell later whether something was put in its place.
       const { dev, ino } = lstatSync(stage, { bigint: true })
@@ -139,7 +138,7 @@ export class NewFileStage {
       if (file.settled !== true) return { ok: false, error: file.settled ?? new Error('internal: an unsettled staged file') }
       if (replaced !== undefined) return { ok: false, error: replaced }
       try {
-        placeExclusive(path.join((this.stage as StageFolder).path, file.name), path.join(this.folder, file.name))
+        createExclusive(path.join((this.stage as StageFolder).path, file.name), path.join(this.folder, file.name), true)
         return { ok: true }
       } catch (error) {
         return { ok: false, error: error as Error }
@@ -227,13 +226,8 @@ export class NewFileStage {
     const replaced = this.#stageChanged()
     if (replaced !== undefined) return replaced
     const staged = path.join((this.stage as StageFolder).path, file.name)
-    if (again) {
-      try {
-        unlinkSync(staged)
-      } catch {
-        // Not there (or not removable: the exclusive write below then says why).
-      }
-    }
+    // Not there, or not removable: the exclusive write below then says why.
+    if (again) removeQuietly(staged)
     try {
       writeFileSync(staged, file.text, { flag: 'wx' })
       return true
@@ -245,12 +239,7 @@ export class NewFileStage {
   /** `undefined` while the stage is the folder made, else every later file's error (a swap would misdirect writes). */
   #stageChanged(): Error | undefined {
     if (this.#replaced !== undefined || this.stage instanceof Error) return this.#replaced
-    let now
-    try {
-      now = lstatSync(this.stage.path, { bigint: true, throwIfNoEntry: false })
-    } catch {
-      return this.#replace()
-    }
+    const now = statOrUndefined(this.stage.path, true, true)
     return now !== undefined && now.isDirectory() && now.dev === this.stage.dev && now.ino === this.stage.ino ? undefined : this.#replace()
   }
 
@@ -258,12 +247,7 @@ export class NewFileStage {
   #replace(): Error {
     if (this.#replaced !== undefined) return this.#replaced
     const { path: stage } = this.stage as StageFolder
-    let now
-    try {
-      now = lstatSync(stage, { throwIfNoEntry: false })
-    } catch {
-      now = undefined
-    }
+    const now = statOrUndefined(stage, true)
     const what = now === undefined ? 'removed' : now.isSymbolicLink() ? 'replaced by a symbolic link' : now.isDirectory() ? 'replaced by another folder' : 'replaced by a file'
     this.#replaced = new Error(`the staging folder ${stage} was ${what} while toolsmith was running; nothing more is written or put into place`)
     return this.#replaced
@@ -304,10 +288,10 @@ function removeLeftoverStages(folder: string): StageLeftover[] {
   }
   const now = Date.now()
   for (const entry of entries) {
-    if (!entry.isDirectory() || !entry.name.startsWith(STAGE_PREFIX)) continue
+    if (!entry.isDirectory()) continue
     const leftover = path.join(folder, entry.name)
     try {
-      if (isLeftoverStage(leftover, now)) rmSync(leftover, { recursive: true, force: true })
+      if (isLeftoverTemporary(folder, entry.name, now, STAGE)) rmSync(leftover, { recursive: true, force: true })
     } catch (error) {
       leftovers.push({ path: leftover, error: error as Error })
     }
@@ -315,28 +299,9 @@ function removeLeftoverStages(folder: string): StageLeftover[] {
   return leftovers
 }
 
-/** Whether `stage` has a stage's exact name and its run is over. */
-function isLeftoverStage(stage: string, now: number): boolean {
-  const match = STAGE_NAME.exec(path.basename(stage))
-  return match !== null && isLeftoverOfProcess(stage, match[1], Number(match[2]), now)
-}
-
 /** A worker's answer as a settled file: the error rebuilt with the fields the report reads (code, path). */
 function toSettled(result: WrittenOrError): true | Error {
   if (result === null) return true
   const { message, ...fields } = result
   return Object.assign(new Error(message), fields)
-}
-
-/** Puts `staged` at `absolute` only if nothing is there; with no hard links (or inodes, tmpfs), check, then rename. */
-function placeExclusive(staged: string, absolute: string): void {
-  try {
-    linkSync(staged, absolute)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'EEXIST') throw new FileAppearedError(absolute)
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV' && code !== 'ENOSPC') throw error
-    if (lstatSync(absolute, { throwIfNoEntry: false }) !== undefined) throw new FileAppearedError(absolute)
-    renameSync(staged, absolute)
-  }
 }
