@@ -116,10 +116,8 @@ export function fromBfclSchema(node: unknown, pointer: string, refusals: ImportR
         setOwn(properties, name, fromBfclSchema(schema, at(where, name), refusals))
       }
       set('properties', properties)
-    } else if (key === 'items' && isRecord(value)) {
-      set('items', fromBfclSchema(value, where, refusals))
-    } else if (key === 'additionalProperties' && isRecord(value)) {
-      set('additionalProperties', fromBfclSchema(value, where, refusals))
+    } else if ((key === 'items' || key === 'additionalProperties') && isRecord(value)) {
+      set(key, fromBfclSchema(value, where, refusals))
     } else {
       set(key, value)
     }

@@ -18,40 +18,28 @@ const GEMINI_TYPES: ReadonlyMap<string, string> = new Map([
 ])
 /** The int64 fields the REST API writes as decimal strings. */
 const COUNTS = new Set(['minItems', 'maxItems', 'minLength', 'maxLength', 'minProperties', 'maxProperties'])
-/** The `Schema` fields with the same meaning in JSON Schema (the rest are translated or reported). */
-const SAME = new Set(['format', 'title', 'description', 'enum', 'items', 'properties', 'required', 'minimum', 'maximum', 'pattern', 'default', 'anyOf', ...COUNTS])
 
 /** Reads Gemini function declarations in any of the shapes above. */
 export function readGeminiTools(value: unknown): SourceTools {
   const collector = new SourceCollector()
-  let items: readonly unknown[] | undefined
-  let base = ''
   if (Array.isArray(value) && value.every((entry) => isRecord(entry) && Array.isArray(ownValue(entry, 'functionDeclarations')))) {
     // A request's `tools`: each Tool's declarations, one after another.
     value.forEach((tool, index) => readList(collector, ownValue(tool as Record<string, unknown>, 'functionDeclarations') as unknown[], at(at('', index), 'functionDeclarations')))
-    return collector.result()
-  }
-  if (isRecord(value) && Array.isArray(ownValue(value, 'tools'))) {
+  } else if (isRecord(value) && Array.isArray(ownValue(value, 'tools'))) {
     ;(ownValue(value, 'tools') as unknown[]).forEach((tool, index) => {
       const declarations = isRecord(tool) ? ownValue(tool, 'functionDeclarations') : undefined
       if (Array.isArray(declarations)) readList(collector, declarations, at(at('/tools', index), 'functionDeclarations'))
       else collector.refuse(at('/tools', index), 'only Gemini tools with "functionDeclarations" can be imported (not built-in tools such as googleSearch or codeExecution)')
     })
-    return collector.result()
-  }
-  if (isRecord(value) && Array.isArray(ownValue(value, 'functionDeclarations'))) {
-    items = ownValue(value, 'functionDeclarations') as unknown[]
-    base = '/functionDeclarations'
+  } else if (isRecord(value) && Array.isArray(ownValue(value, 'functionDeclarations'))) {
+    readList(collector, ownValue(value, 'functionDeclarations') as unknown[], '/functionDeclarations')
   } else if (Array.isArray(value)) {
-    items = value
+    readList(collector, value, '')
   } else if (isRecord(value) && ownValue(value, 'name') !== undefined) {
     readOne(collector, value, '')
-    return collector.result()
   } else {
     collector.refuse('', `expected Gemini functionDeclarations (a list, { functionDeclarations }, or { tools }), found ${describeFound(value)}`)
-    return collector.result()
   }
-  readList(collector, items, base)
   return collector.result()
 }
 
@@ -136,10 +124,8 @@ export function fromOpenApiSchema(node: unknown, pointer: string, refusals: Impo
       // Gemini's marker for a STRING with `enum`; the enum says it all.
     } else if (key === 'propertyOrdering') {
       losses.push({ pointer: where, message: `propertyOrdering ${JSON.stringify(value)} dropped (the YAML keeps the properties in the order written)` })
-    } else if (SAME.has(key)) {
-      set(key, value)
     } else {
-      // Unknown to the Schema object (or `example`): kept for the converter to report as a loss.
+      // As written: the same in JSON Schema, or unknown to the Schema object (or `example`; the converter reports the loss).
       set(key, value)
     }
   }

@@ -13,7 +13,6 @@ export function readJsonInput(text: string): JsonInput {
     const locator = new JsonLocator(text)
     return { ok: true, value, locate: (pointer) => position(locator.locate(offset, pointer)) }
   } catch (error) {
-    const position = (text: string, at: number) => positions(text)(at)
     const lines = body.split('\n')
     const starts: number[] = []
     const values: unknown[] = []
@@ -26,14 +25,14 @@ export function readJsonInput(text: string): JsonInput {
         } catch (lineError) {
           // Neither JSON nor JSON Lines: report the whole-document error when the first line already fails.
           const failed = values.length === 0 ? error : lineError
-          const at = values.length === 0 ? errorOffset(failed, body) + offset : start + errorOffset(failed, line)
-          return { ok: false, ...position(text, at), message: `the file is neither JSON nor JSON Lines: ${(failed as Error).message}` }
+          const at = values.length === 0 ? errorOffset(body) + offset : start + errorOffset(line)
+          return { ok: false, ...positions(text)(at), message: `the file is neither JSON nor JSON Lines: ${(failed as Error).message}` }
         }
       }
       start += line.length + 1
     }
     if (values.length < 2) {
-      return { ok: false, ...position(text, errorOffset(error, body) + offset), message: `the file is not JSON: ${(error as Error).message}` }
+      return { ok: false, ...positions(text)(errorOffset(body) + offset), message: `the file is not JSON: ${(error as Error).message}` }
     }
     const at = positions(text)
     const locator = new JsonLocator(text)
@@ -52,7 +51,7 @@ export function readJsonInput(text: string): JsonInput {
 }
 
 /** Where JSON text stops being valid: not every Node version's parse error gives the position. */
-function errorOffset(_error: unknown, text: string): number {
+function errorOffset(text: string): number {
   let index = 0
   const space = (): void => {
     while (index < text.length && ' \t\n\r'.includes(text[index] as string)) index++

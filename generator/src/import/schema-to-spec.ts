@@ -305,10 +305,7 @@ class ConvertWalk {
     }
     const spec = this.#plain(target, targetAt, yamlPath)
     if (spec === undefined) return undefined
-    for (const key of ANNOTATIONS) {
-      const value = ownValue(siblings, key)
-      if (value !== undefined) this.#annotation(spec, key, value, child(at, key), yamlPath)
-    }
+    for (const key of ANNOTATIONS) this.#copyAnnotation(spec, siblings, key, at, yamlPath)
     return spec
   }
 
@@ -316,13 +313,7 @@ class ConvertWalk {
     if (schema === true) return { type: 'json' }
     if (schema === false) return this.refuse(at, 'the schema `false` accepts no value at all; the YAML cannot say that')
     if (!isRecord(schema)) return this.refuse(at, `a schema must be an object or a boolean, found ${describeFound(schema)}`)
-    for (const [key, value] of ownEntries(schema)) {
-      const reason = REFUSED.get(key)
-      if (reason !== undefined) return this.refuse(child(at, key), `"${key}" cannot be imported: ${reason}`)
-      if (!STRUCTURAL.has(key)) this.lose(child(at, key), yamlPath, `${key}: ${short(value)} dropped (${key.startsWith('x-') ? 'an extension keyword' : 'not a JSON Schema keyword the YAML has'}; validation ignores it)`)
-      else if (NARROWING.has(key)) this.lose(child(at, key), yamlPath, `${key}: ${short(value)} dropped (the YAML has no "${key}")`)
-      else if (key === '$schema' && at !== this.rootPointer) this.lose(child(at, key), yamlPath, `$schema: ${short(value)} dropped (only meaningful at the root)`)
-    }
+    if (this.#keywords(schema, at, yamlPath, at === this.rootPointer) === undefined) return undefined
     const combinator = (['oneOf', 'anyOf', 'allOf'] as const).filter((key) => ownValue(schema, key) !== undefined)
     if (combinator.length > 0) return this.#combination(schema, at, yamlPath, combinator)
     const types = this.#types(schema, at)
@@ -344,6 +335,18 @@ class ConvertWalk {
       branches.push(branch)
     }
     return this.#finishAnnotations({ oneOf: branches }, schema, at, yamlPath)
+  }
+
+  /** Refuses a keyword the YAML cannot approximate (`undefined`); drops the ones it cannot say, `$schema` unless `atRoot`. */
+  #keywords(schema: Spec, at: string, yamlPath: string, atRoot: boolean): true | undefined {
+    for (const [key, value] of ownEntries(schema)) {
+      const reason = REFUSED.get(key)
+      if (reason !== undefined) return this.refuse(child(at, key), `"${key}" cannot be imported: ${reason}`)
+      if (!STRUCTURAL.has(key)) this.lose(child(at, key), yamlPath, `${key}: ${short(value)} dropped (${key.startsWith('x-') ? 'an extension keyword' : 'not a JSON Schema keyword the YAML has'}; validation ignores it)`)
+      else if (NARROWING.has(key)) this.lose(child(at, key), yamlPath, `${key}: ${short(value)} dropped (the YAML has no "${key}")`)
+      else if (key === '$schema' && !atRoot) this.lose(child(at, key), yamlPath, `$schema: ${short(value)} dropped (only meaningful at the root)`)
+    }
+    return true
   }
 
   /** The JSON types the node admits: from `type`, else from `enum`/`const`, else none (any value). */
@@ -470,12 +473,7 @@ class ConvertWalk {
 
   /** The parameters root: the YAML's implicit open object, as its property map. */
   objectRoot(schema: Spec, at: string, yamlPath: string): Spec | undefined {
-    for (const [key, value] of ownEntries(schema)) {
-      const reason = REFUSED.get(key)
-      if (reason !== undefined) return this.refuse(child(at, key), `"${key}" cannot be imported: ${reason}`)
-      if (!STRUCTURAL.has(key)) this.lose(child(at, key), yamlPath, `${key}: ${short(value)} dropped (${key.startsWith('x-') ? 'an extension keyword' : 'not a JSON Schema keyword the YAML has'}; validation ignores it)`)
-      else if (NARROWING.has(key)) this.lose(child(at, key), yamlPath, `${key}: ${short(value)} dropped (the YAML has no "${key}")`)
-    }
+    if (this.#keywords(schema, at, yamlPath, true) === undefined) return undefined
     for (const key of ['oneOf', 'anyOf', 'allOf', 'enum', 'const']) {
       if (ownValue(schema, key) !== undefined) return this.refuse(child(at, key), `"${key}" on the parameters root cannot be imported: the YAML's parameters are a plain map of named parameters`)
     }

@@ -1,7 +1,7 @@
 import { escapeJsonPointerToken } from '@toolsmith/runtime'
 import { isRecord } from '../model/tool-declaration.js'
 import { describeFound } from '../load/check-declaration.js'
-import { ownEntries, ownValue, type ImportRefusal } from './schema-to-spec.js'
+import { ownEntries, ownValue, short, type ImportRefusal } from './schema-to-spec.js'
 
 // What every reader produces, and the helpers the readers share.
 
@@ -94,13 +94,8 @@ export class SourceCollector {
 export function unknownFields(tool: Record<string, unknown>, pointer: string, known: readonly string[], provider: string): ToolLoss[] {
   const losses: ToolLoss[] = []
   for (const [key, value] of ownEntries(tool)) {
-    if (!known.includes(key)) losses.push({ pointer: at(pointer, key), message: `${provider} field "${key}": ${shortValue(value)} dropped (the YAML has no place for it)` })
+    if (!known.includes(key)) losses.push({ pointer: at(pointer, key), message: `${provider} field "${key}": ${short(value)} dropped (the YAML has no place for it)` })
   }
   return losses
-}
-
-function shortValue(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value)
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text
 }
 
