@@ -78,6 +78,11 @@ describe('hostile and unusual YAML', () => {
     expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'yaml-too-deep', line: 2, column: 8 + MAX_YAML_DEPTH - 1 })])
   })
 
+  test('a flow collection as an implicit key, one level deeper in the tree than on the parser stack, is refused', () => {
+    const result = load(`${'['.repeat(MAX_YAML_DEPTH)}${']'.repeat(MAX_YAML_DEPTH)}: x\n`)
+    expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'yaml-too-deep', line: 1, column: MAX_YAML_DEPTH })])
+  })
+
   test('deep block nesting within the bound loads; the DSL bound reports it as a schema issue', () => {
     const lines = ['name: t', 'description: d', 'parameters: {}', 'output:']
     let indent = '  '
