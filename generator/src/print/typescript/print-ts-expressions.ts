@@ -2,7 +2,7 @@ import type { ArrowFunction, Expression, MethodMember, ObjectExpression, ObjectM
 import { doc, util } from '../prettier.js'
 import { printStringLiteral, stringLiteralRaw } from './literals.js'
 import { printLiteral, printPropertyKey, printSignature, printType } from './print-ts-types.js'
-import { type Doc, OutsideLayout, printComment, textGroup, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
+import { type Doc, OutsideLayout, printComment, printSequence, textGroup, trailingComma, type TsLayoutContext } from './ts-layout-context.js'
 
 const { breakParent, conditionalGroup, group, hardline, indent, indentIfBreak, join, line, lineSuffix, lineSuffixBoundary, softline } = doc.builders
 const { canBreak, willBreak } = doc.utils
@@ -148,17 +148,11 @@ function printObject(object: ObjectExpression, context: TsLayoutContext, printer
   const shouldBreak = context.options.objectWrap === 'preserve' && first !== undefined && object.broken
   if (first === undefined) return group(['{', '}'], { shouldBreak })
   const keys = members.flatMap((member): PropertyKey[] => (member.kind === 'spread' ? [] : member.kind === 'shorthand' ? [{ kind: 'identifier', name: member.name }] : [member.key]))
-  let separator: Doc[] = []
-  const parts = members.map((member, index) => {
-    let memberDoc = printMember(member, keys, context, printers)
+  const parts = printSequence(members, [',', line], (member, index) => {
+    const printed = printMember(member, keys, context, printers)
     // Comments after the last member trail it: each on its own line after the separator (a line suffix).
-    if (index === members.length - 1 && object.trailingComments.length > 0) {
-      memberDoc = [memberDoc, object.trailingComments.map((comment) => lineSuffix([hardline, comment.blankLineBefore ? hardline : '', printComment(comment)]))]
-    }
-    const printed = [...separator, withComments(member.comments, memberDoc)]
-    separator = [',', line]
-    if (member.blankLineAfter) separator.push(hardline)
-    return printed
+    if (index < members.length - 1 || object.trailingComments.length === 0) return printed
+    return [printed, object.trailingComments.map((comment) => lineSuffix([hardline, comment.blankLineBefore ? hardline : '', printComment(comment)]))]
   })
   const spacing = context.options.bracketSpacing ? line : softline
   return group(['{', indent([spacing, ...parts]), trailingComma(context), spacing, '}'], { shouldBreak })
@@ -236,11 +230,8 @@ function printArrowBody(body: Expression, context: TsLayoutContext, printers: Ex
     case 'satisfies':
       if (body.expression.kind === 'arrow' || body.expression.kind === 'not') throw new OutsideLayout('parenthesized operand')
       return [printArrowBody(body.expression, context, printers), ` ${body.kind} `, printType(body.type, 'annotation', context)]
-    case 'call':
-    case 'member':
-      if (leftmost(body).kind === 'object') throw new OutsideLayout('object at the start of a chain')
-      return printExpression(body, context, printers)
     default:
+      if (leftmost(body).kind === 'object') throw new OutsideLayout('object at the start of a chain')
       return printExpression(body, context, printers)
   }
 }

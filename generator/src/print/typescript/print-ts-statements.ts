@@ -3,7 +3,7 @@ import { doc } from '../prettier.js'
 import { literalLayout, tsSpecLiteral } from './literals.js'
 import { type ExpressionPrinters, printAssignment, printDeclarator, printExpression } from './print-ts-expressions.js'
 import { huggedType, printInterfaceBody, printLiteral, printSignature, printType } from './print-ts-types.js'
-import { type Doc, OutsideLayout, semicolon, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
+import { type Doc, OutsideLayout, printSequence, semicolon, trailingComma, type TsLayoutContext } from './ts-layout-context.js'
 
 const { group, hardline, indent, join, line, literalline, softline } = doc.builders
 
@@ -15,15 +15,7 @@ export function printProgram(program: Program, context: TsLayoutContext, printer
 }
 
 function printStatements(statements: readonly Statement[], context: TsLayoutContext, printers: ExpressionPrinters): Doc[] {
-  const parts: Doc[] = []
-  statements.forEach((statement, index) => {
-    parts.push(withComments(statement.comments, printStatement(statement, context, printers)))
-    if (index < statements.length - 1) {
-      parts.push(hardline)
-      if (statement.blankLineAfter) parts.push(hardline)
-    }
-  })
-  return parts
+  return printSequence(statements, hardline, (statement) => printStatement(statement, context, printers))
 }
 
 function printBlock(statements: readonly Statement[], context: TsLayoutContext, printers: ExpressionPrinters): Doc {

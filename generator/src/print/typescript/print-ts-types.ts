@@ -1,7 +1,7 @@
 import type { LiteralValue, Parameter, PropertyKey, StringLiteral, TypeLiteral, TypeMember, TypeNode, TypeParameter } from '../../model/typescript-tree.js'
 import { doc } from '../prettier.js'
 import { printNumberLiteral, printStringLiteral, stringLiteralRaw } from './literals.js'
-import { concat, type Doc, OutsideLayout, semicolon, textGroup, trailingComma, type TsLayoutContext, withComments } from './ts-layout-context.js'
+import { concat, type Doc, OutsideLayout, printSequence, semicolon, textGroup, trailingComma, type TsLayoutContext } from './ts-layout-context.js'
 
 const { align, group, hardline, ifBreak, indent, indentIfBreak, join, line, lineSuffixBoundary, softline } = doc.builders
 const { willBreak } = doc.utils
@@ -186,16 +186,10 @@ function printTypeLiteral(literal: TypeLiteral, context: TsLayoutContext): Doc {
   const first = members[0]
   const shouldBreak = context.options.objectWrap === 'preserve' && first !== undefined && literal.broken
   if (first === undefined) return group('{}', { shouldBreak })
-  const parts: Doc[] = []
   const keys = siblingKeys(members)
-  members.forEach((member, index) => {
-    const last = index === members.length - 1
-    const separator = last ? (context.options.semi ? ifBreak(';') : '') : context.options.semi ? ';' : ifBreak('', ';')
-    parts.push(withComments(member.comments, concat([printMember(member, keys, context), separator])))
-    if (!last) {
-      parts.push(line)
-      if (member.blankLineAfter) parts.push(hardline)
-    }
+  const parts = printSequence(members, line, (member, index) => {
+    const separator = index === members.length - 1 ? (context.options.semi ? ifBreak(';') : '') : context.options.semi ? ';' : ifBreak('', ';')
+    return concat([printMember(member, keys, context), separator])
   })
   const spacing = context.options.bracketSpacing ? line : softline
   return group(['{', indent([spacing, ...parts]), spacing, '}'], { shouldBreak })
@@ -205,15 +199,8 @@ function printTypeLiteral(literal: TypeLiteral, context: TsLayoutContext): Doc {
 export function printInterfaceBody(literal: TypeLiteral, context: TsLayoutContext): Doc {
   const { members } = literal
   if (members.length === 0) return '{}'
-  const parts: Doc[] = []
   const keys = siblingKeys(members)
-  members.forEach((member, index) => {
-    parts.push(withComments(member.comments, concat([printMember(member, keys, context), semicolon(context)])))
-    if (index < members.length - 1) {
-      parts.push(hardline)
-      if (member.blankLineAfter) parts.push(hardline)
-    }
-  })
+  const parts = printSequence(members, hardline, (member) => concat([printMember(member, keys, context), semicolon(context)]))
   return ['{', [indent([hardline, parts]), hardline], '}']
 }
 

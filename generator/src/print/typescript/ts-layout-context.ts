@@ -1,5 +1,5 @@
 import { doc } from '../prettier.js'
-import type { Comment } from '../../model/typescript-tree.js'
+import type { Comment, Commented, Spaced } from '../../model/typescript-tree.js'
 import { docCommentValue, type LiteralLayout } from './literals.js'
 
 /** The prettier options the subset's layout follows (every other option must have its default for it to apply). */
@@ -73,8 +73,17 @@ function printLeadingComments(comments: readonly Comment[]): Doc[] {
   })
 }
 
-export function withComments(comments: readonly Comment[], printed: Doc): Doc {
-  return comments.length === 0 ? printed : [printLeadingComments(comments), printed]
+/** Each item after its comments, `separator` between one and the next, and a blank line kept after an item. */
+export function printSequence<T extends Commented & Spaced>(items: readonly T[], separator: Doc, print: (item: T, index: number) => Doc): Doc[] {
+  const parts: Doc[] = []
+  items.forEach((item, index) => {
+    const printed = print(item, index)
+    parts.push(item.comments.length === 0 ? printed : [printLeadingComments(item.comments), printed])
+    if (index === items.length - 1) return
+    parts.push(separator)
+    if (item.blankLineAfter) parts.push(hardline)
+  })
+  return parts
 }
 
 /** `parts` as one string when all are strings: prints the same, and prettier's printer walks fewer parts. */
