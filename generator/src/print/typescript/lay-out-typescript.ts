@@ -1,8 +1,9 @@
 import type { Options } from 'prettier'
 import { generatedHeader } from '../../model/plan.js'
+import { jsonText } from '../../model/tool-declaration.js'
 import type { Program, Statement, TsPart } from '../../model/typescript-tree.js'
 import { doc } from '../prettier.js'
-import { literalLayout, printJsonStringLiteral, tsStringLiteral } from './literals.js'
+import { literalLayout, printJsonStringLiteral } from './literals.js'
 import { layOutOpaqueMembers, type ProbeFormatter } from './opaque-members.js'
 import { parseTypeScriptSubset } from './parse-ts-subset.js'
 import { printProgram } from './print-ts-statements.js'
@@ -54,9 +55,7 @@ export function tsLayoutOptions(options: Options, lenient = false): TsLayoutOpti
   // The spec literal follows the options as set, whatever the printers make of the rest (prettier keeps it as printed).
   const literal = literalLayout(options)
   if (sane) return lenient ? { ...(layout as TsLayoutOptions), lenient, literal } : { ...(layout as TsLayoutOptions), literal }
-  return lenient
-    ? { printWidth: 80, tabWidth: 2, useTabs: false, semi: true, singleQuote: false, trailingComma: 'all', bracketSpacing: true, quoteProps: 'as-needed', objectWrap: 'preserve', arrowParens: 'always', experimentalOperatorPosition: 'end', lenient, literal }
-    : undefined
+  return lenient ? { ...(tsLayoutOptions({}) as TsLayoutOptions), lenient, literal } : undefined
 }
 
 /** The parts as one program, a blank line between one part and the next. */
@@ -108,7 +107,7 @@ const CODE_MODE_SDK_DOC = '/** The Code Mode SDK declaration (the text of code-m
 
 /** `<out>/code-mode-sdk.ts` as prettier is given it: the SDK text (`sdk`) as a string export, for prompts. */
 export function codeModeSdkModuleSource(sdk: string): string {
-  return [generatedHeader(), '', CODE_MODE_SDK_DOC, `export const codeModeSdk: string = ${tsStringLiteral(sdk)}`, ''].join('\n')
+  return [generatedHeader(), '', CODE_MODE_SDK_DOC, `export const codeModeSdk: string = ${jsonText(sdk)}`, ''].join('\n')
 }
 
 /**
@@ -117,6 +116,6 @@ export function codeModeSdkModuleSource(sdk: string): string {
  */
 export function printCodeModeSdkModule(sdk: string, layout: TsLayoutOptions): string {
   const indentUnit = layout.useTabs ? '\t' : ' '.repeat(layout.tabWidth)
-  const literal = printJsonStringLiteral(tsStringLiteral(sdk), layout.singleQuote)
+  const literal = printJsonStringLiteral(jsonText(sdk), layout.singleQuote)
   return [generatedHeader(), '', CODE_MODE_SDK_DOC, 'export const codeModeSdk: string =', `${indentUnit}${literal}${layout.semi ? ';' : ''}`, ''].join('\n')
 }

@@ -12,14 +12,9 @@ export function escapeControlCharacters(text: string): string {
   return text.replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
 }
 
-/** A TypeScript string literal for any text, always one physical line (see `jsonText`). */
-export function tsStringLiteral(text: string): string {
-  return jsonText(text)
-}
-
-/** A tree string literal's source text: as read, else `tsStringLiteral`'s. */
+/** A tree string literal's source text: as read, else its `jsonText` (one physical line). */
 export function stringLiteralRaw(literal: StringLiteral): string {
-  return literal.raw ?? tsStringLiteral(literal.value)
+  return literal.raw ?? jsonText(literal.value)
 }
 
 // `*/` would close the comment early; every line gets ` * ` so none can start a new construct.

@@ -1,8 +1,8 @@
 import { constraintText } from '@toolsmith/providers'
 import { compile } from 'json-schema-to-typescript'
 import { isIdentifierName } from '../../../../generator/src/model/typescript-tree.js'
-import { escapeControlCharacters, tsStringLiteral } from '../../../../generator/src/print/typescript/literals.js'
-import { isRecord, ownEntries, ownValue } from '../../../../generator/src/model/tool-declaration.js'
+import { escapeControlCharacters } from '../../../../generator/src/print/typescript/literals.js'
+import { isRecord, jsonText, ownEntries, ownValue } from '../../../../generator/src/model/tool-declaration.js'
 import { INFERRED_CONTAINER_LEVELS } from '../../../../generator/src/plan/types/type-declaration.js'
 
 // The test oracle for the generated types: how they were made before they were built from the DSL directly. Each DSL
@@ -98,7 +98,7 @@ function finish(builder: TypeSchemaBuilder, schema: { [key: string]: unknown }):
 const LINE_SEPARATORS = /[\u2028\u2029]/g
 
 // A property name as json2ts writes it in a type: plain when an identifier, else a string literal.
-const propertyName = (key: string): string => (isIdentifierName(key) ? key : tsStringLiteral(key))
+const propertyName = (key: string): string => (isIdentifierName(key) ? key : jsonText(key))
 
 async function compileType(typeSchema: TypeSchema, name: string): Promise<string> {
   const source = await compile(typeSchema.schema, name, JSON2TS_OPTIONS)

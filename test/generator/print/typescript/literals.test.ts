@@ -7,8 +7,8 @@ import {
   printStringLiteral,
   quotedString,
   tsSpecLiteral,
-  tsStringLiteral,
 } from '../../../../generator/src/print/typescript/literals.js'
+import { jsonText } from '../../../../generator/src/model/tool-declaration.js'
 
 // Evaluates an emitted expression the way a module would, so the tests check meaning, not spelling.
 const evaluate = (expression: string): unknown => new Function(`"use strict"; return (${expression})`)()
@@ -31,7 +31,7 @@ describe('TypeScript literals', () => {
   test('a string literal evaluates to the same string and stays on one line', () => {
     fc.assert(
       fc.property(text, (value) => {
-        const literal = tsStringLiteral(value)
+        const literal = jsonText(value)
         expect(evaluate(literal)).toBe(value)
         expect(literal).not.toMatch(/[\n\r\u2028\u2029]/)
       }),
@@ -124,7 +124,7 @@ test('a JSON string literal requoted in bulk is the literal requoted quote by qu
   const text = fc.string({ unit: fc.constantFrom('"', "'", '\\', 'a', ' ', '\n', '\u2028', '\u0000', 'é', '😀'), maxLength: 60 })
   fc.assert(
     fc.property(text, fc.boolean(), (value, singleQuote) => {
-      const raw = tsStringLiteral(value)
+      const raw = jsonText(value)
       expect(printJsonStringLiteral(raw, singleQuote)).toBe(printStringLiteral(raw, singleQuote))
     }),
     { seed: Number(process.env.SEED ?? 17), numRuns: Number(process.env.RUNS ?? 2000) },
