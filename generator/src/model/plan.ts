@@ -1,6 +1,6 @@
 import type { CodeFormatter } from './code-formatter.js'
 import type { Diagnostic } from './diagnostic.js'
-import type { ToolDeclaration } from './tool-declaration.js'
+import { isRecord, type ToolDeclaration } from './tool-declaration.js'
 
 /** The project folder and its output paths (`ProjectConfig`, `PlanOptions`), relative to `cwd`, `/`-separated. */
 export interface ProjectLayout {
@@ -129,9 +129,8 @@ export function isGeneratorOwnedText(path: string, text: string): boolean {
 function isCatalogJson(text: string): boolean {
   try {
     const value: unknown = JSON.parse(text)
-    const isObject = (item: unknown): boolean => typeof item === 'object' && item !== null && !Array.isArray(item)
-    if (Array.isArray(value)) return value.every(isObject)
-    return isObject(value) && Object.keys(value as object).length === 1 && Array.isArray((value as { tools?: unknown }).tools)
+    if (Array.isArray(value)) return value.every(isRecord)
+    return isRecord(value) && Object.keys(value).length === 1 && Array.isArray(value.tools)
   } catch {
     return false
   }

@@ -166,18 +166,10 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
       const texts = parts.map((part) => (part.text ?? (part.program === undefined ? '' : printTypeScript(part.program, lenient))).trim())
       return formatter.format(path, `${texts.filter((text) => text !== '').join('\n\n')}\n`, { batchable: true })
     },
-    layoutOptions(path) {
-      return optionsFor(resolve(cwd, path))
-    },
-    async layoutKey(path) {
-      return layoutKeyOf(await optionsFor(resolve(cwd, path)))
-    },
-    jsonPrinter(options) {
-      return jsonPrinter(options)
-    },
-    printMarkdown(blocks) {
-      return printMarkdown(blocks)
-    },
+    layoutOptions: (path) => optionsFor(resolve(cwd, path)),
+    layoutKey: async (path) => layoutKeyOf(await optionsFor(resolve(cwd, path))),
+    jsonPrinter,
+    printMarkdown,
     async printCodeModeSdkModule(path, sdk, format = (source) => formatter.format(path, source, { batchable: true })) {
       const layout = tsLayoutOptions({ ...(await optionsFor(resolve(cwd, path))), parser: 'typescript' })
       return layout === undefined ? format(codeModeSdkModuleSource(sdk)) : printCodeModeSdkModule(sdk, layout)

@@ -55,14 +55,9 @@ export function canBatch(options: prettier.Options, source: string): boolean {
 
 async function formatGroup(run: PrettierRunner, options: prettier.Options, group: readonly Pending[]): Promise<void> {
   const joined = group.map((request) => `${BOUNDARY}\n${request.source.trim()}\n`).join('\n')
-  let parts: string[] | undefined
-  try {
-    // Same text as formatting each alone: top-level statements lay out independently, each part ends as a file does.
-    parts = (await run(joined, options)).split(BOUNDARY_LINE).slice(1).map((part) => `${part.trim()}\n`)
-  } catch {
-    parts = undefined
-  }
-  if (parts !== undefined && parts.length === group.length) {
+  // Same text as formatting each alone: top-level statements lay out independently, each part ends as a file does.
+  const parts = (await run(joined, options).catch(() => undefined))?.split(BOUNDARY_LINE).slice(1).map((part) => `${part.trim()}\n`)
+  if (parts?.length === group.length) {
     group.forEach((request, index) => request.resolve(parts[index] ?? ''))
     return
   }

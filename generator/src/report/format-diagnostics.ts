@@ -17,15 +17,7 @@ export function formatDiagnosticsJson(diagnostics: readonly Diagnostic[]): strin
 /** GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`), one per line, escaped. */
 export function formatDiagnosticsGithub(diagnostics: readonly Diagnostic[]): string {
   return diagnostics
-    .map((d) => {
-      const properties = [
-        `file=${escapeProperty(d.file)}`,
-        `line=${d.line}`,
-        `col=${d.column}`,
-        `title=${escapeProperty(`toolsmith ${d.code}`)}`,
-      ].join(',')
-      return `::${d.severity} ${properties}::${escapeData(d.message)}\n`
-    })
+    .map((d) => `::${d.severity} file=${escapeProperty(d.file)},line=${d.line},col=${d.column},title=${escapeProperty(`toolsmith ${d.code}`)}::${escapeData(d.message)}\n`)
     .join('')
 }
 

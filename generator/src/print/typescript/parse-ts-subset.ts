@@ -8,9 +8,7 @@ export function parseTypeScriptSubset(text: string): Program | undefined {
   const tokens = tokenize(text)
   if (tokens === undefined) return undefined
   try {
-    const cursor = new TokenCursor(text, tokens)
-    const statements = parseStatements(cursor, false)
-    return { statements }
+    return { statements: parseStatements(new TokenCursor(text, tokens), false) }
   } catch (error) {
     if (error instanceof OutsideLayout) return undefined
     throw error
@@ -79,10 +77,6 @@ function parseImport(cursor: TokenCursor): StatementBody {
 
 // No `as`/`satisfies` (operators only on the same line): parsing stops there and the statement ends wrongly.
 function parseExpression(cursor: TokenCursor): Expression {
-  return parsePrimary(cursor)
-}
-
-function parsePrimary(cursor: TokenCursor): Expression {
   if (cursor.peek() === undefined) throw new OutsideLayout('end')
   if (cursor.at('(') || (cursor.at('async') && cursor.peek(1)?.text === '(')) return parseOpaqueArrow(cursor)
   if (cursor.at('{')) return parseObject(cursor)
