@@ -12,7 +12,7 @@ import {
   type TypeNode,
   typeReference,
 } from '../model/typescript-tree.js'
-import { toolPaths } from './output-paths.js'
+import { byCodeUnit, toolPaths } from './output-paths.js'
 import { toolIdentifiers } from './tool-identifiers.js'
 
 const RUNTIME: StringLiteral = { kind: 'string', value: '@toolsmith/runtime' }
@@ -20,7 +20,7 @@ const RUNTIME: StringLiteral = { kind: 'string', value: '@toolsmith/runtime' }
 /** `<out>/index.ts`: the stubs re-exported, a `<Pascal>Tool` alias each, `ToolsByName`, `tools` sorted by code unit.
  * Annotating `tools` with aliases the checker defers keeps editors fast: a tool's types resolve only when read. */
 export function emitIndex(toolNames: readonly string[]): TsPart {
-  const sorted = [...toolNames].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const sorted = [...toolNames].sort(byCodeUnit)
   const tools = sorted.map((name) => ({ name, ids: toolIdentifiers(name), literal: stringLiteral(name) }))
   // A tool named `typed` has the alias `TypedTool`; `TypedTool_` cannot clash (tool names never hold `_`).
   const typedTool = tools.some(({ ids }) => ids.entryType === 'TypedTool') ? 'TypedTool_' : 'TypedTool'

@@ -1,6 +1,6 @@
 import { posix } from 'node:path'
 import { isGeneratedText, type PlanOptions, STUB_MARKER } from '../model/plan.js'
-import { GENERATED_FOLDER, normalizePath } from './output-paths.js'
+import { byCodeUnit, GENERATED_FOLDER, normalizePath } from './output-paths.js'
 
 /** Files in the output folders that this plan does not produce. */
 export interface Leftovers {
@@ -49,6 +49,5 @@ export async function findLeftovers(options: Pick<PlanOptions, 'out' | 'readFile
   }
   await inspect(out, true)
   await inspect(generated, false)
-  const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
-  return { deletions: deletions.sort(byPath), orphans: orphans.sort(byPath) }
+  return { deletions: deletions.sort(byCodeUnit), orphans: orphans.sort(byCodeUnit) }
 }

@@ -13,6 +13,9 @@ export interface ToolPaths {
   readonly generatedSpecifier: string
 }
 
+/** Orders texts by UTF-16 code unit, as the generated files list tools and the plan lists paths. */
+export const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
 /** Normalises a configured folder or file path to `/` separators without a trailing slash. */
 export function normalizePath(path: string): string {
   const normalized = posix.normalize(path.replaceAll('\\', '/'))

@@ -1,13 +1,12 @@
-import type { Diagnostic } from '../model/diagnostic.js'
+import { type Diagnostic, messageOf } from '../model/diagnostic.js'
 import type { KnownText, PlannedFile, PlanOptions, PlanResult } from '../model/plan.js'
 import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, type ToolDeclaration } from '../model/tool-declaration.js'
 import { planCatalogs } from './catalog/plan-catalogs.js'
 import { emitIndex } from './emit-index.js'
-import { messageOf } from '../model/diagnostic.js'
 import { emitResultViews } from './emit-result-views.js'
 import { findLeftovers } from './find-leftovers.js'
 import { mapBounded } from '../base/bounded.js'
-import { codeModeSdkDeclarationPath, codeModeSdkModulePath, indexPath, resultViewsPath, toolPaths } from './output-paths.js'
+import { byCodeUnit, codeModeSdkDeclarationPath, codeModeSdkModulePath, indexPath, resultViewsPath, toolPaths } from './output-paths.js'
 import { codeModeSdkText, emitCodeModeSdkDeclaration } from './emit-code-mode-sdk.js'
 import type { TsPart } from '../model/typescript-tree.js'
 import { planTool, type PreparedTool } from './plan-tool.js'
@@ -18,9 +17,6 @@ import { loadTemplates } from './template/template-set.js'
 
 // Enough tools in flight for their format requests to share prettier batches, few enough to bound memory.
 const TOOLS_IN_FLIGHT = 64
-
-const byName = (a: ToolDeclaration, b: ToolDeclaration): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
-const byPath = (a: PlannedFile, b: PlannedFile): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
 
 // Checked again here: the name goes into paths, identifiers and comments, and must not collide with a shared file.
 function nameProblem(declaration: ToolDeclaration): Diagnostic | undefined {
@@ -46,11 +42,13 @@ function knownText(text: string | undefined): KnownText | undefined {
   }
 }
 
-/** The file a `readFile`/`listFiles` failure names (the project reader's `ProjectReadError`), if it is one. */
-function readFailureFile(error: unknown): string | undefined {
-  if (!(error instanceof Error) || error.name !== 'ProjectReadError') return undefined
-  const file = (error as { file?: unknown }).file
-  return typeof file === 'string' ? file : undefined
+/** A failure planning `file` (`what` names it); a file it could not read (a FIFO, a permission, a link loop: the project
+ * reader's `ProjectReadError`) is that file's problem. */
+function failure(error: unknown, file: string, what: string): Diagnostic {
+  const unreadable = error instanceof Error && error.name === 'ProjectReadError' ? (error as { file?: unknown }).file : undefined
+  return typeof unreadable === 'string'
+    ? { severity: 'error', code: 'unreadable-file', message: messageOf(error), file: unreadable, line: 1, column: 1 }
+    : { severity: 'error', code: 'emit', message: `cannot generate ${what}: ${messageOf(error)}`, file, line: 1, column: 1 }
 }
 
 /** Plans every output file in memory (sorted by path), the generator-owned files to delete and the orphaned stubs. Pure
@@ -71,7 +69,7 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     stubTemplate === undefined ? '' : stubTemplate.shipped ? `shipped ${stubTemplate.file}` : `project ${stubTemplate.file}\u0000${templateTexts.get(stubTemplate.file) ?? ''}`
 
   const tools: ToolDeclaration[] = []
-  for (const declaration of [...declarations].sort(byName)) {
+  for (const declaration of [...declarations].sort((a, b) => byCodeUnit(a.name, b.name))) {
     const problem = nameProblem(declaration)
     if (problem === undefined) tools.push(declaration)
     else diagnostics.push(problem)
@@ -102,13 +100,7 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
       for (const file of result.files) options.planned?.(file)
       return result
     } catch (error) {
-      // A file the tool needs that cannot be read (a FIFO, a permission, a link loop) is that file's problem.
-      const unreadable = readFailureFile(error)
-      const message = unreadable === undefined ? `cannot generate ${declaration.name}: ${messageOf(error)}` : messageOf(error)
-      const failure: Diagnostic = unreadable === undefined
-        ? { severity: 'error', code: 'emit', message, file: declaration.sourceFile, line: 1, column: 1 }
-        : { severity: 'error', code: 'unreadable-file', message, file: unreadable, line: 1, column: 1 }
-      return { files: [], diagnostics: [failure], outputType: { text: '', layoutKey: undefined } }
+      return { files: [], diagnostics: [failure(error, declaration.sourceFile, declaration.name)], outputType: { text: '', layoutKey: undefined } }
     }
   })
   const files: PlannedFile[] = []
@@ -118,14 +110,16 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
   }
 
   // The whole-plan outputs: a failure (say a prettier config toolsmith cannot honour) is that file's problem.
-  const cannot = (file: string, error: unknown): void => {
-    const unreadable = readFailureFile(error)
-    if (unreadable !== undefined) diagnostics.push({ severity: 'error', code: 'unreadable-file', message: messageOf(error), file: unreadable, line: 1, column: 1 })
-    else diagnostics.push({ severity: 'error', code: 'emit', message: `cannot generate this file: ${messageOf(error)}`, file, line: 1, column: 1 })
+  const output = async (path: string, content: () => Promise<string>): Promise<void> => {
+    try {
+      files.push({ path, content: await content(), owner: 'generator' })
+    } catch (error) {
+      diagnostics.push(failure(error, path, 'this file'))
+    }
   }
   // Cached by path, layout and what the tree is made of (`source`): a large index is costly to print again.
-  const printed = async (path: string, source: readonly string[], part: () => TsPart): Promise<void> => {
-    try {
+  const printed = (path: string, source: readonly string[], part: () => TsPart): Promise<void> =>
+    output(path, async () => {
       const layout = cache === undefined || !isCacheableLayout(await formatter.layoutOptions(path)) ? undefined : await formatter.layoutKey(path)
       const key = layout === undefined || cache === undefined ? undefined : cacheKey([cache.fingerprint, 'printed', path, layout, ...source])
       let content = key === undefined ? undefined : cachedToolValues.text(cache?.get(key))
@@ -133,36 +127,24 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
         content = await formatter.printTypeScript(path, [part()])
         if (key !== undefined) cache?.set(key, content)
       }
-      files.push({ path, content, owner: 'generator' })
-    } catch (error) {
-      cannot(path, error)
-    }
-  }
+      return content
+    })
   if (tools.length > 0) await printed(resultViewsPath(options.out), ['result-views'], emitResultViews)
   const names = tools.map((tool) => tool.name)
   await printed(indexPath(options.out), ['index', ...names], () => emitIndex(names))
   // The SDK is printed once for both files; the declaration stays exactly as printed (it must equal the runtime's).
   const sdkPath = codeModeSdkDeclarationPath(options.out)
-  let sdk: { readonly text: string } | { readonly failure: unknown }
-  try {
-    sdk = { text: codeModeSdkText(tools, prepared.map((tool) => ('keys' in tool ? tool.keys.entry : undefined))) }
-  } catch (failure) {
-    sdk = { failure }
-  }
-  try {
-    if (!('text' in sdk)) throw sdk.failure
-    const crlf = (await sharedFormatter.layoutOptions(sdkPath)).endOfLine === 'crlf'
-    const declaration = emitCodeModeSdkDeclaration(sdk.text)
-    files.push({ path: sdkPath, content: crlf ? declaration.replaceAll('\n', '\r\n') : declaration, owner: 'generator' })
-  } catch (error) {
-    cannot(sdkPath, error)
-  }
   const sdkModulePath = codeModeSdkModulePath(options.out)
   try {
-    if (!('text' in sdk)) throw sdk.failure
-    files.push({ path: sdkModulePath, content: await sharedFormatter.printCodeModeSdkModule(sdkModulePath, sdk.text), owner: 'generator' })
+    const sdk = codeModeSdkText(tools, prepared.map((tool) => ('keys' in tool ? tool.keys.entry : undefined)))
+    await output(sdkPath, async () => {
+      const declaration = emitCodeModeSdkDeclaration(sdk)
+      return (await sharedFormatter.layoutOptions(sdkPath)).endOfLine === 'crlf' ? declaration.replaceAll('\n', '\r\n') : declaration
+    })
+    await output(sdkModulePath, () => sharedFormatter.printCodeModeSdkModule(sdkModulePath, sdk))
   } catch (error) {
-    cannot(sdkModulePath, error)
+    // Only printing the SDK throws here (`output` reports its own failures): neither file can be made.
+    diagnostics.push(failure(error, sdkPath, 'this file'), failure(error, sdkModulePath, 'this file'))
   }
 
   try {
@@ -175,9 +157,9 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
     files.push(...catalogs.files)
     diagnostics.push(...catalogs.diagnostics)
   } catch (error) {
-    cannot(options.docs, error)
+    diagnostics.push(failure(error, options.docs, 'this file'))
   }
 
   const leftovers = await findLeftovers(options, new Set(files.map((file) => file.path)))
-  return { files: files.sort(byPath), deletions: leftovers.deletions, orphans: leftovers.orphans, diagnostics }
+  return { files: files.sort((a, b) => byCodeUnit(a.path, b.path)), deletions: leftovers.deletions, orphans: leftovers.orphans, diagnostics }
 }

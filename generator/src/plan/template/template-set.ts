@@ -3,8 +3,7 @@ import { createRequire } from 'node:module'
 import { posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type Handlebars from 'handlebars'
-import type { Diagnostic } from '../../model/diagnostic.js'
-import { messageOf } from '../../model/diagnostic.js'
+import { type Diagnostic, messageOf } from '../../model/diagnostic.js'
 import { normalizePath } from '../output-paths.js'
 
 /** The template files the emitters fill; a project's `templates` folder may hold its own copy of any of them. */
