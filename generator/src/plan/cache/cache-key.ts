@@ -6,9 +6,6 @@ import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import type { ToolPaths } from '../output-paths.js'
 import { type CodeFormatter, layoutKeyOf } from '../../model/code-formatter.js'
 
-/** Whether `value` is a JSON object (not null, not an array). */
-export const isObject = (value: unknown): value is { readonly [key: string]: unknown } => typeof value === 'object' && value !== null && !Array.isArray(value)
-
 /** SHA-256 over `parts` (texts or bytes), each length-prefixed so `['ab', 'c']` and `['a', 'bc']` differ. */
 export function cacheKey(parts: readonly (string | Uint8Array)[]): string {
   // Bytes are prefixed `5b:`, texts `5:`. One-shot hashing of the joined text gives the streaming digest, cheaper.
@@ -80,6 +77,15 @@ export class DeclarationEntry {
   /** Stores `value` (plain JSON; a text is kept as it is) as the part planned under `partKey`. */
   set(part: PlannedPart, partKey: string, value: unknown): void {
     this.cache.set(this.partEntry(part, partKey), value)
+  }
+
+  /** The part under `partKey` if `read` accepts it, else what `make` answers, stored unless `undefined`. */
+  memo<T>(part: PlannedPart, partKey: string, read: (value: unknown) => T | undefined, make: () => T): T {
+    const cached = read(this.get(part, partKey))
+    if (cached !== undefined) return cached
+    const made = make()
+    if (made !== undefined) this.set(part, partKey, made)
+    return made
   }
 
   // A part key longer than a hash (a layout key) is hashed.

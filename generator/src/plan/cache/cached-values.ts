@@ -3,12 +3,12 @@ import type { Diagnostic } from '../../model/diagnostic.js'
 import { decodeSource } from '../../load/decode-source.js'
 import type { LoadedDeclarationSource } from '../../load/load-declaration-source.js'
 import type { KnownText } from '../../model/plan.js'
-import type { ToolDeclaration } from '../../model/tool-declaration.js'
-import { isObject, survivesJson } from './cache-key.js'
+import { isRecord, type ToolDeclaration } from '../../model/tool-declaration.js'
+import { survivesJson } from './cache-key.js'
 
 function isDiagnostic(value: unknown): value is Diagnostic {
   return (
-    isObject(value) &&
+    isRecord(value) &&
     (value['severity'] === 'error' || value['severity'] === 'warning') &&
     typeof value['code'] === 'string' &&
     typeof value['message'] === 'string' &&
@@ -41,9 +41,9 @@ export interface CachedStub {
 export const cachedToolValues = {
   /** A module's part with its text (`text` finds the text kept under a hash); `undefined` if either is missing. */
   module(value: unknown, text: (hash: string) => (() => string) | undefined): CachedModule | undefined {
-    if (!isObject(value) || typeof value['hash'] !== 'string') return undefined
+    if (!isRecord(value) || typeof value['hash'] !== 'string') return undefined
     const outputType = value['outputType']
-    if (!isObject(outputType) || typeof outputType['text'] !== 'string') return undefined
+    if (!isRecord(outputType) || typeof outputType['text'] !== 'string') return undefined
     const layoutKey = outputType['layoutKey']
     if (layoutKey !== null && typeof layoutKey !== 'string') return undefined
     const content = text(value['hash'])
@@ -56,7 +56,7 @@ export const cachedToolValues = {
   },
   /** A stub planned over `existing` (the text its key holds): `content: true` stands for that text, unchanged. */
   stub(value: unknown, existing: KnownText | undefined): CachedStub | undefined {
-    if (!isObject(value)) return undefined
+    if (!isRecord(value)) return undefined
     const content = value['content'] === true ? existing : value['content']
     const diagnostics = cachedDiagnostics(value['diagnostics'])
     if (diagnostics === undefined) return undefined
@@ -74,21 +74,21 @@ export const cachedToolValues = {
 }
 
 const isPosition = (value: unknown): value is { readonly line: number; readonly column: number } =>
-  isObject(value) && Number.isInteger(value['line']) && Number.isInteger(value['column'])
+  isRecord(value) && Number.isInteger(value['line']) && Number.isInteger(value['column'])
 
 function isDeclaration(value: unknown): value is ToolDeclaration {
-  if (!isObject(value)) return false
+  if (!isRecord(value)) return false
   const { name, description, sourceFile, parameters, output, timeoutMs, concurrencySafe, presentation, annotations, approval } = value
   return (
     typeof name === 'string' &&
     typeof description === 'string' &&
     typeof sourceFile === 'string' &&
-    isObject(parameters) &&
-    isObject(output) &&
+    isRecord(parameters) &&
+    isRecord(output) &&
     (timeoutMs === undefined || typeof timeoutMs === 'number') &&
     (concurrencySafe === undefined || typeof concurrencySafe === 'boolean') &&
-    (presentation === undefined || isObject(presentation)) &&
-    (annotations === undefined || isObject(annotations)) &&
+    (presentation === undefined || isRecord(presentation)) &&
+    (annotations === undefined || isRecord(annotations)) &&
     (approval === undefined || approval === 'never' || approval === 'always')
   )
 }
@@ -116,7 +116,7 @@ export const cachedDeclarationSource = {
 }
 
 function decodeStored(value: unknown, fileText: () => string): LoadedDeclarationSource | undefined {
-  if (!isObject(value) || !isPosition(value['nameAt'])) return undefined
+  if (!isRecord(value) || !isPosition(value['nameAt'])) return undefined
   const stored = value['text']
   if (stored !== null && typeof stored !== 'string') return undefined
   const declaration = value['declaration']

@@ -1,13 +1,8 @@
 import { constraintText } from '@toolsmith/providers'
-import {
-  type ParameterSchemaSpec,
-  parameterSchemaSpecToJsonSchema,
-  resolveToolAnnotations,
-  type ValueSchemaSpec,
-  valueSchemaSpecToJsonSchema,
-} from '@toolsmith/runtime'
+import { resolveToolAnnotations } from '@toolsmith/runtime'
 import type { MarkdownBlock } from '../../model/code-formatter.js'
 import { isRecord, jsonText, ownEntries, ownValue, TOOL_NAME_PATTERN, type ToolDeclaration } from '../../model/tool-declaration.js'
+import { declarationSurface } from '../exports/export-declarations.js'
 
 // The catalog's model: the escaped Markdown values the templates are filled with, the shipped blocks, catalog.json.
 
@@ -216,23 +211,12 @@ export function catalogPageHeadBlocks(count: number): MarkdownBlock[] {
   ]
 }
 
-// The loader checked the specs, and the compilers check them again (throwing), so the static type is only a label.
-function asSpec<T>(spec: object): T {
-  return spec as T
-}
-
 /** The value of `catalog.json`: per tool, in this key order, the compiled schemas a model is sent and the resolved
  * metadata (an own `__proto__` stays data). Throws `JsonSchemaError` for a spec the loader should have rejected. */
 export function catalogJson(sorted: readonly ToolDeclaration[]): { readonly tools: readonly object[] } {
-  const tools = sorted.map((declaration) => ({
-    name: declaration.name,
-    description: declaration.description,
-    parameters: parameterSchemaSpecToJsonSchema(asSpec<ParameterSchemaSpec>(declaration.parameters)),
-    output: valueSchemaSpecToJsonSchema(asSpec<ValueSchemaSpec>(declaration.output)),
-    timeoutMs: declaration.timeoutMs ?? null,
-    concurrencySafe: declaration.concurrencySafe === true,
-    annotations: resolveToolAnnotations(declaration.annotations),
-    approval: declaration.approval ?? 'never',
-  }))
+  const tools = sorted.map((declaration) => {
+    const { annotations, approval, ...surface } = declarationSurface(declaration)
+    return { ...surface, timeoutMs: declaration.timeoutMs ?? null, concurrencySafe: declaration.concurrencySafe === true, annotations, approval }
+  })
   return { tools }
 }

@@ -31,7 +31,7 @@ async function formatted(
   text: string,
   template: Template,
   embeddedFormatting = true,
-): Promise<{ ok: true; text: string } | { ok: false; diagnostic: Diagnostic }> {
+): Promise<MarkdownText> {
   try {
     return { ok: true, text: await formatter.format(path, text, { embeddedFormatting }) }
   } catch (error) {
@@ -91,22 +91,16 @@ async function formattedPage(
   section: string,
   tools: readonly Pick<CatalogToolModel, 'name'>[],
   context: CatalogContext,
-): Promise<RenderedMarkdown> {
+): Promise<MarkdownText> {
   const docs = normalizePath(context.options.docs)
-  let full: RenderedMarkdown
+  let full: MarkdownText
   if (template.shipped) {
     const headText = context.formatter.printMarkdown(catalogPageHeadBlocks(count))
     const head = isPlainMarkdownLayout(await context.formatter.layoutOptions(docs)) ? { ok: true as const, text: headText } : await formatted(context.formatter, docs, headText, template)
     full = head.ok ? { ok: true, text: catalogPage(head.text, section) } : head
   } else {
-    const countText = `${count} ${count === 1 ? 'tool' : 'tools'}`
-    let text: string
-    try {
-      text = template.render({ count, countText, section })
-    } catch (error) {
-      return { ok: false, diagnostic: templateDiagnostic(template.file, `cannot render: ${messageOf(error)}`) }
-    }
-    full = await formatted(context.formatter, docs, text, template)
+    const rendered = render(template, { count, countText: `${count} ${count === 1 ? 'tool' : 'tools'}`, section })
+    full = rendered.ok ? await formatted(context.formatter, docs, rendered.text, template) : rendered
   }
   if (!full.ok) return full
   const problem = checkCatalogMarkdown(template, full.text, tools)
@@ -128,7 +122,7 @@ function isPlainMarkdownLayout(options: { readonly proseWrap?: string; readonly 
 async function sectionMarkdown(
   catalog: CatalogTools,
   context: CatalogContext & { readonly sectionTemplate: Template },
-): Promise<RenderedMarkdown> {
+): Promise<MarkdownText> {
   const { formatter, sectionTemplate } = context
   const docs = normalizePath(context.options.docs)
   if (!sectionTemplate.shipped) {
@@ -146,23 +140,16 @@ async function sectionMarkdown(
   for (const [index, tool] of catalog.tools.entries()) {
     const outputType = catalog.outputTypes[index]
     const embeddedFormatting = outputType?.layoutKey !== layout
-    const entry = cache === undefined || embeddedFormatting ? undefined : new DeclarationEntry(cache, tool)
-    const key = entry === undefined ? undefined : cacheKey(['catalog-section', sectionTemplate.file, layout, outputType?.text ?? ''])
-    const cached = key === undefined ? undefined : cachedToolValues.text(entry?.get('catalog-section', key))
-    if (cached !== undefined) {
-      parts.push(cached)
+    if (simple && !embeddedFormatting) {
+      const print = (): string => formatter.printMarkdown(toolSectionBlocks(catalog.model(index)))
+      if (cache === undefined) parts.push(print())
+      else parts.push(new DeclarationEntry(cache, tool).memo('catalog-section', cacheKey(['catalog-section', sectionTemplate.file, layout, outputType?.text ?? '']), cachedToolValues.text, print))
       continue
     }
     const model = catalog.model(index)
-    let part: RenderedMarkdown
-    if (simple && !embeddedFormatting) {
-      part = { ok: true, text: formatter.printMarkdown(toolSectionBlocks(model)) }
-    } else {
-      const rendered = renderCatalogTemplate(sectionTemplate, { tools: [model] }, [model])
-      part = rendered.ok ? await formatted(formatter, docs, rendered.text, sectionTemplate, embeddedFormatting) : rendered
-    }
+    const rendered = renderCatalogTemplate(sectionTemplate, { tools: [model] }, [model])
+    const part = rendered.ok ? await formatted(formatter, docs, rendered.text, sectionTemplate, embeddedFormatting) : rendered
     if (!part.ok) return part
-    if (key !== undefined) entry?.set('catalog-section', key, part.text)
     parts.push(part.text)
   }
   // The blank line between sections takes their line ends (prettier's endOfLine crlf), never a bare \n.
@@ -251,20 +238,15 @@ function printCatalogJson(
 
 /** One tool's element of the array, indented; kept in the declaration's entry under the layout for the file. */
 function toolElement(tool: ToolDeclaration, unit: string, printer: JsonPrinter, store: { readonly cache: PlanCache; readonly layoutKey: string } | undefined): string | undefined {
-  const entry = store === undefined ? undefined : new DeclarationEntry(store.cache, tool)
-  const key = store?.layoutKey
-  const cached = key === undefined ? undefined : cachedToolValues.text(entry?.get('catalog-json', key))
-  if (cached !== undefined) return cached
-  const [value] = catalogJson([tool]).tools
-  const printed = printer(value, 2, 0, 0)
-  if (printed === undefined) return undefined
-  const element = `${unit.repeat(2)}${printed}`
-  if (key !== undefined) entry?.set('catalog-json', key, element)
-  return element
+  const element = (): string | undefined => {
+    const printed = printer(catalogJson([tool]).tools[0], 2, 0, 0)
+    return printed === undefined ? undefined : `${unit.repeat(2)}${printed}`
+  }
+  return store === undefined ? element() : new DeclarationEntry(store.cache, tool).memo('catalog-json', store.layoutKey, cachedToolValues.text, element)
 }
 
-/** Rendered Markdown, or the diagnostic naming the template that produced broken Markdown. */
-type RenderedMarkdown = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly diagnostic: Diagnostic }
+/** Markdown made (rendered, formatted, or a region file updated), or the diagnostic saying why there is none. */
+type MarkdownText = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly diagnostic: Diagnostic }
 
 // Every fence closed, a heading per tool, and no region marker (it would break the regions the section goes into).
 function checkCatalogMarkdown(template: Template, text: string, tools: readonly Pick<CatalogToolModel, 'name'>[]): Diagnostic | undefined {
@@ -285,22 +267,22 @@ function checkCatalogMarkdown(template: Template, text: string, tools: readonly 
   return undefined
 }
 
-/** Fills a catalog template and checks the Markdown it produced. */
-function renderCatalogTemplate(template: Template, model: object, tools: readonly CatalogToolModel[]): RenderedMarkdown {
-  let text: string
+function render(template: Template, model: object): MarkdownText {
   try {
-    text = template.render(model)
+    return { ok: true, text: template.render(model) }
   } catch (error) {
     return { ok: false, diagnostic: templateDiagnostic(template.file, `cannot render: ${messageOf(error)}`) }
   }
-  const diagnostic = checkCatalogMarkdown(template, text, tools)
-  return diagnostic === undefined ? { ok: true, text } : { ok: false, diagnostic }
 }
 
-/** A region file with its generated section replaced, or the problem that left it untouched. */
-type RegionUpdate = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly diagnostic: Diagnostic }
+/** Fills a catalog template and checks the Markdown it produced. */
+function renderCatalogTemplate(template: Template, model: object, tools: readonly CatalogToolModel[]): MarkdownText {
+  const rendered = render(template, model)
+  const diagnostic = rendered.ok ? checkCatalogMarkdown(template, rendered.text, tools) : undefined
+  return diagnostic === undefined ? rendered : { ok: false, diagnostic }
+}
 
-function problem(file: string, line: number, message: string): RegionUpdate {
+function problem(file: string, line: number, message: string): MarkdownText {
   return { ok: false, diagnostic: { severity: 'error', code: 'catalog-region', message, file, line, column: 1 } }
 }
 
@@ -312,7 +294,7 @@ function lineStart(text: string, line: number): number {
 
 /** Replaces the text between the one open and one close region marker line with `section`, every byte outside them
  * untouched; a missing, repeated or unbalanced marker is a diagnostic with its line, and the file is not changed. */
-export function replaceCatalogRegion(file: string, text: string, section: string): RegionUpdate {
+export function replaceCatalogRegion(file: string, text: string, section: string): MarkdownText {
   const { markers } = scanMarkdown(text)
   const opens = markers.filter((marker) => marker.kind === 'open')
   const closes = markers.filter((marker) => marker.kind === 'close')

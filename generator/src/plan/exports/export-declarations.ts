@@ -10,6 +10,7 @@ import type { ExportSpec } from '../../config/project-config.js'
 import { readYamlJson } from '../../load/read-yaml-json.js'
 import type { Diagnostic } from '../../model/diagnostic.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
+import { byCodeUnit } from '../output-paths.js'
 
 /** The model-facing surface of a declaration, compiled with the runtime's own compilers (as `describe()` lists it). */
 export function declarationSurface(declaration: ToolDeclaration): ToolSurface {
@@ -30,7 +31,7 @@ export function exportDeclarations(
   spec: ExportSpec,
   sources: ReadonlyMap<string, string>,
 ): { readonly result: ExportResult; readonly diagnostics: Diagnostic[] } {
-  const sorted = [...declarations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const sorted = [...declarations].sort((a, b) => byCodeUnit(a.name, b.name))
   const result = exportTools(spec.target, sorted.map(declarationSurface), { strict: spec.strict })
   const byName = new Map(sorted.map((declaration) => [declaration.name, declaration]))
   const locator = new Map<string, (pointer: string) => { line: number; column: number }>()
