@@ -24,12 +24,7 @@ export async function readPlanCacheFile(
   fingerprint: () => Promise<string>,
   note: (message: string) => void = () => undefined,
 ): Promise<PlanCacheStore | undefined> {
-  if (!(await hasNodeModules(cwd))) return undefined
-  const outside = await leadsOutside(cwd)
-  if (outside !== undefined) {
-    note(`${outside}; running without the plan cache`)
-    return undefined
-  }
+  if (!(await usable(cwd, note, 'running without the plan cache'))) return undefined
   let read: { readonly bytes: Buffer; readonly stats: Stats } | undefined
   try {
     read = readRegularFileSync(planCacheFile(cwd))
@@ -56,8 +51,12 @@ async function leadsOutside(cwd: string): Promise<string | undefined> {
   }
 }
 
-async function hasNodeModules(cwd: string): Promise<boolean> {
-  return statSync(path.join(cwd, 'node_modules'), { throwIfNoEntry: false })?.isDirectory() === true
+// Only with `node_modules`, and never through a link leading outside (that is noted, then what follows from it).
+async function usable(cwd: string, note: (message: string) => void, consequence: string): Promise<boolean> {
+  if (statSync(path.join(cwd, 'node_modules'), { throwIfNoEntry: false })?.isDirectory() !== true) return false
+  const outside = await leadsOutside(cwd)
+  if (outside !== undefined) note(`${outside}; ${consequence}`)
+  return outside === undefined
 }
 
 function readRegularFileSync(file: string): { readonly bytes: Buffer; readonly stats: Stats } | undefined {
@@ -74,12 +73,7 @@ function readRegularFileSync(file: string): { readonly bytes: Buffer; readonly s
 /** Saves `store` if the project has `node_modules`, appending to the file it was read from or renaming a temporary over
  * it, so concurrent runs never leave a mixed file. Answers whether it saved; a failure is only a note. */
 export async function writePlanCacheFile(cwd: string, store: PlanCacheStore, note: (message: string) => void = () => undefined): Promise<boolean> {
-  if (!(await hasNodeModules(cwd))) return false
-  const outside = await leadsOutside(cwd)
-  if (outside !== undefined) {
-    note(`${outside}; the plan cache was not saved`)
-    return false
-  }
+  if (!(await usable(cwd, note, 'the plan cache was not saved'))) return false
   const file = planCacheFile(cwd)
   // Named like every toolsmith temporary, so an interrupted save's leftover is recognized and removed by the next one.
   const temporary = temporaryPath(file)

@@ -9,15 +9,20 @@ type ScalarKind = 'string' | 'number' | 'boolean'
 /** `required`: always the kind; `nullable`: always present, the kind or `null`; `optional`: may also be absent. */
 type FieldGuarantee = 'required' | 'nullable' | 'optional'
 
+/** An object node's property map; `undefined` where there is no object node. */
+type Properties = { readonly [key: string]: unknown } | undefined
+
 /** The property map of an object node, or `undefined` for any other node. */
-function objectProperties(spec: unknown): { readonly [key: string]: unknown } | undefined {
+function objectProperties(spec: unknown): Properties {
   if (!isRecord(spec) || ownValue(spec, 'type') !== 'object') return undefined
   const properties = ownValue(spec, 'properties')
   return isRecord(properties) ? properties : {}
 }
 
-function arrayItems(spec: unknown): unknown {
-  return isRecord(spec) && ownValue(spec, 'type') === 'array' ? ownValue(spec, 'items') : undefined
+/** The item node of the required array property `name`, or `undefined`. */
+function requiredItems(properties: Properties, name: string): unknown {
+  const spec = properties === undefined ? undefined : ownValue(properties, name)
+  return isRecord(spec) && ownValue(spec, 'required') === true && ownValue(spec, 'type') === 'array' ? ownValue(spec, 'items') : undefined
 }
 
 function scalarKind(spec: unknown): ScalarKind | 'null' | undefined {
@@ -43,13 +48,8 @@ function matchKind(spec: unknown, kind: ScalarKind): 'exact' | 'nullable' | unde
 }
 
 /** How the own property `name` of `properties` carries a value of `kind`, or `undefined` when it does not. */
-function scalarField(
-  properties: { readonly [key: string]: unknown } | undefined,
-  name: string,
-  kind: ScalarKind,
-): FieldGuarantee | undefined {
-  if (properties === undefined || !Object.hasOwn(properties, name)) return undefined
-  const spec = ownValue(properties, name)
+function scalarField(properties: Properties, name: string, kind: ScalarKind): FieldGuarantee | undefined {
+  const spec = properties === undefined ? undefined : ownValue(properties, name)
   const match = matchKind(spec, kind)
   if (match === undefined) return undefined
   const required = isRecord(spec) && ownValue(spec, 'required') === true
@@ -57,18 +57,8 @@ function scalarField(
   return match === 'exact' ? 'required' : 'nullable'
 }
 
-function firstRequired(
-  properties: { readonly [key: string]: unknown } | undefined,
-  names: readonly string[],
-  kind: ScalarKind,
-): string | undefined {
+function firstRequired(properties: Properties, names: readonly string[], kind: ScalarKind): string | undefined {
   return names.find((name) => scalarField(properties, name, kind) === 'required')
-}
-
-function requiredProperty(properties: { readonly [key: string]: unknown } | undefined, name: string): unknown {
-  if (properties === undefined || !Object.hasOwn(properties, name)) return undefined
-  const spec = ownValue(properties, name)
-  return isRecord(spec) && ownValue(spec, 'required') === true ? spec : undefined
 }
 
 /** The presenter code a fresh stub gets for its declared card (each piece one arrow function expression). */
@@ -164,8 +154,6 @@ class PresenterCode {
   }
 }
 
-type Properties = { readonly [key: string]: unknown } | undefined
-
 /** A completed card's view expression over `args` and the typed `value`, or a note saying which fields are missing. */
 type ResultCard = { readonly view: string } | string
 
@@ -223,7 +211,7 @@ function fileChange(properties: Properties, base: string): string | undefined {
 }
 
 function diff(output: Properties, code: PresenterCode, title: string): ResultCard {
-  const diffs = objectProperties(arrayItems(requiredProperty(output, 'diffs')))
+  const diffs = objectProperties(requiredItems(output, 'diffs'))
   const many = fileChange(diffs, 'diff')
   if (many !== undefined) return { view: `{ card: 'diff', ${title}, diffs: ${code.value('diffs')}.map((diff) => (${many})) }` }
   const one = fileChange(output, 'value')
@@ -240,8 +228,8 @@ function counted(output: Properties, code: PresenterCode): string | undefined {
 }
 
 function searchMatches(output: Properties, code: PresenterCode, title: string): ResultCard {
-  const file = objectProperties(arrayItems(requiredProperty(output, 'files')))
-  const match = objectProperties(arrayItems(requiredProperty(file, 'matches')))
+  const file = objectProperties(requiredItems(output, 'files'))
+  const match = objectProperties(requiredItems(file, 'matches'))
   const counts = counted(output, code)
   const fits =
     scalarField(file, 'path', 'string') === 'required' &&
@@ -253,7 +241,7 @@ function searchMatches(output: Properties, code: PresenterCode, title: string): 
 }
 
 function searchPaths(output: Properties, code: PresenterCode, title: string): ResultCard {
-  const items = arrayItems(requiredProperty(output, 'paths'))
+  const items = requiredItems(output, 'paths')
   const counts = counted(output, code)
   if (counts === undefined || !isScalar(items, 'string')) {
     return 'the search card (paths) needs `total`, `truncated` and `paths` (strings)'
@@ -269,7 +257,7 @@ function requiredString(parameters: Properties, output: Properties, code: Presen
 
 function read(parameters: Properties, output: Properties, code: PresenterCode, title: string): ResultCard {
   const path = requiredString(parameters, output, code, 'path')
-  const line = objectProperties(arrayItems(requiredProperty(output, 'lines')))
+  const line = objectProperties(requiredItems(output, 'lines'))
   const numbered = scalarField(line, 'number', 'number') === 'required' && scalarField(line, 'text', 'string') === 'required'
   const textKey = firstRequired(output, ['content', 'text'], 'string')
   if (path === undefined || (!numbered && textKey === undefined)) {
@@ -300,11 +288,11 @@ function webFetch(parameters: Properties, output: Properties, code: PresenterCod
 }
 
 function webSearch(output: Properties, code: PresenterCode, title: string): ResultCard {
-  const sourcesKey = ['sources', 'results'].find((key) => scalarField(objectProperties(arrayItems(requiredProperty(output, key))), 'url', 'string') === 'required')
+  const sourcesKey = ['sources', 'results'].find((key) => scalarField(objectProperties(requiredItems(output, key)), 'url', 'string') === 'required')
   if (sourcesKey === undefined || scalarField(output, 'truncated', 'boolean') !== 'required') {
     return 'the web card (search) needs `sources` of { url, title?, snippet? } and `truncated`'
   }
-  const source = objectProperties(arrayItems(requiredProperty(output, sourcesKey)))
+  const source = objectProperties(requiredItems(output, sourcesKey))
   const sourceMembers = ['url: source.url']
   for (const key of ['title', 'snippet']) {
     const guarantee = scalarField(source, key, 'string')

@@ -85,7 +85,8 @@ function unwrap(node: Node | undefined): Node | undefined {
   return current
 }
 
-function memberName(member: ObjectLiteralElementLike): string | undefined {
+/** The name of an object literal member: an identifier or string literal; `undefined` for a spread or a computed name. */
+export function memberName(member: ObjectLiteralElementLike): string | undefined {
   if (Node.isSpreadAssignment(member)) return undefined
   const nameNode = member.getNameNode()
   if (Node.isIdentifier(nameNode)) return nameNode.getText()

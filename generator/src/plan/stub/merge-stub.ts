@@ -1,6 +1,6 @@
 import { type ImportDeclaration, Node, type ObjectLiteralExpression, type SourceFile, type SpreadAssignment, SyntaxKind } from 'ts-morph'
 import { jsonText } from '../../model/tool-declaration.js'
-import { findStubWiring, type StubOutcome, type StubProblem, type StubWiring, type WiringNames, withParsedStub } from './find-stub-wiring.js'
+import { findStubWiring, memberName, type StubOutcome, type StubProblem, type StubWiring, type WiringNames, withParsedStub } from './find-stub-wiring.js'
 
 /** An existing stub brought up to date: its new text and what the author should hear about. */
 export interface StubMerge {
@@ -213,9 +213,7 @@ function callEdits(file: SourceFile, wiring: StubWiring, names: WiringNames, edi
 function overrideWarnings(definition: ObjectLiteralExpression, spread: SpreadAssignment): StubProblem[] {
   const warnings: StubProblem[] = []
   for (const member of definition.getProperties()) {
-    if (member.getStart() < spread.getEnd() || Node.isSpreadAssignment(member)) continue
-    const nameNode = member.getNameNode()
-    const name = Node.isIdentifier(nameNode) ? nameNode.getText() : Node.isStringLiteral(nameNode) ? nameNode.getLiteralText() : undefined
+    const name = member.getStart() < spread.getEnd() ? undefined : memberName(member)
     if (name !== undefined && DECLARED.includes(name)) {
       warnings.push({ kind: 'override', message: `\`${name}\` here overrides the value declared in the YAML`, offset: member.getStart() })
     }
