@@ -23,6 +23,11 @@ export function describeValue(value: unknown): string {
   }
 }
 
+/** The message for a value that is not lossless JSON, alike from materializeJson and the validators. */
+export function notJsonMessage(value: unknown): string {
+  return `${describeValue(value)} is not lossless JSON`
+}
+
 function describeObject(value: object | null): string {
   if (value === null) return 'null'
   try {

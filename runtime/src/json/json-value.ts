@@ -25,6 +25,11 @@ export function escapeJsonPointerToken(token: string | number): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
+/** Appends one reference token to a JSON Pointer. */
+export function appendPointer(pointer: string, token: string | number): string {
+  return `${pointer}/${escapeJsonPointerToken(token)}`
+}
+
 /** Formats reference tokens as a JSON Pointer (`''` is the whole document). */
 export function formatJsonPointer(tokens: readonly (string | number)[]): string {
   let pointer = ''

@@ -1,8 +1,8 @@
 import type { SchemaIssue } from '../errors.js'
 import { hostShowsNoNamedKeys, onlyIndexKeys } from './array-named-keys.js'
 import { appendOwn, assignOwn, enumerableKeyCount } from './hostile-prototypes.js'
-import { describeValue } from './describe-value.js'
-import { escapeJsonPointerToken, MAX_ISSUES, MAX_JSON_DEPTH } from './json-value.js'
+import { notJsonMessage } from './describe-value.js'
+import { appendPointer, formatJsonPointer, MAX_ISSUES, MAX_JSON_DEPTH } from './json-value.js'
 import type { JsonValue } from './json-value.js'
 import { registerSnapshot, snapshotHeight } from './materialized-snapshots.js'
 
@@ -141,18 +141,11 @@ function snapScalar(value: unknown): Snap {
   }
 }
 
-function notJsonMessage(value: unknown): string {
-  return `${describeValue(value)} is not lossless JSON`
-}
-
 /** Records an issue at the current container, or at its child `key` when one is given. */
 function report(walk: Walk, key: string | number | undefined, message: string): void {
   if (walk.issues.length >= MAX_ISSUES) return
-  let pointer = ''
-  const path = walk.path
-  for (let i = 0; i < path.length; i++) pointer += '/' + escapeJsonPointerToken(path[i] as string | number)
-  if (key !== undefined) pointer += '/' + escapeJsonPointerToken(key)
-  appendOwn(walk.issues, { path: pointer, message })
+  const pointer = formatJsonPointer(walk.path)
+  appendOwn(walk.issues, { path: key === undefined ? pointer : appendPointer(pointer, key), message })
 }
 
 function snapChild(value: unknown, depth: number, key: string | number, walk: Walk): Snap {
@@ -166,17 +159,11 @@ function snapChild(value: unknown, depth: number, key: string | number, walk: Wa
 function snapContainer(value: object, depth: number, key: string | number | undefined, walk: Walk): Snap {
   const known = snapshotHeight(value)
   if (known !== undefined) {
-    if (depth + known > MAX_JSON_DEPTH) {
-      report(walk, key, `nests deeper than ${MAX_JSON_DEPTH} levels`)
-      return BAD
-    }
+    if (depth + known > MAX_JSON_DEPTH) return tooDeep(walk, key)
     walk.height = known
     return value as JsonValue
   }
-  if (depth >= MAX_JSON_DEPTH) {
-    report(walk, key, `nests deeper than ${MAX_JSON_DEPTH} levels`)
-    return BAD
-  }
+  if (depth >= MAX_JSON_DEPTH) return tooDeep(walk, key)
   if (walk.issues.length >= MAX_ISSUES) return BAD
   const stack = walk.stack
   const marked = walk.marked
@@ -194,10 +181,7 @@ function snapContainer(value: object, depth: number, key: string | number | unde
     if (earlier !== undefined) {
       // Copied where it was first reached; here, deeper perhaps, the depth limit applies again.
       const height = snapshotHeight(earlier as object) ?? 0
-      if (depth + height > MAX_JSON_DEPTH) {
-        report(walk, key, `nests deeper than ${MAX_JSON_DEPTH} levels`)
-        return BAD
-      }
+      if (depth + height > MAX_JSON_DEPTH) return tooDeep(walk, key)
       walk.height = height
       return earlier
     }
@@ -233,10 +217,13 @@ function snapContainer(value: object, depth: number, key: string | number | unde
   return snapshot
 }
 
+function tooDeep(walk: Walk, key: string | number | undefined): typeof BAD {
+  report(walk, key, `nests deeper than ${MAX_JSON_DEPTH} levels`)
+  return BAD
+}
+
 function cycle(walk: Walk, key: string | number | undefined, value: object): typeof BAD {
-  const index = walk.stack.indexOf(value)
-  let target = ''
-  for (let i = 0; i < index; i++) target += '/' + escapeJsonPointerToken(walk.path[i] as string | number)
+  const target = formatJsonPointer(walk.path.slice(0, walk.stack.indexOf(value)))
   report(walk, key, `is a cycle: refers back to ${target === '' ? 'the root' : target}`)
   return BAD
 }
@@ -360,7 +347,7 @@ function isArrayIndex(name: string, length: number): boolean {
 function snapObject(value: object, depth: number, walk: Walk): Snap {
   const proto: unknown = getPrototypeOf(value)
   if (proto !== objectPrototype && proto !== null) {
-    report(walk, undefined, `${describeValue(value)} is not lossless JSON`)
+    report(walk, undefined, notJsonMessage(value))
     return BAD
   }
   const symbols = getOwnPropertySymbols(value)

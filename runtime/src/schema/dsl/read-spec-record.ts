@@ -1,4 +1,4 @@
-import { escapeJsonPointerToken } from '../../json/json-value.js'
+import { appendPointer } from '../../json/json-value.js'
 import type { SchemaIssue } from '../json-schema/json-schema-node.js'
 
 // Specs are read once through descriptors: no getter runs, no inherited key counts, check and compile see one snapshot.
@@ -124,9 +124,4 @@ export function describeFound(value: unknown): string {
         return 'a revoked Proxy'
       }
   }
-}
-
-/** Appends one reference token to a JSON Pointer into a spec (RFC 6901 escapes). */
-export function appendPointer(pointer: string, token: string | number): string {
-  return `${pointer}/${escapeJsonPointerToken(token)}`
 }

@@ -3,7 +3,7 @@ import { type CompiledJsonSchema, compileJsonSchema } from '../json-schema/compi
 import type { InferArgs } from './infer-value.js'
 import type { ParameterSchemaSpec, ValueSchemaSpec } from './value-schema-spec.js'
 import { assignOwn } from '../../json/hostile-prototypes.js'
-import { MAX_ISSUES, MAX_JSON_DEPTH } from '../../json/json-value.js'
+import { appendPointer, MAX_ISSUES, MAX_JSON_DEPTH } from '../../json/json-value.js'
 import { materializeJson } from '../../json/materialize-json.js'
 import { snapshotHeight } from '../../json/materialized-snapshots.js'
 import { JSON_SCHEMA_KEYWORDS, MAX_SCHEMA_NODES, markSupportedByConstruction } from '../json-schema/check-json-schema.js'
@@ -15,7 +15,7 @@ import type {
 } from '../json-schema/json-schema-node.js'
 import { DeclaredValuesChecker } from '../json-schema/declared-values.js'
 import { CONSTRAINT_KEYWORDS, checkConstraintValues, typeHoldsKind } from '../json-schema/value-constraints.js'
-import { appendPointer, describeFound, readSpecArray, readSpecRecord } from './read-spec-record.js'
+import { describeFound, readSpecArray, readSpecRecord } from './read-spec-record.js'
 
 // One pass checks a DSL spec and builds its raw JSON Schema, kept only if there is no issue. The output satisfies the
 // raw subset by construction, so the raw check and the validators do not walk it again; clean translations are cached
@@ -57,22 +57,21 @@ export function translateParameterSpec(spec: unknown): SpecTranslation<ObjectJso
   if (known !== undefined) return { schema: known, issues: [] }
   const walk = new SpecWalk(1)
   const built = walk.properties(spec, '', 'the parameter map', 0)
-  const schema: ObjectJsonSchema | undefined =
-    built === undefined
-      ? undefined
-      : Object.freeze(
-          markSupportedByConstruction(
-            built.required.length > 0
-              ? { type: 'object' as const, properties: built.properties, required: built.required }
-              : { type: 'object' as const, properties: built.properties },
-          ),
-        )
+  const root = built && (built.required.length > 0 ? { type: 'object', properties: built.properties, required: built.required } : { type: 'object', properties: built.properties })
+  const schema = root && (finishNode(root) as ObjectJsonSchema)
   const translation = walk.finish(schema, '/properties')
   if (isObject && translation.schema !== undefined) cleanParameterSpecs.set(spec, translation.schema)
   return translation
 }
 
-const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null'])
+// Per scalar type: whether a value fits (as `enum` member or `const`), and how a mismatch message names what fits.
+const SCALAR_TYPES: Readonly<Record<string, readonly [fits: (value: unknown) => boolean, wording: string]>> = {
+  string: [(value) => typeof value === 'string', 'a string'],
+  number: [(value) => typeof value === 'number' && Number.isFinite(value), 'a finite number'],
+  integer: [(value) => Number.isInteger(value), 'an integer'],
+  boolean: [(value) => typeof value === 'boolean', 'true or false'],
+  null: [(value) => value === null, 'null'],
+}
 const SPEC_TYPES = 'string, number, integer, boolean, null, array, object or json'
 const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples'])
 // Keywords the DSL knows, with the node kinds that accept them (for "not allowed here" messages).
@@ -200,16 +199,11 @@ class SpecWalk {
     }
     const height = this.#deepest - depth
     this.#deepest = Math.max(outerDeepest, this.#deepest)
-    if (node !== undefined && this.issues.length === issuesBefore) this.#checkDeclaredValues(node, path)
+    if (node !== undefined && this.issues.length === issuesBefore) this.#declaredValues.checkNode(node, path, this.issues)
     if (node === undefined || this.issues.length !== issuesBefore) return undefined
     const translated = { node, required: record.get('required') === true, size: this.#nodes - nodesBefore, height }
     memo.set(spec as object, translated)
     return translated
-  }
-
-  /** A `default`, each example, a `const` and each `enum` member must fit the node (declared-values.ts). */
-  #checkDeclaredValues(node: JsonSchemaNode, path: string): void {
-    this.#declaredValues.checkNode(node, path, this.issues)
   }
 
   // Counts nodes per use, as the raw check does: a sub-spec shared at every level is small but exponential to validate.
@@ -299,7 +293,7 @@ class SpecWalk {
       return undefined
     }
     const type = record.get('type')
-    if (typeof type === 'string' && SCALAR_TYPES.has(type)) return 'scalar'
+    if (typeof type === 'string' && Object.hasOwn(SCALAR_TYPES, type)) return 'scalar'
     if (type === 'array' || type === 'object' || type === 'json') return type
     this.#issue(appendPointer(path, 'type'), `must be one of ${SPEC_TYPES}, found ${describeFound(type)}`)
     return undefined
@@ -372,30 +366,12 @@ class SpecWalk {
 
   /** The scalar as the raw schema stores it (`-0` as `0`), or `undefined` after an issue. */
   #scalarOf(type: string, value: unknown, at: string): JsonSchemaScalar | undefined {
+    const [fits, wording] = SCALAR_TYPES[type] as (typeof SCALAR_TYPES)[string]
+    if (fits(value)) return value === 0 ? 0 : (value as JsonSchemaScalar)
     // A string where a boolean or number belongs ("True", "1") usually means the node is a string.
     const found = describeFound(value) + (typeof value === 'string' && type !== 'null' ? '; did you mean `type: string`?' : '')
-    switch (type) {
-      case 'string':
-        if (typeof value === 'string') return value
-        this.#issue(at, `must be a string to match type "string", found ${found}`)
-        return undefined
-      case 'number':
-        if (typeof value === 'number' && Number.isFinite(value)) return value === 0 ? 0 : value
-        this.#issue(at, `must be a finite number to match type "number", found ${found}`)
-        return undefined
-      case 'integer':
-        if (typeof value === 'number' && Number.isInteger(value)) return value === 0 ? 0 : value
-        this.#issue(at, `must be an integer to match type "integer", found ${found}`)
-        return undefined
-      case 'boolean':
-        if (typeof value === 'boolean') return value
-        this.#issue(at, `must be true or false to match type "boolean", found ${found}`)
-        return undefined
-      default:
-        if (value === null) return null
-        this.#issue(at, `must be null to match type "null", found ${found}`)
-        return undefined
-    }
+    this.#issue(at, `must be ${wording} to match type "${type}", found ${found}`)
+    return undefined
   }
 
   #array(record: ReadonlyMap<string, unknown>, path: string, out: Record<string, unknown>, depth: number) {

@@ -1,5 +1,5 @@
 import { assignOwn } from '../../json/hostile-prototypes.js'
-import { escapeJsonPointerToken } from '../../json/json-value.js'
+import { appendPointer } from '../../json/json-value.js'
 import type { JsonSchemaNode, SchemaIssue } from './json-schema-node.js'
 import { interpretValidate } from './interpret-json-schema.js'
 import { type PreparedNode, prepareTrustedNode } from './prepared-schema.js'
@@ -9,10 +9,6 @@ import { type PreparedNode, prepareTrustedNode } from './prepared-schema.js'
 
 /** Most mismatches reported per declared value: the first few say what is wrong. */
 const ERRORS_PER_VALUE = 3
-
-function appendPointer(pointer: string, token: string | number): string {
-  return `${pointer}/${escapeJsonPointerToken(token)}`
-}
 
 /** The value as short JSON text for a message (the schema is lossless JSON, so this cannot throw). */
 function shown(value: unknown): string {
