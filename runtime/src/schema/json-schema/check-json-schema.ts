@@ -3,9 +3,10 @@ import { describeValue } from '../../json/describe-value.js'
 import { escapeJsonPointerToken, MAX_JSON_DEPTH } from '../../json/json-value.js'
 import { materializeJson } from '../../json/materialize-json.js'
 import { OnTarget } from '../../json/materialized-snapshots.js'
+import { hasJsonType } from './deep-json-check.js'
 import type { JsonSchemaNode, JsonSchemaType, ObjectJsonSchema, SchemaIssue } from './json-schema-node.js'
 import { readOwnEntries, readOwnItems } from './read-own-data.js'
-import { CONSTRAINT_KEYWORDS, checkConstraintValues, typeHoldsKind } from './value-constraints.js'
+import { CONSTRAINT_KEYWORDS, checkConstraintValues, type ConstraintKind, typeHoldsKind } from './value-constraints.js'
 
 /** Most schema nodes one schema may have, counting a shared sub-schema once per place it is used. */
 export const MAX_SCHEMA_NODES = 20_000
@@ -42,6 +43,14 @@ export const JSON_SCHEMA_KEYWORDS = [
 ] as const
 
 const KEYWORDS: ReadonlySet<string> = new Set(JSON_SCHEMA_KEYWORDS)
+// The keywords that apply to one kind of value only, rejected under a `type` that cannot hold it.
+const KIND_KEYWORDS: ReadonlyMap<string, ConstraintKind> = new Map([
+  ['properties', 'object'],
+  ['required', 'object'],
+  ['additionalProperties', 'object'],
+  ['items', 'array'],
+  ...CONSTRAINT_KEYWORDS,
+])
 
 interface Check {
   readonly issues: SchemaIssue[]
@@ -134,16 +143,7 @@ function checkNode(node: unknown, path: string, depth: number, check: Check): vo
     else if (Array.isArray(value)) issues.push({ path: at('type'), message: 'type arrays are not supported; use oneOf' })
     else issues.push({ path: at('type'), message: `type must be one of ${TYPES.join(', ')}` })
   }
-  const onlyFor = (key: string, kind: JsonSchemaType): void => {
-    if (type !== undefined && type !== kind && values.has(key)) {
-      issues.push({ path: at(key), message: `${key} applies only to type ${kind}, but this node's type is ${type}` })
-    }
-  }
-  onlyFor('properties', 'object')
-  onlyFor('required', 'object')
-  onlyFor('additionalProperties', 'object')
-  onlyFor('items', 'array')
-  for (const [key, kind] of CONSTRAINT_KEYWORDS) {
+  for (const [key, kind] of KIND_KEYWORDS) {
     if (type !== undefined && values.has(key) && !typeHoldsKind(type, kind)) {
       const types = kind === 'number' ? 'number and integer' : kind
       issues.push({ path: at(key), message: `${key} applies only to type ${types}, but this node's type is ${type}` })
@@ -235,25 +235,8 @@ function scalarProblem(value: unknown, type: JsonSchemaType | undefined): string
   const scalar =
     typeof value === 'string' || typeof value === 'boolean' || value === null || (typeof value === 'number' && value - value === 0)
   if (!scalar) return `values must be JSON scalars (string, finite number, boolean, null), found ${describeValue(value)}`
-  if (type === undefined || matchesType(value, type)) return undefined
+  if (type === undefined || hasJsonType(type, value)) return undefined
   return `value ${JSON.stringify(value)} does not match type ${type}`
-}
-
-function matchesType(value: string | number | boolean | null, type: JsonSchemaType): boolean {
-  switch (type) {
-    case 'string':
-      return typeof value === 'string'
-    case 'number':
-      return typeof value === 'number'
-    case 'integer':
-      return Number.isInteger(value)
-    case 'boolean':
-      return typeof value === 'boolean'
-    case 'null':
-      return value === null
-    default:
-      return false // object and array nodes can never equal a scalar
-  }
 }
 
 /** {@link assertSupportedJsonSchema} plus a root `type: 'object'` (tool parameters, structured outputs); one error. */

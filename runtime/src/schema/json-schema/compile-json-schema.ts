@@ -1,12 +1,7 @@
-import { escapeJsonPointerToken } from '../../json/json-value.js'
-import { collectJsonDeep, isJsonDeep } from './deep-json-check.js'
-import { emitValidatorSource } from './emit-validator-source.js'
-import { interpretIs, interpretValidate, isJsonKind } from './interpret-json-schema.js'
+import { emitValidatorSource, validatorEnv } from './emit-validator-source.js'
+import { interpretIs, interpretValidate } from './interpret-json-schema.js'
 import type { JsonSchemaNode, ValidationResult } from './json-schema-node.js'
 import { type PreparedNode, prepareJsonSchema } from './prepared-schema.js'
-import { FORMAT_CHECKS } from './string-formats.js'
-import { addError, finishValidation, notJsonMessage, typeMismatchMessage } from './validation-messages.js'
-import { codePointLength, hasDuplicateItems, isMultipleOf } from './value-constraints.js'
 
 /** A validator compiled once for one schema. */
 export interface CompiledJsonSchema {
@@ -39,30 +34,7 @@ function interpreted(node: PreparedNode): CompiledJsonSchema {
 }
 
 function generate(node: PreparedNode): CompiledJsonSchema | undefined {
-  const env = {
-    isArray: Array.isArray,
-    getProto: Object.getPrototypeOf,
-    PROBE: Symbol('toolsmith validator probe'),
-    OP: Object.prototype,
-    AP: Array.prototype,
-    pie: Object.prototype.propertyIsEnumerable,
-    isInteger: Number.isInteger,
-    isJsonKind,
-    isJsonDeep,
-    collectJsonDeep,
-    addError,
-    finish: finishValidation,
-    typeMsg: typeMismatchMessage,
-    notJsonMsg: notJsonMessage,
-    slowIs: (value: unknown) => interpretIs(node, value),
-    slowValidate: (value: unknown) => interpretValidate(node, value),
-    esc: escapeJsonPointerToken,
-    cpLen: codePointLength,
-    isMult: isMultipleOf,
-    hasDup: hasDuplicateItems,
-    formats: FORMAT_CHECKS,
-    keys: Object.keys,
-  }
+  const env = validatorEnv(node)
   let factory: (environment: typeof env) => CompiledJsonSchema
   try {
     const source = emitValidatorSource(node)

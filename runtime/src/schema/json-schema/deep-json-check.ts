@@ -1,11 +1,12 @@
 import { escapeJsonPointerToken, MAX_JSON_DEPTH } from '../../json/json-value.js'
 import { snapshotHeight } from '../../json/materialized-snapshots.js'
-import type { SchemaIssue } from './json-schema-node.js'
+import type { JsonSchemaType, SchemaIssue } from './json-schema-node.js'
 import { addError, cycleMessage, notJsonMessage, TOO_DEEP_MESSAGE } from './validation-messages.js'
 
-// The deep lossless-JSON check validators run where the schema leaves a value unconstrained, reading values as they
-// do (for…in, own keys only under polluted prototypes); a materializeJson snapshot passes at once. State is module
-// variables, saved and restored per call: nothing allocated for trees, and safe if a Proxy trap re-enters.
+// The JSON kind tests, and the deep lossless-JSON check validators run where the schema leaves a value unconstrained,
+// reading values as they do (for…in, own keys only under polluted prototypes); a materializeJson snapshot passes at
+// once. State is module variables, saved and restored per call: nothing allocated for trees, and safe if a Proxy trap
+// re-enters.
 
 const objectPrototype = Object.prototype
 const arrayPrototype = Array.prototype
@@ -29,6 +30,40 @@ let memo: Map<object, number> | null = null
 /** Whether a non-container value is a JSON scalar (string, boolean, null, finite number). */
 export function isJsonScalar(value: unknown): boolean {
   return typeof value === 'string' || typeof value === 'boolean' || value === null || (typeof value === 'number' && value - value === 0)
+}
+
+/** Whether `value` has JSON type `type` (plain objects and plain arrays only for containers). */
+export function hasJsonType(type: JsonSchemaType, value: unknown): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string'
+    case 'number':
+      return typeof value === 'number' && value - value === 0
+    case 'integer':
+      return Number.isInteger(value)
+    case 'boolean':
+      return typeof value === 'boolean'
+    case 'null':
+      return value === null
+    case 'object':
+      return isPlainObject(value)
+    case 'array':
+      return isArray(value) && getPrototypeOf(value) === arrayPrototype
+  }
+}
+
+function isPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || isArray(value)) return false
+  const proto: unknown = getPrototypeOf(value)
+  return proto === objectPrototype || proto === null
+}
+
+/** Whether `value` is a JSON scalar, a plain object or a plain array (its contents unchecked). */
+export function isJsonKind(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return isJsonScalar(value)
+  if (isArray(value)) return getPrototypeOf(value) === arrayPrototype
+  const proto: unknown = getPrototypeOf(value)
+  return proto === objectPrototype || proto === null
 }
 
 /** Whether `value`, found at container depth `depth`, is lossless JSON all the way down. */

@@ -1,55 +1,54 @@
 import { escapeJsonPointerToken } from '../../json/json-value.js'
+import { collectJsonDeep, isJsonDeep, isJsonKind } from './deep-json-check.js'
+import { interpretIs, interpretValidate } from './interpret-json-schema.js'
 import type { JsonSchemaScalar } from './json-schema-node.js'
 import type { PreparedNode } from './prepared-schema.js'
-import { MAX_PATTERN_INPUT, type PreparedConstraints } from './value-constraints.js'
+import { FORMAT_CHECKS } from './string-formats.js'
+import { codePointLength, hasDuplicateItems, isMultipleOf, MAX_PATTERN_INPUT, type PreparedConstraints } from './value-constraints.js'
 import {
+  addError,
+  boundMessage,
   constMismatchMessage,
   DUPLICATE_ITEMS_MESSAGE,
-  exclusiveMaximumMessage,
-  exclusiveMinimumMessage,
+  finishValidation,
   formatMessage,
-  maximumMessage,
-  maxItemsMessage,
-  maxLengthMessage,
-  maxPropertiesMessage,
-  minimumMessage,
-  minItemsMessage,
-  minLengthMessage,
-  minPropertiesMessage,
-  multipleOfMessage,
+  notJsonMessage,
   patternMessage,
   enumMismatchMessage,
   MISSING_REQUIRED_MESSAGE,
   oneOfManyMessage,
   oneOfNoneMessage,
+  typeMismatchMessage,
   UNEXPECTED_PROPERTY_MESSAGE,
 } from './validation-messages.js'
 
-/** Names the generated factory destructures from its single `env` parameter. */
-export const VALIDATOR_ENV_NAMES = [
-  'isArray',
-  'getProto',
-  'PROBE',
-  'OP',
-  'AP',
-  'pie',
-  'isInteger',
-  'isJsonKind',
-  'isJsonDeep',
-  'collectJsonDeep',
-  'addError',
-  'finish',
-  'typeMsg',
-  'notJsonMsg',
-  'slowIs',
-  'slowValidate',
-  'esc',
-  'cpLen',
-  'isMult',
-  'hasDup',
-  'formats',
-  'keys',
-] as const
+/** The values the generated factory for `node` destructures from its single `env` parameter. */
+export function validatorEnv(node: PreparedNode) {
+  return {
+    isArray: Array.isArray,
+    getProto: Object.getPrototypeOf,
+    PROBE: Symbol('toolsmith validator probe'),
+    OP: Object.prototype,
+    AP: Array.prototype,
+    pie: Object.prototype.propertyIsEnumerable,
+    isInteger: Number.isInteger,
+    isJsonKind,
+    isJsonDeep,
+    collectJsonDeep,
+    addError,
+    finish: finishValidation,
+    typeMsg: typeMismatchMessage,
+    notJsonMsg: notJsonMessage,
+    slowIs: (value: unknown) => interpretIs(node, value),
+    slowValidate: (value: unknown) => interpretValidate(node, value),
+    esc: escapeJsonPointerToken,
+    cpLen: codePointLength,
+    isMult: isMultipleOf,
+    hasDup: hasDuplicateItems,
+    formats: FORMAT_CHECKS,
+    keys: Object.keys,
+  }
+}
 
 // Declared keys beyond this count are matched through a hoisted Set instead of a chain of ===.
 const KEY_CHAIN_LIMIT = 8
@@ -70,7 +69,7 @@ export function emitValidatorSource(root: PreparedNode): string {
   const validateBody = emitter.validate(root, 'v', '""', 0)
   return [
     `"use strict";`,
-    `const { ${VALIDATOR_ENV_NAMES.join(', ')} } = env;`,
+    `const { ${Object.keys(validatorEnv(root)).join(', ')} } = env;`,
     ...emitter.hoisted,
     `function is(v) {`,
     `let W = 0;`,
@@ -168,18 +167,24 @@ class Emitter {
     if (node.hasConst) out.push(`if (${x} !== ${sourceLiteral(node.constValue)}) ${fail};`)
     if (node.enumValues !== undefined) out.push(`if (!${this.#memberTest(x, node.enumValues)}) ${fail};`)
     if (node.oneOf !== undefined) {
-      const count = this.#name('c')
-      const all = this.#name('L')
-      out.push(`let ${count} = 0;`)
-      out.push(`${all}: {`)
-      node.oneOf.forEach((branch, i) => {
-        const label = this.#name('L')
-        const after = i === 0 ? `${count}++;` : `if (++${count} > 1) break ${all};`
-        out.push(`${label}: {`, this.is(branch, x, depth, `break ${label}`, bail), after, `}`)
-      })
-      out.push(`}`, `if (${count} !== 1) ${fail};`)
+      const count = this.#countOneOf(out, node.oneOf, x, depth, bail)
+      out.push(`if (${count} !== 1) ${fail};`)
     }
     return out.join('\n')
+  }
+
+  /** Pushes statements counting the `oneOf` branches `x` matches, stopping at two; returns the count's name. */
+  #countOneOf(out: string[], branches: readonly PreparedNode[], x: string, depth: number, bail: string): string {
+    const count = this.#name('c')
+    const all = this.#name('L')
+    out.push(`let ${count} = 0;`, `${all}: {`)
+    branches.forEach((branch, i) => {
+      const label = this.#name('L')
+      const after = i === 0 ? `${count}++;` : `if (++${count} > 1) break ${all};`
+      out.push(`${label}: {`, this.is(branch, x, depth, `break ${label}`, bail), after, `}`)
+    })
+    out.push(`}`)
+    return count
   }
 
   #isUntyped(node: PreparedNode, x: string, depth: number, fail: string, bail: string): string {
@@ -270,37 +275,42 @@ class Emitter {
       const contents = node.unconstrainedContainers ? `if (!isJsonDeep(${x}, ${depth}, false)) ${fail};` : `if (getProto(${x}) !== AP) ${fail};`
       return [contents, counts, unique].join('\n')
     }
+    const items = node.items
+    const loop = this.#eachItem(x, [`if (getProto(${x}) !== AP) ${fail};`, counts], bail, (y) => this.is(items, y, depth + 1, fail, bail))
+    return `${loop}\n${unique}`
+  }
+
+  /** A loop over the items of array `x` after the statements `before`, handing over to `bail` past the visit limit. */
+  #eachItem(x: string, before: readonly string[], bail: string, body: (item: string, index: string) => string): string {
     const length = this.#name('l')
     const i = this.#name('i')
     const y = this.#name('v')
     return [
       `const ${length} = ${x}.length;`,
-      `if (getProto(${x}) !== AP) ${fail};`,
-      counts,
+      ...before,
       `if ((W += ${length} + 1) > ${VISIT_LIMIT}) ${bail};`,
       `for (let ${i} = 0; ${i} < ${length}; ${i}++) {`,
       `const ${y} = ${x}[${i}];`,
-      this.is(node.items, y, depth + 1, fail, bail),
+      body(y, i),
       `}`,
-      unique,
     ].join('\n')
   }
 
-  /** The number and string bounds as `[condition, message]` pairs, in the interpreter's order. */
-  #scalarBoundChecks(c: PreparedConstraints, x: string): { numeric: [string, string][]; textual: [string, string][] } {
+  /** The number and string bounds as `[condition, message]` pairs per kind, in the interpreter's order. */
+  #scalarBoundChecks(c: PreparedConstraints, x: string): [kind: 'number' | 'string', checks: [string, string][]][] {
     const numeric: [string, string][] = []
-    if (c.minimum !== undefined) numeric.push([`${x} < ${c.minimum}`, minimumMessage(c.minimum)])
-    if (c.maximum !== undefined) numeric.push([`${x} > ${c.maximum}`, maximumMessage(c.maximum)])
-    if (c.exclusiveMinimum !== undefined) numeric.push([`${x} <= ${c.exclusiveMinimum}`, exclusiveMinimumMessage(c.exclusiveMinimum)])
-    if (c.exclusiveMaximum !== undefined) numeric.push([`${x} >= ${c.exclusiveMaximum}`, exclusiveMaximumMessage(c.exclusiveMaximum)])
-    if (c.multipleOf !== undefined) numeric.push([`!isMult(${x}, ${c.multipleOf})`, multipleOfMessage(c.multipleOf)])
+    if (c.minimum !== undefined) numeric.push([`${x} < ${c.minimum}`, boundMessage('minimum', c.minimum)])
+    if (c.maximum !== undefined) numeric.push([`${x} > ${c.maximum}`, boundMessage('maximum', c.maximum)])
+    if (c.exclusiveMinimum !== undefined) numeric.push([`${x} <= ${c.exclusiveMinimum}`, boundMessage('exclusiveMinimum', c.exclusiveMinimum)])
+    if (c.exclusiveMaximum !== undefined) numeric.push([`${x} >= ${c.exclusiveMaximum}`, boundMessage('exclusiveMaximum', c.exclusiveMaximum)])
+    if (c.multipleOf !== undefined) numeric.push([`!isMult(${x}, ${c.multipleOf})`, boundMessage('multipleOf', c.multipleOf)])
     const textual: [string, string][] = []
     // A string's code points number between its UTF-16 length and half of it: count them only when that decides.
     if (c.minLength !== undefined) {
-      textual.push([`(${x}.length < ${c.minLength} || (${x}.length < ${2 * c.minLength} && cpLen(${x}) < ${c.minLength}))`, minLengthMessage(c.minLength)])
+      textual.push([`(${x}.length < ${c.minLength} || (${x}.length < ${2 * c.minLength} && cpLen(${x}) < ${c.minLength}))`, boundMessage('minLength', c.minLength)])
     }
     if (c.maxLength !== undefined) {
-      textual.push([`(${x}.length > ${c.maxLength} && (${x}.length > ${2 * c.maxLength} || cpLen(${x}) > ${c.maxLength}))`, maxLengthMessage(c.maxLength)])
+      textual.push([`(${x}.length > ${c.maxLength} && (${x}.length > ${2 * c.maxLength} || cpLen(${x}) > ${c.maxLength}))`, boundMessage('maxLength', c.maxLength)])
     }
     if (c.pattern !== undefined) {
       const regexp = this.#name('R')
@@ -312,20 +322,16 @@ class Emitter {
       this.hoisted.push(`const ${check} = formats[${sourceLiteral(c.format)}];`)
       textual.push([`!${check}(${x})`, formatMessage(c.format)])
     }
-    return { numeric, textual }
+    return [['number', numeric], ['string', textual]]
   }
 
   /** `is` statements for the number and string bounds of a node (guarded by the value's kind when untyped). */
   #scalarBoundsIs(c: PreparedConstraints, type: PreparedNode['type'], x: string, fail: string): string {
-    const { numeric, textual } = this.#scalarBoundChecks(c, x)
     const out: string[] = []
-    if (numeric.length > 0) {
-      const guard = type === undefined ? `typeof ${x} === "number" && ` : ''
-      out.push(`if (${guard}(${numeric.map(([test]) => test).join(' || ')})) ${fail};`)
-    }
-    if (textual.length > 0) {
-      const guard = type === undefined ? `typeof ${x} === "string" && ` : ''
-      out.push(`if (${guard}(${textual.map(([test]) => test).join(' || ')})) ${fail};`)
+    for (const [kind, checks] of this.#scalarBoundChecks(c, x)) {
+      if (checks.length === 0) continue
+      const guard = type === undefined ? `typeof ${x} === "${kind}" && ` : ''
+      out.push(`if (${guard}(${checks.map(([test]) => test).join(' || ')})) ${fail};`)
     }
     return out.join('\n')
   }
@@ -333,12 +339,12 @@ class Emitter {
   /** Item or property count statements for a value known to be of that kind; `act` makes the failing statement. */
   #countBounds(c: PreparedConstraints | undefined, kind: 'array' | 'object', x: string, act: (message: string) => string): string {
     if (c === undefined) return ''
-    const size = kind === 'array' ? `${x}.length` : `keys(${x}).length`
-    const low = kind === 'array' ? c.minItems : c.minProperties
-    const high = kind === 'array' ? c.maxItems : c.maxProperties
+    const [size, min, max] = kind === 'array' ? ([`${x}.length`, 'minItems', 'maxItems'] as const) : ([`keys(${x}).length`, 'minProperties', 'maxProperties'] as const)
+    const low = c[min]
+    const high = c[max]
     const out: string[] = []
-    if (low !== undefined) out.push(`if (${size} < ${low}) ${act(kind === 'array' ? minItemsMessage(low) : minPropertiesMessage(low))};`)
-    if (high !== undefined) out.push(`if (${size} > ${high}) ${act(kind === 'array' ? maxItemsMessage(high) : maxPropertiesMessage(high))};`)
+    if (low !== undefined) out.push(`if (${size} < ${low}) ${act(boundMessage(min, low))};`)
+    if (high !== undefined) out.push(`if (${size} > ${high}) ${act(boundMessage(max, high))};`)
     return out.join('\n')
   }
 
@@ -346,16 +352,9 @@ class Emitter {
   validate(node: PreparedNode, x: string, path: string, depth: number): string {
     const out: string[] = []
     const type = node.type
-    let typeTest: string
-    let mismatch: string
-    if (type === undefined) {
-      typeTest = `isJsonKind(${x})`
-      mismatch = `addError(E, ${path}, notJsonMsg(${x}));`
-    } else {
-      typeTest = this.#typeTest(type, x)
-      mismatch = `addError(E, ${path}, typeMsg(${sourceLiteral(type)}, ${x}));`
-    }
-    out.push(`if (!(${typeTest})) ${mismatch}`, `else {`)
+    const [typeTest, mismatch] =
+      type === undefined ? [`isJsonKind(${x})`, `notJsonMsg(${x})`] : [this.#typeTest(type, x), `typeMsg(${sourceLiteral(type)}, ${x})`]
+    out.push(`if (!(${typeTest})) addError(E, ${path}, ${mismatch});`, `else {`)
     if (node.hasConst) {
       out.push(`if (${x} !== ${sourceLiteral(node.constValue)}) addError(E, ${path}, ${sourceLiteral(constMismatchMessage(node.constValue))});`)
     }
@@ -364,17 +363,14 @@ class Emitter {
     }
     const c = node.constraints
     if (c !== undefined) {
-      const { numeric, textual } = this.#scalarBoundChecks(c, x)
-      const report = (checks: [string, string][], kind: string): void => {
-        if (checks.length === 0) return
+      for (const [kind, checks] of this.#scalarBoundChecks(c, x)) {
+        if (checks.length === 0) continue
         const lines = checks.map(([test, message]) => {
           const text = message === '' ? this.#patternMessageSource(c, x) : sourceLiteral(message)
           return `if (${test}) addError(E, ${path}, ${text});`
         })
-        out.push(type === undefined ? `if (typeof ${x} === ${sourceLiteral(kind)}) {\n${lines.join('\n')}\n}` : lines.join('\n'))
+        out.push(type === undefined ? `if (typeof ${x} === "${kind}") {\n${lines.join('\n')}\n}` : lines.join('\n'))
       }
-      report(numeric, 'number')
-      report(textual, 'string')
     }
     const addFor = (message: string): string => `addError(E, ${path}, ${sourceLiteral(message)})`
     const unique = c?.uniqueItems === true ? `if (isJsonDeep(${x}, ${depth}, false) && hasDup(${x})) ${addFor(DUPLICATE_ITEMS_MESSAGE)};` : ''
@@ -386,15 +382,7 @@ class Emitter {
       out.push(`if (typeof ${x} === "object" && ${x} !== null) {`, `if (isArray(${x})) {`, arrayPart, `} else {`, objectPart, `}`, `}`)
     }
     if (node.oneOf !== undefined) {
-      const count = this.#name('c')
-      const all = this.#name('L')
-      out.push(`let ${count} = 0;`, `${all}: {`)
-      node.oneOf.forEach((branch, i) => {
-        const label = this.#name('L')
-        const after = i === 0 ? `${count}++;` : `if (++${count} > 1) break ${all};`
-        out.push(`${label}: {`, this.is(branch, x, depth, `break ${label}`, 'return slowValidate(v)'), after, `}`)
-      })
-      out.push(`}`)
+      const count = this.#countOneOf(out, node.oneOf, x, depth, 'return slowValidate(v)')
       out.push(`if (${count} === 0) addError(E, ${path}, ${sourceLiteral(oneOfNoneMessage(node.oneOf.length))});`)
       out.push(`else if (${count} > 1) addError(E, ${path}, ${sourceLiteral(oneOfManyMessage(node.oneOf.length))});`)
     }
@@ -436,17 +424,8 @@ class Emitter {
     if (node.items === undefined) {
       return node.unconstrainedContainers ? `collectJsonDeep(${x}, ${path}, ${depth}, false, E);` : ''
     }
-    const length = this.#name('l')
-    const i = this.#name('i')
-    const y = this.#name('v')
-    return [
-      `const ${length} = ${x}.length;`,
-      `if ((W += ${length} + 1) > ${VISIT_LIMIT}) return slowValidate(v);`,
-      `for (let ${i} = 0; ${i} < ${length}; ${i}++) {`,
-      `const ${y} = ${x}[${i}];`,
-      this.validate(node.items, y, `${path} + "/" + ${i}`, depth + 1),
-      `}`,
-    ].join('\n')
+    const items = node.items
+    return this.#eachItem(x, [], 'return slowValidate(v)', (y, i) => this.validate(items, y, `${path} + "/" + ${i}`, depth + 1))
   }
 
   #validateAdditional(additional: PreparedNode, x: string, k: string, keyPath: string, depth: number): string {

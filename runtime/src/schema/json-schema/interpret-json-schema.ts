@@ -1,7 +1,7 @@
 import { escapeJsonPointerToken } from '../../json/json-value.js'
 import { prototypesPolluted } from '../../json/hostile-prototypes.js'
-import { collectJsonDeep, isJsonDeep, isJsonScalar } from './deep-json-check.js'
-import type { JsonSchemaType, SchemaIssue, ValidationResult } from './json-schema-node.js'
+import { collectJsonDeep, hasJsonType, isJsonDeep, isJsonKind } from './deep-json-check.js'
+import type { SchemaIssue, ValidationResult } from './json-schema-node.js'
 import type { PreparedNode } from './prepared-schema.js'
 import {
   addError,
@@ -23,9 +23,6 @@ import { checkBoundsBefore, hasDuplicateItems } from './value-constraints.js'
 // the only error; `const`; `enum`; value constraints; object keys in for…in order then missing `required` names, or
 // items, else a deep check unless `oneOf`, `const` or `enum` pin the value; `uniqueItems`; last `oneOf`.
 
-const objectPrototype = Object.prototype
-const arrayPrototype = Array.prototype
-const getPrototypeOf = Object.getPrototypeOf
 const hasOwn = Object.hasOwn
 const isArray = Array.isArray
 const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
@@ -74,40 +71,6 @@ function withFreshMemo<T>(walk: () => T): T {
   } finally {
     ;[visits, matched, mismatched] = saved
   }
-}
-
-/** Whether `value` has JSON type `type` (plain objects and plain arrays only for containers). */
-export function hasJsonType(type: JsonSchemaType, value: unknown): boolean {
-  switch (type) {
-    case 'string':
-      return typeof value === 'string'
-    case 'number':
-      return typeof value === 'number' && value - value === 0
-    case 'integer':
-      return Number.isInteger(value)
-    case 'boolean':
-      return typeof value === 'boolean'
-    case 'null':
-      return value === null
-    case 'object':
-      return isPlainObject(value)
-    case 'array':
-      return isArray(value) && getPrototypeOf(value) === arrayPrototype
-  }
-}
-
-function isPlainObject(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || isArray(value)) return false
-  const proto: unknown = getPrototypeOf(value)
-  return proto === objectPrototype || proto === null
-}
-
-/** Whether `value` is a JSON scalar, a plain object or a plain array (its contents unchecked). */
-export function isJsonKind(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return isJsonScalar(value)
-  if (isArray(value)) return getPrototypeOf(value) === arrayPrototype
-  const proto: unknown = getPrototypeOf(value)
-  return proto === objectPrototype || proto === null
 }
 
 /** The boolean interpreter; never throws. */

@@ -35,7 +35,7 @@ const prepared = new WeakMap<object, PreparedNode>()
 export function prepareJsonSchema(schema: JsonSchemaNode): PreparedNode {
   const cached = typeof schema === 'object' && schema !== null ? prepared.get(schema) : undefined
   if (cached !== undefined) return cached
-  const node = prepareNode(snapshotOf(schema), new Map())
+  const node = prepareTrustedNode(snapshotOf(schema), new Map())
   prepared.set(schema, node)
   return node
 }
@@ -49,23 +49,19 @@ function snapshotOf(schema: JsonSchemaNode): JsonSchemaNode {
   return snapshot.value as JsonSchemaNode
 }
 
-/** The prepared form of a trusted node (asserted snapshot or translated); `memo` lets a parent reuse its children's. */
-export function prepareTrustedNode(node: JsonSchemaNode, memo: Map<JsonSchemaNode, PreparedNode>): PreparedNode {
-  return prepareNode(node, memo)
-}
-
 function own<K extends keyof JsonSchemaNode>(node: JsonSchemaNode, key: K): JsonSchemaNode[K] | undefined {
   return Object.hasOwn(node, key) ? node[key] : undefined
 }
 
-function prepareNode(node: JsonSchemaNode, memo: Map<JsonSchemaNode, PreparedNode>): PreparedNode {
+/** The prepared form of a trusted node (asserted snapshot or translated); `memo` lets a parent reuse its children's. */
+export function prepareTrustedNode(node: JsonSchemaNode, memo: Map<JsonSchemaNode, PreparedNode>): PreparedNode {
   const known = memo.get(node)
   if (known !== undefined) return known
   const propertiesRecord = own(node, 'properties')
   const properties: (readonly [string, PreparedNode])[] = []
   if (propertiesRecord !== undefined) {
     for (const key of Object.keys(propertiesRecord)) {
-      properties.push([key, prepareNode(propertiesRecord[key] as JsonSchemaNode, memo)])
+      properties.push([key, prepareTrustedNode(propertiesRecord[key] as JsonSchemaNode, memo)])
     }
   }
   const enumValues = own(node, 'enum')
@@ -83,11 +79,11 @@ function prepareNode(node: JsonSchemaNode, memo: Map<JsonSchemaNode, PreparedNod
     propertyMap: new Map(properties),
     required: own(node, 'required') ?? [],
     closed: additional === false,
-    additional: typeof additional === 'object' ? prepareNode(additional, memo) : undefined,
+    additional: typeof additional === 'object' ? prepareTrustedNode(additional, memo) : undefined,
     constraints: prepareConstraints((key) => (Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined)),
     hasObjectKeywords: propertiesRecord !== undefined || Object.hasOwn(node, 'required') || Object.hasOwn(node, 'additionalProperties'),
-    items: items === undefined ? undefined : prepareNode(items, memo),
-    oneOf: oneOf === undefined ? undefined : oneOf.map((branch) => prepareNode(branch, memo)),
+    items: items === undefined ? undefined : prepareTrustedNode(items, memo),
+    oneOf: oneOf === undefined ? undefined : oneOf.map((branch) => prepareTrustedNode(branch, memo)),
     unconstrainedContainers: oneOf === undefined && !hasConst && enumValues === undefined,
   }
   memo.set(node, result)

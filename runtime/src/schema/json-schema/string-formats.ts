@@ -23,12 +23,12 @@ export const FORMAT_CHECKS: Readonly<Record<StringFormat, (value: string) => boo
   'date-time': isDateTime,
   date: isDate,
   time: isTime,
-  duration: isDuration,
+  duration: (value) => DURATION.test(value),
   email: isEmail,
   hostname: isHostname,
-  ipv4: isIpv4,
+  ipv4: (value) => IPV4.test(value),
   ipv6: isIpv6,
-  uuid: isUuid,
+  uuid: (value) => UUID.test(value),
   uri: isUri,
 })
 
@@ -72,10 +72,6 @@ function isDateTime(value: string): boolean {
 const DURATION =
   /^P(?:(?:\d+Y(?:\d+M(?:\d+D)?)?|\d+M(?:\d+D)?|\d+D)(?:T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S))?|T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)|\d+W)$/
 
-function isDuration(value: string): boolean {
-  return DURATION.test(value)
-}
-
 // RFC 5321 Mailbox: a dot-string or quoted-string local part, then a domain or an address literal.
 const DOT_ATOM = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/
 const QUOTED = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"$/
@@ -88,7 +84,7 @@ function isEmail(value: string): boolean {
   if (local.length > 64 || !(DOT_ATOM.test(local) || QUOTED.test(local))) return false
   if (domain.startsWith('[') && domain.endsWith(']')) {
     const literal = domain.slice(1, -1)
-    return literal.slice(0, 5).toLowerCase() === 'ipv6:' ? isIpv6(literal.slice(5)) : isIpv4(literal)
+    return literal.slice(0, 5).toLowerCase() === 'ipv6:' ? isIpv6(literal.slice(5)) : IPV4.test(literal)
   }
   return isHostname(domain)
 }
@@ -209,11 +205,6 @@ function decodePunycode(input: string): string | undefined {
 }
 
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/
-
-function isIpv4(value: string): boolean {
-  return IPV4.test(value)
-}
-
 const HEX_GROUP = /^[0-9A-Fa-f]{1,4}$/
 
 function isIpv6(value: string): boolean {
@@ -235,17 +226,13 @@ function ipv6Groups(part: string, mayEndInIpv4: boolean): number | undefined {
   for (let i = 0; i < groups.length; i++) {
     const group = groups[i] as string
     if (HEX_GROUP.test(group)) count += 1
-    else if (mayEndInIpv4 && i === groups.length - 1 && isIpv4(group)) count += 2
+    else if (mayEndInIpv4 && i === groups.length - 1 && IPV4.test(group)) count += 2
     else return undefined
   }
   return count
 }
 
 const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/
-
-function isUuid(value: string): boolean {
-  return UUID.test(value)
-}
 
 // RFC 3986 URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ], checked part by part.
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/

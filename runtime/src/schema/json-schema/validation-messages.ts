@@ -19,10 +19,7 @@ export function typeMismatchMessage(type: JsonSchemaType, value: unknown): strin
   return `expected ${TYPE_NAMES[type]}, found ${describeValue(value)}`
 }
 
-/** The value (at a node without `type`) is not JSON at all. */
-export function notJsonMessage(value: unknown): string {
-  return `${describeValue(value)} is not lossless JSON`
-}
+export { notJsonMessage } from '../../json/describe-value.js'
 
 export function constMismatchMessage(constant: JsonSchemaScalar): string {
   return `must equal ${JSON.stringify(constant)}`
@@ -54,34 +51,26 @@ export function cycleMessage(target: string): string {
 /** Reading the value threw (a getter or a Proxy trap); reported once, at the root. */
 export const READ_THREW_MESSAGE = 'could not be read: a getter or a Proxy trap threw, so the value is not lossless JSON'
 
-// Value constraints: each message names the keyword and its bound.
+// Value constraints: each message names the keyword and its bound, and counts a unit where the bound has one.
+type Wording = readonly [phrase: string, one?: string, many?: string, after?: string]
+const BOUND_WORDING = {
+  minimum: ['must be at least'],
+  maximum: ['must be at most'],
+  exclusiveMinimum: ['must be greater than'],
+  exclusiveMaximum: ['must be less than'],
+  multipleOf: ['must be a multiple of'],
+  minLength: ['must be at least', 'character', 'characters', ' long'],
+  maxLength: ['must be at most', 'character', 'characters', ' long'],
+  minItems: ['must have at least', 'item', 'items'],
+  maxItems: ['must have at most', 'item', 'items'],
+  minProperties: ['must have at least', 'property', 'properties'],
+  maxProperties: ['must have at most', 'property', 'properties'],
+} satisfies Record<string, Wording>
 
-export function minimumMessage(bound: number): string {
-  return `must be at least ${bound} (minimum)`
-}
-
-export function maximumMessage(bound: number): string {
-  return `must be at most ${bound} (maximum)`
-}
-
-export function exclusiveMinimumMessage(bound: number): string {
-  return `must be greater than ${bound} (exclusiveMinimum)`
-}
-
-export function exclusiveMaximumMessage(bound: number): string {
-  return `must be less than ${bound} (exclusiveMaximum)`
-}
-
-export function multipleOfMessage(divisor: number): string {
-  return `must be a multiple of ${divisor} (multipleOf)`
-}
-
-export function minLengthMessage(bound: number): string {
-  return `must be at least ${bound} ${bound === 1 ? 'character' : 'characters'} long (minLength)`
-}
-
-export function maxLengthMessage(bound: number): string {
-  return `must be at most ${bound} ${bound === 1 ? 'character' : 'characters'} long (maxLength)`
+/** A value breaks the numeric bound of `keyword` (a count bound says its unit). */
+export function boundMessage(keyword: keyof typeof BOUND_WORDING, bound: number): string {
+  const [phrase, one, many, after = '']: Wording = BOUND_WORDING[keyword]
+  return `${phrase} ${bound}${one === undefined ? '' : ` ${bound === 1 ? one : many}`}${after} (${keyword})`
 }
 
 /** Also says the bound when the string is longer than a pattern runs on. */
@@ -95,23 +84,7 @@ export function formatMessage(format: string): string {
   return `must be a valid ${format} (format)`
 }
 
-export function minItemsMessage(bound: number): string {
-  return `must have at least ${bound} ${bound === 1 ? 'item' : 'items'} (minItems)`
-}
-
-export function maxItemsMessage(bound: number): string {
-  return `must have at most ${bound} ${bound === 1 ? 'item' : 'items'} (maxItems)`
-}
-
 export const DUPLICATE_ITEMS_MESSAGE = 'must not contain duplicate items (uniqueItems)'
-
-export function minPropertiesMessage(bound: number): string {
-  return `must have at least ${bound} ${bound === 1 ? 'property' : 'properties'} (minProperties)`
-}
-
-export function maxPropertiesMessage(bound: number): string {
-  return `must have at most ${bound} ${bound === 1 ? 'property' : 'properties'} (maxProperties)`
-}
 
 /** Thrown by {@link addError} once the error list is full; caught by {@link finishValidation}. */
 export const ERROR_CAP_REACHED: unique symbol = Symbol('error cap reached')

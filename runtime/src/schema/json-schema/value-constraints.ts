@@ -1,21 +1,7 @@
 import { describeValue } from '../../json/describe-value.js'
 import type { JsonSchemaType, SchemaIssue } from './json-schema-node.js'
 import { isStringFormat, matchesFormat, STRING_FORMATS, type StringFormat } from './string-formats.js'
-import {
-  exclusiveMaximumMessage,
-  exclusiveMinimumMessage,
-  formatMessage,
-  maximumMessage,
-  maxItemsMessage,
-  maxLengthMessage,
-  maxPropertiesMessage,
-  minimumMessage,
-  minItemsMessage,
-  minLengthMessage,
-  minPropertiesMessage,
-  multipleOfMessage,
-  patternMessage,
-} from './validation-messages.js'
+import { boundMessage, formatMessage, patternMessage } from './validation-messages.js'
 
 // The value constraints: which keyword bounds which kind, the checks on the bounds (shared by the raw checker and the
 // DSL, so a bound means the same in both), their prepared form, and the helpers both validators call.
@@ -327,27 +313,27 @@ export function checkBoundsBefore(c: PreparedConstraints, value: unknown, report
   }
   if (typeof value === 'number') {
     if (!c.numeric) return true
-    if (c.minimum !== undefined && value < c.minimum && fail(minimumMessage(c.minimum))) return false
-    if (c.maximum !== undefined && value > c.maximum && fail(maximumMessage(c.maximum))) return false
-    if (c.exclusiveMinimum !== undefined && value <= c.exclusiveMinimum && fail(exclusiveMinimumMessage(c.exclusiveMinimum))) return false
-    if (c.exclusiveMaximum !== undefined && value >= c.exclusiveMaximum && fail(exclusiveMaximumMessage(c.exclusiveMaximum))) return false
-    if (c.multipleOf !== undefined && !isMultipleOf(value, c.multipleOf) && fail(multipleOfMessage(c.multipleOf))) return false
+    if (c.minimum !== undefined && value < c.minimum && fail(boundMessage('minimum', c.minimum))) return false
+    if (c.maximum !== undefined && value > c.maximum && fail(boundMessage('maximum', c.maximum))) return false
+    if (c.exclusiveMinimum !== undefined && value <= c.exclusiveMinimum && fail(boundMessage('exclusiveMinimum', c.exclusiveMinimum))) return false
+    if (c.exclusiveMaximum !== undefined && value >= c.exclusiveMaximum && fail(boundMessage('exclusiveMaximum', c.exclusiveMaximum))) return false
+    if (c.multipleOf !== undefined && !isMultipleOf(value, c.multipleOf) && fail(boundMessage('multipleOf', c.multipleOf))) return false
   } else if (typeof value === 'string') {
     if (!c.textual) return true
     const length = c.minLength !== undefined || c.maxLength !== undefined ? codePointLength(value) : 0
-    if (c.minLength !== undefined && length < c.minLength && fail(minLengthMessage(c.minLength))) return false
-    if (c.maxLength !== undefined && length > c.maxLength && fail(maxLengthMessage(c.maxLength))) return false
+    if (c.minLength !== undefined && length < c.minLength && fail(boundMessage('minLength', c.minLength))) return false
+    if (c.maxLength !== undefined && length > c.maxLength && fail(boundMessage('maxLength', c.maxLength))) return false
     if (c.patternRegExp !== undefined && !matchesPattern(c.patternRegExp, value)) {
       if (fail(patternMessage(c.pattern as string, value.length > MAX_PATTERN_INPUT, MAX_PATTERN_INPUT))) return false
     }
     if (c.format !== undefined && !matchesFormat(c.format, value) && fail(formatMessage(c.format))) return false
   } else if (Array.isArray(value)) {
-    if (c.minItems !== undefined && value.length < c.minItems && fail(minItemsMessage(c.minItems))) return false
-    if (c.maxItems !== undefined && value.length > c.maxItems && fail(maxItemsMessage(c.maxItems))) return false
+    if (c.minItems !== undefined && value.length < c.minItems && fail(boundMessage('minItems', c.minItems))) return false
+    if (c.maxItems !== undefined && value.length > c.maxItems && fail(boundMessage('maxItems', c.maxItems))) return false
   } else if (typeof value === 'object' && value !== null && c.keyed) {
     const count = Object.keys(value).length
-    if (c.minProperties !== undefined && count < c.minProperties && fail(minPropertiesMessage(c.minProperties))) return false
-    if (c.maxProperties !== undefined && count > c.maxProperties && fail(maxPropertiesMessage(c.maxProperties))) return false
+    if (c.minProperties !== undefined && count < c.minProperties && fail(boundMessage('minProperties', c.minProperties))) return false
+    if (c.maxProperties !== undefined && count > c.maxProperties && fail(boundMessage('maxProperties', c.maxProperties))) return false
   }
   return ok
 }
