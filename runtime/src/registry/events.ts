@@ -262,27 +262,22 @@ export function notifyResult(
   result: ToolExecutionResult,
 ): void {
   const list = listeners.result
-  if (list.entries.length === 0) return
-  const entries = list.forChain(chain)
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i]
-    if (entry === undefined) continue
-    try {
-      containRejection(entry.fn.call(entry.view, exec, result))
-    } catch {
-      // An observer failure is contained by contract.
-    }
-  }
+  if (list.entries.length > 0) notifyEach(list.forChain(chain), 2, exec, result)
 }
 
 /** Emits the unfiltered `tools/change` notification to every subscriber, containing failures. */
 export function notifyChange(listeners: RegistryListeners): void {
-  const entries = listeners.change.entries
+  notifyEach(listeners.change.entries, 0)
+}
+
+/** Calls each observer with the first `arity` of `a`, `b` (exactly as many arguments); a throw or rejection is contained. */
+function notifyEach(entries: readonly ListenerEntry<Fn<never[], unknown>>[], arity: 0 | 1 | 2, a?: unknown, b?: unknown): void {
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]
     if (entry === undefined) continue
+    const fn = entry.fn as Fn<unknown[], unknown>
     try {
-      containRejection(entry.fn.call(entry.view))
+      containRejection(arity === 2 ? fn.call(entry.view, a, b) : arity === 1 ? fn.call(entry.view, a) : fn.call(entry.view))
     } catch {
       // An observer failure is contained by contract.
     }
@@ -313,18 +308,7 @@ function emitCodeDispatch(
   content: readonly ContentBlock[],
 ): readonly ContentBlock[] {
   const list = listeners.codeDispatch
-  if (list.entries.length === 0) return content
-  const event: CodeDispatchEvent = Object.freeze({ ...dispatch, content })
-  const entries = list.forChain(chain)
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i]
-    if (entry === undefined) continue
-    try {
-      containRejection(entry.fn.call(entry.view, event))
-    } catch {
-      // An observer failure is contained by contract.
-    }
-  }
+  if (list.entries.length > 0) notifyEach(list.forChain(chain), 1, Object.freeze({ ...dispatch, content }))
   return content
 }
 

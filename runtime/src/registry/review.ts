@@ -133,11 +133,11 @@ function read(record: JsonRecord, key: string): JsonValue | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined
 }
 
-function readContexts(record: JsonRecord, issues: SchemaIssue[]): readonly UserMessage[] | undefined {
+function readContexts(record: JsonRecord, issues: SchemaIssue[], expected = 'an array of user messages'): readonly UserMessage[] | undefined {
   const contexts = read(record, 'additionalContexts')
   if (contexts === undefined) return undefined
   if (!Array.isArray(contexts)) {
-    issues.push({ path: '/additionalContexts', message: `must be an array of user messages, found ${describeValue(contexts)}` })
+    issues.push({ path: '/additionalContexts', message: `must be ${expected}, found ${describeValue(contexts)}` })
     return undefined
   }
   contexts.forEach((context, index) => checkUserMessage(context, `/additionalContexts/${index}`, issues))
@@ -259,11 +259,7 @@ function normalizePostDecision(answer: unknown): PostToolDecision {
   if (kind !== 'accept' && kind !== 'block') return malformedDecision('kind must be "accept" or "block"')
   const allowed = kind === 'accept' ? ACCEPT_KEYS : BLOCK_KEYS
   for (const key of Object.keys(record)) if (!allowed.has(key)) issues.push({ path: `/${escapeJsonPointerToken(key)}`, message: `is not a field of a ${kind} decision` })
-  if (Object.hasOwn(record, 'additionalContexts')) {
-    const contexts = record.additionalContexts
-    if (!Array.isArray(contexts)) issues.push({ path: '/additionalContexts', message: `must be an array, found ${describeValue(contexts)}` })
-    else contexts.forEach((context, index) => checkUserMessage(context, `/additionalContexts/${index}`, issues))
-  }
+  readContexts(record, issues, 'an array')
   if (kind === 'block') {
     if (!Object.hasOwn(record, 'feedback')) issues.push({ path: '/feedback', message: 'is required' })
     else checkContentBlocks(record.feedback as JsonValue, '/feedback', issues)

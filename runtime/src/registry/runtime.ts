@@ -12,7 +12,7 @@ import { bindViewState, preExecuteDecision, preExecuteGates, refusalOf, runGuard
 import { abortedAfterStart, abortedBeforeDispatch, containRejection, failureResult, issueDetails, malformedInput, optional, registryFailure } from './results.js'
 import { finalizeContent, reviewersOf, reviewThrough } from './review.js'
 import type { Agent, PreToolDecision, ToolExecution, ToolExecutionFailure, ToolExecutionMode, ToolExecutionResult, ToolGuard, ToolPresentationMode, ToolRuntime, ToolRuntimeEventName, ToolRuntimeOptions } from './runtime-types.js'
-import { compileRestriction, inheritedNames, MAX_SCOPE_DEPTH, presentationMode, readScopeChain, resolveTool, ScopeLayer, visibleTools } from './scopes.js'
+import { compileRestriction, MAX_SCOPE_DEPTH, presentationMode, readScopeChain, registeredNames, resolveTool, ScopeLayer, visibleTools } from './scopes.js'
 import { createRegistryState, type RegistryState } from './state.js'
 import { captureDefinition, projectDescription, projectSchema, type RegisteredTool } from './tools.js'
 
@@ -96,6 +96,10 @@ export class RuntimeViews {
       if (agent === undefined) return undefined
       return readScopeChain(agent) ?? null
     }
+    const visible = (explicit: unknown): RegisteredTool[] => {
+      const chain = scopeOf(explicit)
+      return chain === null ? [] : visibleTools(state, chain)
+    }
     const view: ToolRuntime = {
       scope,
       presentAs: (mode: ToolPresentationMode) => presentAs(state, requireScope(scope, 'presentAs'), mode),
@@ -108,14 +112,8 @@ export class RuntimeViews {
         if (chain === null || typeof name !== 'string') return undefined
         return resolveTool(state, name, chain)?.definition
       },
-      schemas: (explicitScope) => {
-        const chain = scopeOf(explicitScope)
-        return chain === null ? [] : visibleTools(state, chain).map(projectSchema)
-      },
-      describe: (explicitScope) => {
-        const chain = scopeOf(explicitScope)
-        return chain === null ? [] : visibleTools(state, chain).map(projectDescription)
-      },
+      schemas: (explicitScope) => visible(explicitScope).map(projectSchema),
+      describe: (explicitScope) => visible(explicitScope).map(projectDescription),
       executionMode: (input) => executionMode(state, scope, input),
       execute: (input) => executeCall(state, scope, input),
       on: (event, listener, options) => {
@@ -184,7 +182,7 @@ function restrict(state: RegistryState, scope: Agent, filter: unknown): () => vo
   const chain = readScopeChain(scope)
   if (chain === undefined) throw new ToolRegistryError('Invalid agent', [{ path: '', message: "the agent's scope chain is unreadable or cyclic" }])
   const layer = layerFor(state, scope)
-  const restriction = compileRestriction(filter, { own: layer.tools, inherited: inheritedNames(state, chain) })
+  const restriction = compileRestriction(filter, { own: layer.tools, inherited: registeredNames(state, chain, 1) })
   layer.restrictions = [...layer.restrictions, restriction]
   return changed(state, true, () => {
     layer.restrictions = layer.restrictions.filter((candidate) => candidate !== restriction)
@@ -234,12 +232,9 @@ export function executeCall(state: RegistryState, scope: Agent | undefined, inpu
   if (thenPolluted()) return Promise.reject(thenPollutionError())
   const read = readCallInput(input, scope)
   if (typeof read === 'string') return settle(() => malformedInput(read))
-  let chain: Agent[] | undefined
-  if (read.agent !== undefined) {
-    chain = readScopeChain(read.agent)
-    if (chain === undefined) {
-      return settle(() => malformedInput(`the agent's scope chain is unreadable, cyclic or deeper than ${MAX_SCOPE_DEPTH} agents`))
-    }
+  const chain = read.agent === undefined ? undefined : readScopeChain(read.agent)
+  if (read.agent !== undefined && chain === undefined) {
+    return settle(() => malformedInput(`the agent's scope chain is unreadable, cyclic or deeper than ${MAX_SCOPE_DEPTH} agents`))
   }
   const args = materializeJson(read.arguments)
   const parentRoot = parentCall(state, read.parent, chain)?.rootCallId
@@ -279,18 +274,18 @@ function runCall(call: ToolCall): Promise<ToolExecutionResult> {
   }
 }
 
-/** `dispatch`'s continuation without listeners: the review (in case reviewers were added since), then conclude. */
-function review(call: ToolCall, result: ToolExecutionResult): ToolExecutionResult | Promise<ToolExecutionResult> {
-  let reviewers: ReturnType<typeof reviewersOf>
+/** `dispatch`'s continuation: the review (in case reviewers were added since), then `then` (a defect is a failure). */
+function reviewThen<R>(call: ToolCall, result: ToolExecutionResult, then: (call: ToolCall, reviewed: ToolExecutionResult) => R): R | Promise<Awaited<R>> {
   try {
-    reviewers = reviewersOf(call)
-    if (reviewers.length > 0) return reviewThrough(call, result, reviewers, concludeReviewed)
+    const reviewers = reviewersOf(call)
+    if (reviewers.length > 0) return reviewThrough(call, result, reviewers, then)
   } catch (error) {
-    return conclude(call, registryFailure(error))
+    return then(call, registryFailure(error))
   }
-  return concludeReviewed(call, result)
+  return then(call, result)
 }
 
+const review = (call: ToolCall, result: ToolExecutionResult) => reviewThen(call, result, concludeReviewed)
 const concludeReviewed = (call: ToolCall, reviewed: ToolExecutionResult): ToolExecutionResult => conclude(call, cancellationRule(call, reviewed))
 
 /** {@link runCall} when pre/post-execute listeners apply: the last stage settles it, adopting no stage's promise. */
@@ -332,17 +327,7 @@ function afterGates(call: ToolCall, refusal: ToolExecutionFailure | undefined): 
   }
 }
 
-function reviewListened(call: ToolCall, result: ToolExecutionResult): void {
-  let reviewers: ReturnType<typeof reviewersOf>
-  try {
-    reviewers = reviewersOf(call)
-    if (reviewers.length > 0) return void reviewThrough(call, result, reviewers, settleReviewed)
-  } catch (error) {
-    return settleListened(call, registryFailure(error))
-  }
-  settleReviewed(call, result)
-}
-
+const reviewListened = (call: ToolCall, result: ToolExecutionResult): void => void reviewThen(call, result, settleReviewed)
 const settleReviewed = (call: ToolCall, reviewed: ToolExecutionResult): void => settleListened(call, cancellationRule(call, reviewed))
 
 /** Concludes a listened call with `result` and settles its promise (a rejection only for the pollution error). */

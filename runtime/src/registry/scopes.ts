@@ -75,17 +75,6 @@ export class ScopeLayer {
   }
 }
 
-/** The existing layers along `chain`, nearest first (the global layer is not included). */
-function layersOf(state: ScopeState, chain: readonly Agent[] | undefined): ScopeLayer[] {
-  const layers: ScopeLayer[] = []
-  if (chain === undefined || state.scopedEntries === 0) return layers
-  for (let i = 0; i < chain.length; i++) {
-    const layer = state.scopes.get(chain[i] as Agent)
-    if (layer !== undefined) layers.push(layer)
-  }
-  return layers
-}
-
 /**
  * The tool `name` resolves to on `chain`: the nearest registration wins, hidden (not fallen through) when a nearer
  * scope's restriction masks it; restrictions never cover a scope's own registrations.
@@ -113,10 +102,8 @@ function resolveRegistered(state: ScopeState, name: string, chain: readonly Agen
 
 /** Every tool the chain sees, sorted by name (UTF-16 code unit order, independent of registration order). */
 export function visibleTools(state: ScopeState, chain: readonly Agent[] | undefined): RegisteredTool[] {
-  const names = new Set<string>(state.global.tools.keys())
-  for (const layer of layersOf(state, chain)) for (const name of layer.tools.keys()) names.add(name)
   const tools: RegisteredTool[] = []
-  for (const name of [...names].sort(compareNames)) {
+  for (const name of [...registeredNames(state, chain, 0)].sort(compareNames)) {
     const tool = resolveTool(state, name, chain)
     if (tool !== undefined) tools.push(tool)
   }
@@ -134,10 +121,11 @@ export function presentationMode(state: ScopeState, chain: readonly Agent[] | un
   return state.defaultMode
 }
 
-/** The names every layer after the first on `chain` registers, plus the global ones: what a scope inherits. */
-export function inheritedNames(state: ScopeState, chain: readonly Agent[]): Set<string> {
+/** The global names and those of the layers on `chain` from index `from` (1: what the scope `chain[0]` inherits). */
+export function registeredNames(state: ScopeState, chain: readonly Agent[] | undefined, from: number): Set<string> {
   const names = new Set<string>(state.global.tools.keys())
-  for (let i = 1; i < chain.length; i++) {
+  if (chain === undefined || state.scopedEntries === 0) return names
+  for (let i = from; i < chain.length; i++) {
     const layer = state.scopes.get(chain[i] as Agent)
     if (layer !== undefined) for (const name of layer.tools.keys()) names.add(name)
   }
