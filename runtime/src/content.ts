@@ -41,16 +41,13 @@ export function checkContentBlocks(value: JsonValue, path: string, issues: Schem
     appendOwn(issues, { path, message: `content must be an array of content blocks, found ${describeValue(value)}` })
     return false
   }
-  let ok = true
+  const before = issues.length
   const polluted = prototypesPolluted()
   for (let i = 0; i < value.length; i++) {
     const block = value[i]
-    if (!isContentBlock(block, polluted)) {
-      appendOwn(issues, { path: `${path}/${i}`, message: contentBlockMessage(block) })
-      ok = false
-    }
+    if (!isContentBlock(block, polluted)) appendOwn(issues, { path: `${path}/${i}`, message: contentBlockMessage(block) })
   }
-  return ok
+  return issues.length === before
 }
 
 function isContentBlock(block: JsonValue | undefined, polluted: boolean): boolean {
@@ -162,26 +159,15 @@ export function checkUserMessage(value: JsonValue, path: string, issues: SchemaI
     return false
   }
   const record = value as { readonly [key: string]: JsonValue }
-  let ok = true
+  const before = issues.length
   for (const key of Object.keys(record)) {
-    if (!KNOWN_KEYS.has(key)) {
-      appendOwn(issues, { path: `${path}/${escapeJsonPointerToken(key)}`, message: 'is not a user message field (role, content, source, meta)' })
-      ok = false
-    }
+    if (!KNOWN_KEYS.has(key)) appendOwn(issues, { path: `${path}/${escapeJsonPointerToken(key)}`, message: 'is not a user message field (role, content, source, meta)' })
   }
-  if (!hasOwn(record, 'role') || record.role !== 'user') {
-    appendOwn(issues, { path: `${path}/role`, message: 'must be "user"' })
-    ok = false
-  }
-  if (!hasOwn(record, 'content')) {
-    appendOwn(issues, { path: `${path}/content`, message: 'is required' })
-    ok = false
-  } else if (!checkContentBlocks(record.content as JsonValue, `${path}/content`, issues)) {
-    ok = false
-  }
+  if (!hasOwn(record, 'role') || record.role !== 'user') appendOwn(issues, { path: `${path}/role`, message: 'must be "user"' })
+  if (!hasOwn(record, 'content')) appendOwn(issues, { path: `${path}/content`, message: 'is required' })
+  else checkContentBlocks(record.content as JsonValue, `${path}/content`, issues)
   if (hasOwn(record, 'source') && typeof record.source !== 'string') {
     appendOwn(issues, { path: `${path}/source`, message: `must be a string, found ${describeValue(record.source)}` })
-    ok = false
   }
-  return ok
+  return issues.length === before
 }

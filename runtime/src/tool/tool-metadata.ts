@@ -59,18 +59,8 @@ export function resolveToolAnnotations(annotations: ToolAnnotations | undefined)
 }
 
 /** The metadata fields to spread into a definition: only the declared ones. */
-export function metadataFields(metadata: ToolMetadata): {
-  annotations?: ToolAnnotations
-  approval?: ToolApproval
-  concurrencySafe?: boolean
-  kind?: ToolCallKind
-} {
-  return {
-    ...(metadata.annotations === undefined ? {} : { annotations: metadata.annotations }),
-    ...(metadata.approval === undefined ? {} : { approval: metadata.approval }),
-    ...(metadata.concurrencySafe === undefined ? {} : { concurrencySafe: metadata.concurrencySafe }),
-    ...(metadata.kind === undefined ? {} : { kind: metadata.kind }),
-  }
+export function metadataFields(metadata: ToolMetadata): { [K in keyof ToolMetadata]?: NonNullable<ToolMetadata[K]> } {
+  return Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== undefined))
 }
 
 function checkAnnotations(value: unknown, issues: SchemaIssue[]): ToolAnnotations | undefined {
