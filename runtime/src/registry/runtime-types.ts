@@ -42,7 +42,7 @@ export interface ToolRuntime {
    */
   restrict(filter: ToolRestriction): () => void
   /**
-   * Adds a guard run after `tools/pre-execute`: any answer but `undefined` denies. Scoped: that agent's own calls only.
+   * Adds a guard run after `tools/pre-execute`: any answer but `undefined` denies. Scoped: only that agent's own calls.
    * @returns the exact, idempotent disposer.
    */
   guard(guard: ToolGuard): () => void
@@ -70,7 +70,7 @@ export interface ToolRuntime {
    */
   execute(exec: ToolExecutionInput): Promise<ToolExecutionResult>
   /**
-   * Subscribes to a `tools/*` event (`prepend`: before earlier listeners); scoped: that agent's own calls only.
+   * Subscribes to a `tools/*` event (`prepend`: before earlier listeners); scoped: only that agent's own calls.
    * @returns the exact, idempotent disposer.
    */
   on<E extends ToolRuntimeEventName>(event: E, listener: ToolRuntimeEvents[E], options?: ToolListenerOptions): () => void
