@@ -226,11 +226,11 @@ describe('runImport', () => {
     expect(readdirSync(path.join(p.cwd, 'schemas')).length).toBe(40)
   })
 
-  test('an internal error midway writes nothing and leaves no stage', async () => {
+  test('an internal error midway writes nothing and leaves no stage (its writer thread stopped)', async () => {
     const p = project()
     p.write('tools.json', JSON.stringify(Array.from({ length: 100 }, (_, index) => ({ name: `t${index}`, description: 'T.', input_schema: { type: 'object' } }))))
     progress.printed = 0
-    // Midway: 90 files are staged already.
+    // Past the files written on this thread, so the worker has started.
     progress.failAt = 90
     try {
       await expect(runImport({ config: config(p.cwd), from: 'anthropic', file: 'tools.json', partial: true })).rejects.toThrow('a bug in the printer')
