@@ -132,16 +132,21 @@ describe('stubs the index could not import (issue 10)', () => {
   })
 })
 
+/** A declaration with raw control characters in its description, property notes, enum values and default. */
+function withControls(): ToolDeclaration {
+  const controls = '\u0000\u0001\u0007\u001b[31m\u007f\u0085\u009f\u000b\u000c'
+  return {
+    name: 'ctl',
+    description: `Tool ${controls} end`,
+    parameters: { q: { type: 'string', description: `q ${controls}`, enum: [`a${controls}`, 'b'], default: `a${controls}` } },
+    output: { type: 'object', additionalProperties: false, properties: { r: { type: 'string', description: `r ${controls}` } } },
+    sourceFile: 'schemas/ctl.tool.yaml',
+  }
+}
+
 describe('control characters never reach the Markdown (issue 10)', () => {
   test('descriptions, property notes, enum values and defaults with raw controls: the catalog and regions hold none', async () => {
-    const controls = '\u0000\u0001\u0007\u001b[31m\u007f\u0085\u009f\u000b\u000c'
-    const declaration: ToolDeclaration = {
-      name: 'ctl',
-      description: `Tool ${controls} end`,
-      parameters: { q: { type: 'string', description: `q ${controls}`, enum: [`a${controls}`, 'b'], default: `a${controls}` } },
-      output: { type: 'object', additionalProperties: false, properties: { r: { type: 'string', description: `r ${controls}` } } },
-      sourceFile: 'schemas/ctl.tool.yaml',
-    }
+    const declaration = withControls()
     const region = '# Ours\n\n<!-- toolsmith:catalog -->\n<!-- /toolsmith:catalog -->\n'
     const options = memoryOptions('/project', new Map([['README.md', region]]), { catalogRegions: ['README.md'] })
     const result = await planFiles([declaration], options)
@@ -160,14 +165,7 @@ describe('control characters never reach the Markdown (issue 10)', () => {
 
 describe('control characters never reach the generated TypeScript', () => {
   test('descriptions, property notes, enum values and defaults with raw controls: every .ts file holds none, as escapes', async () => {
-    const controls = '\u0000\u0001\u0007\u001b[31m\u007f\u0085\u009f\u000b\u000c'
-    const declaration: ToolDeclaration = {
-      name: 'ctl',
-      description: `Tool ${controls} end`,
-      parameters: { q: { type: 'string', description: `q ${controls}`, enum: [`a${controls}`, 'b'], default: `a${controls}` } },
-      output: { type: 'object', additionalProperties: false, properties: { r: { type: 'string', description: `r ${controls}` } } },
-      sourceFile: 'schemas/ctl.tool.yaml',
-    }
+    const declaration = withControls()
     const result = await planFiles([declaration], memoryOptions('/project', new Map()))
     expect(result.diagnostics).toEqual([])
     const typescript = result.files.filter((file) => file.path.endsWith('.ts'))
