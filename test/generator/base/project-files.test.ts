@@ -7,13 +7,13 @@ import {
   createProjectReader,
   isLeftoverTemporary,
   isPlainPathInside,
-  LEFTOVER_AGE_MS,
   processHost,
   ProjectReadError,
   resolveProjectPath,
   temporaryPath,
   writeFileAtomic,
 } from '../../../generator/src/base/project-files.js'
+import { leftoverCases } from './leftover-cases.js'
 
 describe('isPlainPathInside', () => {
   test.each<[string, string, boolean]>([
@@ -128,12 +128,7 @@ describe('leftovers of a toolsmith process', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
   test('a temporary is left over when its process, asked where its id means something, is gone, or when it is an hour old', () => {
-    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout
-    const alive = process.ppid
-    const host = processHost()
-    const other = host === 'ffffffff' ? 'eeeeeeee' : 'ffffffff'
-    const old = new Date(Date.now() - LEFTOVER_AGE_MS - 60_000)
-    const fresh = new Date(Date.now() - LEFTOVER_AGE_MS + 60_000)
+    const { ended, alive, host, other, old, fresh } = leftoverCases()
     const names: Record<string, [Date, boolean]> = {
       // This host and PID namespace: the process is asked.
       [`.a.ts.${host}.${ended}-0123abcd0.toolsmith-tmp`]: [fresh, true],

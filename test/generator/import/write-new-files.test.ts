@@ -3,8 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { FileAppearedError, LEFTOVER_AGE_MS, processHost } from '../../../generator/src/base/project-files.js'
+import { FileAppearedError, processHost } from '../../../generator/src/base/project-files.js'
 import { NewFileStage } from '../../../generator/src/import/write-new-files.js'
+import { leftoverCases } from '../base/leftover-cases.js'
 
 // Every worker the stage starts, seen from the test: a real one (its events passed on), or, while `workers.failing`
 // holds, one that takes batches and never answers, whose 'error' and 'exit' the test emits when it likes.
@@ -239,13 +240,7 @@ describe('NewFileStage', () => {
 
   test('a stage is a leftover when its process, asked where its id means something, is gone, or when it is an hour old', async () => {
     const dir = folder()
-    // A process that ended: its id is free (for the checks here, as the stage's reaping asks the system).
-    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout
-    const alive = process.ppid
-    const host = processHost()
-    const other = host === 'ffffffff' ? 'eeeeeeee' : 'ffffffff'
-    const old = new Date(Date.now() - LEFTOVER_AGE_MS - 60_000)
-    const fresh = new Date(Date.now() - LEFTOVER_AGE_MS + 60_000)
+    const { ended, alive, host, other, old, fresh } = leftoverCases()
     const stages = {
       // This host and PID namespace: the process is asked.
       [`.import.${host}.${ended}-0123abcd0.toolsmith-tmp`]: { mtime: fresh, removed: true },
