@@ -107,6 +107,7 @@ export type Expression =
       readonly args: readonly Expression[]
     }
   | ArrowFunction
+  | OpaqueExpression
 
 /** `<T extends U>(parameter: T): R => body`, an arrow function with an expression body. */
 export interface ArrowFunction {
@@ -116,6 +117,14 @@ export interface ArrowFunction {
   readonly parameters: readonly Parameter[]
   readonly returnType: TypeNode | undefined
   readonly body: Expression
+}
+
+/** An expression the printers do not mirror (an arrow function): its layout is asked of prettier itself, in context. */
+export interface OpaqueExpression {
+  readonly kind: 'opaque'
+  readonly text: string
+  /** The source text of the whole `key: value` member holding it (what a probe lays out). */
+  readonly memberText: string
 }
 
 /** `{ ... }` as a value. */

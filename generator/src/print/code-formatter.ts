@@ -5,7 +5,7 @@ import { processMemo } from '../base/bounded.js'
 import { type CodeFormatter, layoutKeyOf } from '../model/code-formatter.js'
 import { jsonPrinter, printMarkdown } from './catalog-layout.js'
 import { canBatch, createFormatBatcher, loadPrettier, prettierLoaded, prettierRunner } from './prettier.js'
-import { codeModeSdkModuleSource, joinParts, printCodeModeSdkModule, printTypeScript, tsLayoutOptions } from './typescript/lay-out-typescript.js'
+import { codeModeSdkModuleSource, joinParts, layOutTypeScript, printCodeModeSdkModule, printTypeScript, tsLayoutOptions } from './typescript/lay-out-typescript.js'
 import { OutsideLayout } from './typescript/ts-layout-context.js'
 
 // The `CodeFormatter` of one plan: our printers where they know prettier's layout, prettier itself for the rest.
@@ -135,6 +135,17 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
 
   const run = prettierRunner()
   const batcher = createFormatBatcher(run)
+  // Probes (an arrow-function member in its place) repeat across files: each is formatted once per plan.
+  const probes = new Map<string, Promise<string>>()
+  const probeFormatter = (optionsKey: string, options: prettier.Options) => (source: string): Promise<string> => {
+    const key = `${optionsKey}\u0000${source}`
+    let probe = probes.get(key)
+    if (probe === undefined) {
+      probe = canBatch(options, source) ? batcher.format(optionsKey, options, source) : run(source, options)
+      probes.set(key, probe)
+    }
+    return probe
+  }
   const formatter: CodeFormatter = {
     async printTree(path, program) {
       const layout = tsLayoutOptions({ ...(await optionsFor(resolve(cwd, path))), parser: 'typescript' })
@@ -171,6 +182,13 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
       const key = `${optionsKey}\u0000${source}`
       const cached = processMemo.get<string>('formatted', key)
       if (cached !== undefined) return cached
+      if (options.parser === 'typescript') {
+        const laidOut = await layOutTypeScript(source, options, probeFormatter(optionsKey, options))
+        if (laidOut !== undefined) {
+          remember(key, laidOut)
+          return laidOut
+        }
+      }
       const result =
         batchable && canBatch(options, source)
           ? await batcher.format(optionsKey, options, source)

@@ -4,8 +4,10 @@ import { jsonText } from '../../model/tool-declaration.js'
 import type { Program, Statement, TsPart } from '../../model/typescript-tree.js'
 import { doc } from '../prettier.js'
 import { literalLayout, printJsonStringLiteral } from './literals.js'
+import { layOutOpaqueMembers, type ProbeFormatter } from './opaque-members.js'
+import { parseTypeScriptSubset } from './parse-ts-subset.js'
 import { printProgram } from './print-ts-statements.js'
-import type { TsLayoutOptions } from './ts-layout-context.js'
+import { OutsideLayout, type TsLayoutContext, type TsLayoutOptions } from './ts-layout-context.js'
 
 // Options that change nothing in the subset's layout, and prettier-internal ones resolveConfig may hand over.
 const NEUTRAL_OPTIONS = new Set([
@@ -69,10 +71,36 @@ export function joinParts(parts: readonly TsPart[]): Program | undefined {
   return { statements }
 }
 
-/** `program` as prettier prints it; throws `OutsideLayout` where the printers do not reproduce prettier. */
-export function printTypeScript(program: Program, layout: TsLayoutOptions): string {
-  const printed = printProgram(program, { options: layout })
+/** `program` as prettier prints it, opaque members from `opaque`; throws `OutsideLayout` where it cannot. */
+export function printTypeScript(program: Program, layout: TsLayoutOptions, opaque?: ReadonlyMap<object, readonly string[]>): string {
+  const context: TsLayoutContext = { options: layout }
+  const printed = printProgram(program, context, {
+    opaqueMember: (member) => {
+      const lines = opaque?.get(member)
+      if (lines === undefined) throw new OutsideLayout('opaque member without a probe')
+      return doc.builders.join(doc.builders.hardline, [...lines])
+    },
+  })
   return doc.printer.printDocToString(printed, { printWidth: layout.printWidth, tabWidth: layout.tabWidth, useTabs: layout.useTabs }).formatted
+}
+
+/**
+ * `source` (such as a stub from a template) formatted exactly as prettier would, via the subset's tree and a `probe`
+ * of each arrow function in its place; `undefined` when the source or the options are outside the subset.
+ */
+export async function layOutTypeScript(source: string, options: Options, probe: ProbeFormatter): Promise<string | undefined> {
+  const layout = tsLayoutOptions(options)
+  if (layout === undefined) return undefined
+  const program = parseTypeScriptSubset(source)
+  if (program === undefined) return undefined
+  try {
+    const opaque = await layOutOpaqueMembers(program, { options: layout }, probe)
+    if (opaque === undefined) return undefined
+    return printTypeScript(program, layout, opaque)
+  } catch (error) {
+    if (error instanceof OutsideLayout) return undefined
+    throw error
+  }
 }
 
 const CODE_MODE_SDK_DOC = '/** The Code Mode SDK declaration (the text of code-mode-sdk.d.ts without its header), for the prompt of a run_code agent. */'

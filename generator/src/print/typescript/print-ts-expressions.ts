@@ -10,9 +10,10 @@ const { canBreak, willBreak } = doc.utils
 /** Prints a method body (supplied by the statement printer, which depends on this module). */
 export type BlockPrinter = (statements: readonly Statement[], context: TsLayoutContext) => Doc
 
-/** Printers supplied from outside: method bodies. */
+/** Printers supplied from outside: method bodies, and opaque members as prettier laid them out in their place. */
 export interface ExpressionPrinters {
   readonly block: BlockPrinter
+  readonly opaqueMember: (member: ObjectMember & { kind: 'property' }) => Doc
 }
 
 // Callees prettier prints its own way (test calls, AMD and CommonJS module calls): left to it.
@@ -49,11 +50,13 @@ export function printExpression(expression: Expression, context: TsLayoutContext
       return printCall(expression, context, printers)
     case 'arrow':
       return printArrow(expression, context, printers)
+    case 'opaque':
+      throw new OutsideLayout('opaque expression outside a property')
   }
 }
 
 function printOperand(expression: Expression, context: TsLayoutContext, printers: ExpressionPrinters): Doc {
-  if (expression.kind === 'arrow' || expression.kind === 'not') throw new OutsideLayout('parenthesized operand')
+  if (expression.kind === 'arrow' || expression.kind === 'not' || expression.kind === 'opaque') throw new OutsideLayout('parenthesized operand')
   return printExpression(expression, context, printers)
 }
 
@@ -159,6 +162,7 @@ function printMember(member: ObjectMember, keys: readonly PropertyKey[], context
   if (member.kind === 'spread') return ['...', member.argument]
   if (member.kind === 'shorthand') return member.name
   if (member.kind === 'method') return printMethod(member, keys, context, printers)
+  if (member.value.kind === 'opaque') return printers.opaqueMember(member)
   const key = printPropertyKey(member.key, keys, context)
   const short = util.getStringWidth(key) < context.options.tabWidth + 3
   return printAssignment(key, ':', printExpression(member.value, context, printers), assignmentLayout(member.value, short, context))
@@ -178,6 +182,7 @@ function printMethod(method: MethodMember, keys: readonly PropertyKey[], context
 
 /** `const name: Type = init` (without `const`), in the layout prettier chooses for it. */
 export function printDeclarator(name: string, type: TypeNode | undefined, init: Expression, context: TsLayoutContext, printers: ExpressionPrinters): Doc {
+  if (init.kind === 'opaque') throw new OutsideLayout('variable value')
   if (type !== undefined && init.kind === 'arrow') throw new OutsideLayout('typed arrow function variable')
   const left = type === undefined ? name : [name, ': ', printType(type, 'annotation', context)]
   if (init.kind === 'call' && init.callee.kind === 'identifier' && init.callee.name === 'require') throw new OutsideLayout('require call')
@@ -316,7 +321,7 @@ function printMemberChain(call: Expression & { kind: 'call' }, context: TsLayout
 // prettier's printCallArguments: a last object or array argument hugs the parentheses, else one argument per line.
 function printArguments(args: readonly Expression[], context: TsLayoutContext, printers: ExpressionPrinters): Doc {
   if (args.length === 0) return ['(', ')']
-  if (args.some((arg) => arg.kind === 'arrow')) throw new OutsideLayout('function argument')
+  if (args.some((arg) => arg.kind === 'opaque' || arg.kind === 'arrow')) throw new OutsideLayout('function argument')
   const printed = args.map((arg, index) => {
     const argument = printExpression(arg, context, printers)
     return index === args.length - 1 ? argument : [argument, ',', line]

@@ -8,9 +8,9 @@ import { type Doc, OutsideLayout, printSequence, semicolon, trailingComma, type 
 const { group, hardline, indent, join, line, literalline, softline } = doc.builders
 
 /** A whole program as prettier prints it: statements one after another, a blank line kept where there was one. */
-export function printProgram(program: Program, context: TsLayoutContext): Doc {
+export function printProgram(program: Program, context: TsLayoutContext, printers: Omit<ExpressionPrinters, 'block'>): Doc {
   if (program.statements.length === 0) throw new OutsideLayout('empty program')
-  const all: ExpressionPrinters = { block: (statements, inner) => printBlock(statements, inner, all) }
+  const all: ExpressionPrinters = { ...printers, block: (statements, inner) => printBlock(statements, inner, all) }
   return [printStatements(program.statements, context, all), hardline]
 }
 
@@ -58,7 +58,7 @@ function printStatement(statement: Statement, context: TsLayoutContext, printers
     }
     case 'return':
       if (statement.argument === undefined) return ['return', semi]
-      if (statement.argument.kind === 'arrow') throw new OutsideLayout('return value')
+      if (statement.argument.kind === 'arrow' || statement.argument.kind === 'opaque') throw new OutsideLayout('return value')
       return ['return', ' ', printExpression(statement.argument, context, printers), semi]
     case 'interface':
       return [statement.exported ? 'export ' : '', 'interface', ' ', statement.name, ' ', printInterfaceBody(statement.body, context)]

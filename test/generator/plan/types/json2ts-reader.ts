@@ -1,7 +1,7 @@
 import { OutsideLayout } from '../../../../generator/src/print/typescript/ts-layout-context.js'
 import type { LiteralValue, Program, PropertyKey, Statement, TypeLiteral, TypeMember, TypeNode } from '../../../../generator/src/model/typescript-tree.js'
-import { TokenCursor } from './ts-token-cursor.js'
-import { tokenize } from './ts-tokens.js'
+import { TokenCursor } from '../../../../generator/src/print/typescript/ts-token-cursor.js'
+import { tokenize } from '../../../../generator/src/print/typescript/ts-tokens.js'
 
 // The subset reader as it read json2ts's text (type declarations), for the oracle: json2ts's declarations read as
 // the tree the printers lay out, which is what the generator printed.

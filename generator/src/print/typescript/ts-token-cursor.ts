@@ -1,5 +1,5 @@
-import type { Comment } from '../../../../generator/src/model/typescript-tree.js'
-import { OutsideLayout } from '../../../../generator/src/print/typescript/ts-layout-context.js'
+import type { Comment } from '../../model/typescript-tree.js'
+import { OutsideLayout } from './ts-layout-context.js'
 import { blankLineAfterComment, hasNewline, hasNewlineInRange, isNextLineEmpty, isPreviousLineEmpty } from './ts-source-text.js'
 import type { Token } from './ts-tokens.js'
 

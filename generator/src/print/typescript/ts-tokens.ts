@@ -1,4 +1,3 @@
-// The json2ts oracle's scanner: reads json2ts's output into the subset's tree (test support only).
 /** A comment token's content: `//` (line) or `/* *\/` (block), `value` between the delimiters. */
 export interface SourceComment {
   readonly block: boolean
