@@ -10,10 +10,12 @@ import { JSON_SCHEMA_KEYWORDS, MAX_SCHEMA_NODES, markSupportedByConstruction } f
 import type {
   JsonSchemaNode,
   JsonSchemaScalar,
+  JsonSchemaType,
   ObjectJsonSchema,
   SchemaIssue,
 } from '../json-schema/json-schema-node.js'
 import { DeclaredValuesChecker } from '../json-schema/declared-values.js'
+import { hasJsonType } from '../json-schema/deep-json-check.js'
 import { CONSTRAINT_KEYWORDS, checkConstraintValues, typeHoldsKind } from '../json-schema/value-constraints.js'
 import { describeFound, readSpecArray, readSpecRecord } from './read-spec-record.js'
 
@@ -64,13 +66,13 @@ export function translateParameterSpec(spec: unknown): SpecTranslation<ObjectJso
   return translation
 }
 
-// Per scalar type: whether a value fits (as `enum` member or `const`), and how a mismatch message names what fits.
-const SCALAR_TYPES: Readonly<Record<string, readonly [fits: (value: unknown) => boolean, wording: string]>> = {
-  string: [(value) => typeof value === 'string', 'a string'],
-  number: [(value) => typeof value === 'number' && Number.isFinite(value), 'a finite number'],
-  integer: [(value) => Number.isInteger(value), 'an integer'],
-  boolean: [(value) => typeof value === 'boolean', 'true or false'],
-  null: [(value) => value === null, 'null'],
+// Per scalar type, how a mismatch message names what fits (whether a value fits is `hasJsonType`'s answer).
+const SCALAR_WORDING: Readonly<Record<string, string>> = {
+  string: 'a string',
+  number: 'a finite number',
+  integer: 'an integer',
+  boolean: 'true or false',
+  null: 'null',
 }
 const SPEC_TYPES = 'string, number, integer, boolean, null, array, object or json'
 const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples'])
@@ -293,7 +295,7 @@ class SpecWalk {
       return undefined
     }
     const type = record.get('type')
-    if (typeof type === 'string' && Object.hasOwn(SCALAR_TYPES, type)) return 'scalar'
+    if (typeof type === 'string' && Object.hasOwn(SCALAR_WORDING, type)) return 'scalar'
     if (type === 'array' || type === 'object' || type === 'json') return type
     this.#issue(appendPointer(path, 'type'), `must be one of ${SPEC_TYPES}, found ${describeFound(type)}`)
     return undefined
@@ -366,11 +368,10 @@ class SpecWalk {
 
   /** The scalar as the raw schema stores it (`-0` as `0`), or `undefined` after an issue. */
   #scalarOf(type: string, value: unknown, at: string): JsonSchemaScalar | undefined {
-    const [fits, wording] = SCALAR_TYPES[type] as (typeof SCALAR_TYPES)[string]
-    if (fits(value)) return value === 0 ? 0 : (value as JsonSchemaScalar)
+    if (hasJsonType(type as JsonSchemaType, value)) return value === 0 ? 0 : (value as JsonSchemaScalar)
     // A string where a boolean or number belongs ("True", "1") usually means the node is a string.
     const found = describeFound(value) + (typeof value === 'string' && type !== 'null' ? '; did you mean `type: string`?' : '')
-    this.#issue(at, `must be ${wording} to match type "${type}", found ${found}`)
+    this.#issue(at, `must be ${SCALAR_WORDING[type]} to match type "${type}", found ${found}`)
     return undefined
   }
 

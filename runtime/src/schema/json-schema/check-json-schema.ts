@@ -3,7 +3,7 @@ import { describeValue } from '../../json/describe-value.js'
 import { escapeJsonPointerToken, MAX_JSON_DEPTH } from '../../json/json-value.js'
 import { materializeJson } from '../../json/materialize-json.js'
 import { OnTarget } from '../../json/materialized-snapshots.js'
-import { hasJsonType } from './deep-json-check.js'
+import { hasJsonType, isJsonScalar } from './deep-json-check.js'
 import type { JsonSchemaNode, JsonSchemaType, ObjectJsonSchema, SchemaIssue } from './json-schema-node.js'
 import { readOwnEntries, readOwnItems } from './read-own-data.js'
 import { CONSTRAINT_KEYWORDS, checkConstraintValues, type ConstraintKind, typeHoldsKind } from './value-constraints.js'
@@ -232,9 +232,7 @@ function checkNode(node: unknown, path: string, depth: number, check: Check): vo
 
 /** Why `value` cannot be an `enum` member or `const` of a node of `type`, or `undefined` if it can. */
 function scalarProblem(value: unknown, type: JsonSchemaType | undefined): string | undefined {
-  const scalar =
-    typeof value === 'string' || typeof value === 'boolean' || value === null || (typeof value === 'number' && value - value === 0)
-  if (!scalar) return `values must be JSON scalars (string, finite number, boolean, null), found ${describeValue(value)}`
+  if (!isJsonScalar(value)) return `values must be JSON scalars (string, finite number, boolean, null), found ${describeValue(value)}`
   if (type === undefined || hasJsonType(type, value)) return undefined
   return `value ${JSON.stringify(value)} does not match type ${type}`
 }
