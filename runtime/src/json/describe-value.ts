@@ -1,3 +1,5 @@
+import { MAX_JSON_DEPTH } from './json-value.js'
+
 /** Names a value for an issue message ("a string", "NaN"); never throws, runs at most a Proxy's getPrototypeOf trap. */
 export function describeValue(value: unknown): string {
   switch (typeof value) {
@@ -26,6 +28,14 @@ export function describeValue(value: unknown): string {
 /** The message for a value that is not lossless JSON, alike from materializeJson and the validators. */
 export function notJsonMessage(value: unknown): string {
   return `${describeValue(value)} is not lossless JSON`
+}
+
+/** The message for a value nested past `MAX_JSON_DEPTH`, alike from materializeJson and the validators. */
+export const TOO_DEEP_MESSAGE = `nests deeper than ${MAX_JSON_DEPTH} levels`
+
+/** The message for a container that refers back to `target` (a JSON Pointer; `''` is the root). */
+export function cycleMessage(target: string): string {
+  return `is a cycle: refers back to ${target === '' ? 'the root' : target}`
 }
 
 function describeObject(value: object | null): string {

@@ -1,7 +1,7 @@
 import type { SchemaIssue } from '../errors.js'
 import { hostShowsNoNamedKeys, onlyIndexKeys } from './array-named-keys.js'
 import { appendOwn, assignOwn, enumerableKeyCount } from './hostile-prototypes.js'
-import { notJsonMessage } from './describe-value.js'
+import { cycleMessage, notJsonMessage, TOO_DEEP_MESSAGE } from './describe-value.js'
 import { appendPointer, formatJsonPointer, MAX_ISSUES, MAX_JSON_DEPTH } from './json-value.js'
 import type { JsonValue } from './json-value.js'
 import { registerSnapshot, snapshotHeight } from './materialized-snapshots.js'
@@ -218,13 +218,13 @@ function snapContainer(value: object, depth: number, key: string | number | unde
 }
 
 function tooDeep(walk: Walk, key: string | number | undefined): typeof BAD {
-  report(walk, key, `nests deeper than ${MAX_JSON_DEPTH} levels`)
+  report(walk, key, TOO_DEEP_MESSAGE)
   return BAD
 }
 
 function cycle(walk: Walk, key: string | number | undefined, value: object): typeof BAD {
   const target = formatJsonPointer(walk.path.slice(0, walk.stack.indexOf(value)))
-  report(walk, key, `is a cycle: refers back to ${target === '' ? 'the root' : target}`)
+  report(walk, key, cycleMessage(target))
   return BAD
 }
 

@@ -1,6 +1,6 @@
 import { describeValue } from '../../json/describe-value.js'
 import { appendOwn } from '../../json/hostile-prototypes.js'
-import { MAX_ISSUES, MAX_JSON_DEPTH } from '../../json/json-value.js'
+import { MAX_ISSUES } from '../../json/json-value.js'
 import type { JsonSchemaScalar, JsonSchemaType, SchemaIssue, ValidationResult } from './json-schema-node.js'
 
 // Every validation message, so the interpreter and compiled validators agree on the text, and how both collect them.
@@ -19,7 +19,7 @@ export function typeMismatchMessage(type: JsonSchemaType, value: unknown): strin
   return `expected ${TYPE_NAMES[type]}, found ${describeValue(value)}`
 }
 
-export { notJsonMessage } from '../../json/describe-value.js'
+export { cycleMessage, notJsonMessage, TOO_DEEP_MESSAGE } from '../../json/describe-value.js'
 
 export function constMismatchMessage(constant: JsonSchemaScalar): string {
   return `must equal ${JSON.stringify(constant)}`
@@ -42,11 +42,6 @@ export function oneOfManyMessage(branches: number): string {
   return `must match exactly one of the ${branches} oneOf branches, but matches more than one`
 }
 
-export const TOO_DEEP_MESSAGE = `nests deeper than ${MAX_JSON_DEPTH} levels`
-
-export function cycleMessage(target: string): string {
-  return `is a cycle: refers back to ${target === '' ? 'the root' : target}`
-}
 
 /** Reading the value threw (a getter or a Proxy trap); reported once, at the root. */
 export const READ_THREW_MESSAGE = 'could not be read: a getter or a Proxy trap threw, so the value is not lossless JSON'
