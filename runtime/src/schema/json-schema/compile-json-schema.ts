@@ -37,7 +37,7 @@ function generate(node: PreparedNode): CompiledJsonSchema | undefined {
   const env = validatorEnv(node)
   let factory: (environment: typeof env) => CompiledJsonSchema
   try {
-    const source = emitValidatorSource(node)
+    const source = emitValidatorSource(node, Object.keys(env))
     factory = new Function('env', source) as typeof factory
   } catch {
     // No code generation here (CSP, a locked-down realm) or a schema too deep for the parser.

@@ -63,13 +63,13 @@ const ENUM_CHAIN_LIMIT = 6
  * valid `is`; `validate` mirrors the interpreter's reads and error order. Polluted prototypes and exotic objects (a
  * declared key not enumerable, an own `undefined`) go to the interpreter.
  */
-export function emitValidatorSource(root: PreparedNode): string {
+export function emitValidatorSource(root: PreparedNode, envNames: readonly string[] = Object.keys(validatorEnv(root))): string {
   const emitter = new Emitter()
   const isBody = emitter.is(root, 'v', 0, 'return false', 'return slowIs(v)')
   const validateBody = emitter.validate(root, 'v', '""', 0)
   return [
     `"use strict";`,
-    `const { ${Object.keys(validatorEnv(root)).join(', ')} } = env;`,
+    `const { ${envNames.join(', ')} } = env;`,
     ...emitter.hoisted,
     `function is(v) {`,
     `let W = 0;`,
