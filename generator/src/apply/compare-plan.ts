@@ -79,9 +79,6 @@ export interface KnownOutputs {
   readonly now: bigint
 }
 
-/** Whether two records are of the same file in the same state. */
-export const sameOutputRecord = (a: OutputRecord, b: OutputRecord): boolean => a.hash === b.hash && a.length === b.length && a.stat === b.stat
-
 /** Compares the plan with disk by bytes; refuses files the planner read (`reads`, `recordedReads`) that changed. */
 export async function comparePlan(
   cwd: string,
@@ -149,13 +146,12 @@ export async function comparePlan(
     if (recordedText === undefined && !unchangedSinceRead(file.path, bytes)) blocked.push({ path: file.path, reason: CHANGED, code: 'changed-during-run' })
     if (bytes === undefined) return { ...base, status: 'create', current: undefined }
     const same = holdsText(bytes, file.content)
+    // Noted only here: a record of this very state returned `unchangedFile` above.
     if (same && known !== undefined && before !== undefined && stat !== undefined && isSettled(before, known.now)) {
-      const seen = { hash: plannedHash(), length: file.content.length, stat }
-      if (record === undefined || !sameOutputRecord(record, seen)) {
-        known.note(file.path, seen)
-        // A file the planner reads: keep its text too, for the next planner to take from the record.
-        if (wasRead(file.path)) known.noteText?.(seen.hash, file.content)
-      }
+      const hash = plannedHash()
+      known.note(file.path, { hash, length: file.content.length, stat })
+      // A file the planner reads: keep its text too, for the next planner to take from the record.
+      if (wasRead(file.path)) known.noteText?.(hash, file.content)
     }
     if (same) return { ...base, status: 'unchanged', current: file.content, bytes }
     // As recorded before and after the read: it holds a text this generator planned.
