@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process'
 import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { statOrUndefined } from '../base/project-files.js'
 import { cacheKey } from '../plan/cache/cache-key.js'
 import { cachedDeclarationSource } from '../plan/cache/cached-values.js'
 import type { PlanCacheStore } from '../plan/cache/plan-cache-store.js'
@@ -103,14 +104,6 @@ async function git(cwd: string, args: readonly string[]): Promise<string | undef
 async function resolveRevision(cwd: string, spec: string): Promise<string | undefined> {
   const out = await git(cwd, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${spec}^{commit}`])
   return out === undefined || out.trim() === '' ? undefined : out.trim()
-}
-
-function statOrUndefined(absolute: string): ReturnType<typeof statSync> | undefined {
-  try {
-    return statSync(absolute)
-  } catch {
-    return undefined
-  }
 }
 
 function displayPath(cwd: string, absolute: string): string {

@@ -1,3 +1,4 @@
+import { pointerTokens } from '../load/read-yaml-json.js'
 /** The input file read as JSON (or JSON Lines, as BFCL ships), with positions for JSON Pointers into it. */
 export type JsonInput =
   | { readonly ok: true; readonly value: unknown; readonly locate: (pointer: string) => { line: number; column: number } }
@@ -153,7 +154,7 @@ export class JsonLocator {
   constructor(private readonly text: string) {}
 
   locate(start: number, pointer: string): number {
-    const tokens = pointer === '' ? [] : pointer.slice(1).split('/').map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+    const tokens = pointerTokens(pointer)
     let index = skipSpace(this.text, start)
     let shown = index
     for (const token of tokens) {

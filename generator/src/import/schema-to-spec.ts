@@ -1,6 +1,7 @@
 import { CONSTRAINT_KEYWORDS, checkParameterSchemaSpec, checkValueSchemaSpec, escapeJsonPointerToken } from '@toolsmith/runtime'
 import { isRecord } from '../model/tool-declaration.js'
 import { describeFound } from '../load/check-declaration.js'
+import { pointerTokens } from '../load/read-yaml-json.js'
 
 // JSON Schema (2020-12 and draft-07) → the YAML's ValueSchemaSpec DSL: exact where the DSL can say it; else a loss (the
 // keyword only narrows or informs, so the tool accepts a superset) or a refusal (no approximation from above exists).
@@ -611,7 +612,7 @@ class ConvertWalk {
 
 /** The node whose `default`/`examples` an issue path is about, walking the spec (a property may be named "default"). */
 function annotationAt(spec: Spec, path: string, parameterMap: boolean): { node: Spec; nodePath: string; key: 'default' | 'examples'; index: number } | undefined {
-  const tokens = path.split('/').slice(1).map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+  const tokens = pointerTokens(path)
   let node: unknown = spec
   let position = 0
   const walked: string[] = []

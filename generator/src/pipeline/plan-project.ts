@@ -8,7 +8,7 @@ import type { PlanCacheStore } from '../plan/cache/plan-cache-store.js'
 import { type ExportSpec, loadConfig, type ProjectConfig } from '../config/project-config.js'
 import { planFiles } from '../plan/plan-files.js'
 import { createCodeFormatter } from '../print/code-formatter.js'
-import { exportFilePath } from '../plan/output-paths.js'
+import { byCodeUnit, exportFilePath } from '../plan/output-paths.js'
 import { type Diagnostic, sortDiagnostics } from '../model/diagnostic.js'
 import type { KnownText, PlannedFile, PlanResult, RunOptions } from '../model/plan.js'
 import { WriteStager } from '../apply/write-plan.js'
@@ -155,7 +155,7 @@ async function withExports(
     diagnostics.push(...exported.diagnostics)
     files.push({ path: exportFilePath(catalogJson, spec), content: `${JSON.stringify(exported.result.tools, null, 2)}\n`, owner: 'generator' })
   }
-  return { ...plan, files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), diagnostics }
+  return { ...plan, files: files.sort((a, b) => byCodeUnit(a.path, b.path)), diagnostics }
 }
 
 /** The comparison's output records in the plan cache: `<hash> <length> <stat>` per path, texts by hash. */
