@@ -54,7 +54,7 @@ export async function loadDeclarationsCached(
         const text = textHash(source.text)
         const record = `${key} ${text} ${statText(before)}`
         if (cache.get(recordKey(file)) !== record) cache.set(recordKey(file), record)
-        if (typeof cache.get(textKey(text)) !== 'string') cache.set(textKey(text), source.text)
+        if (cache.text(textKey(text)) === undefined) cache.set(textKey(text), source.text)
       }
       return source
     },
