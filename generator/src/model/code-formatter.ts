@@ -35,8 +35,6 @@ export interface CodeFormatter {
   printTree(path: string, program: Program): Promise<string | undefined>
   /** The layout options that apply to `path` (the project's config for it, or our defaults), without the parser. */
   layoutOptions(path: string): Promise<LayoutOptions>
-  /** The same options as a comparable key. */
-  layoutKey(path: string): Promise<string>
   /** A printer laying out JSON exactly as prettier does under `options`, or `undefined` where it cannot. */
   jsonPrinter(options: LayoutOptions): JsonPrinter | undefined
   /** `blocks` as prettier lays them out under plain prose settings (`proseWrap: preserve`, `\n`, no plugins). */

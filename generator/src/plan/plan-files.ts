@@ -1,3 +1,4 @@
+import { layoutKeyOf } from '../model/code-formatter.js'
 import { type Diagnostic, messageOf } from '../model/diagnostic.js'
 import type { KnownText, PlannedFile, PlanOptions, PlanResult } from '../model/plan.js'
 import { RESERVED_TOOL_NAMES, TOOL_NAME_PATTERN, type ToolDeclaration } from '../model/tool-declaration.js'
@@ -120,7 +121,8 @@ export async function planFiles(declarations: readonly ToolDeclaration[], option
   // Cached by path, layout and what the tree is made of (`source`): a large index is costly to print again.
   const printed = (path: string, source: readonly string[], part: () => TsPart): Promise<void> =>
     output(path, async () => {
-      const layout = cache === undefined || !isCacheableLayout(await formatter.layoutOptions(path)) ? undefined : await formatter.layoutKey(path)
+      const options = cache === undefined ? undefined : await formatter.layoutOptions(path)
+      const layout = options === undefined || !isCacheableLayout(options) ? undefined : layoutKeyOf(options)
       const key = layout === undefined || cache === undefined ? undefined : cacheKey([cache.fingerprint, 'printed', path, layout, ...source])
       let content = key === undefined ? undefined : cachedToolValues.text(cache?.get(key))
       if (content === undefined) {

@@ -1,5 +1,5 @@
 import { processMemo } from '../base/bounded.js'
-import type { CodeFormatter } from '../model/code-formatter.js'
+import { type CodeFormatter, layoutKeyOf } from '../model/code-formatter.js'
 import { type Diagnostic, lineAndColumn, messageOf } from '../model/diagnostic.js'
 import type { FileOwner, KnownText, PlannedFile, PlanOptions } from '../model/plan.js'
 import type { ToolDeclaration } from '../model/tool-declaration.js'
@@ -96,7 +96,7 @@ async function plannedModule(
     formatter.printTypeScript(paths.generated, [generatedModule.output]),
   ])
   // Printed alone, a top-level declaration is laid out as in the module, which the catalog shows.
-  const outputType = { text: output.trimEnd(), layoutKey: await formatter.layoutKey(paths.generated) }
+  const outputType = { text: output.trimEnd(), layoutKey: layoutKeyOf(await formatter.layoutOptions(paths.generated)) }
   if (cache === undefined) return { content, outputType }
   const module = { content: { hash: textHash(content), text: () => content }, outputType }
   if (key !== undefined && entry !== undefined) {

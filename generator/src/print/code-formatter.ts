@@ -167,7 +167,6 @@ export function createCodeFormatter(cwd: string): CodeFormatter {
       return formatter.format(path, `${texts.filter((text) => text !== '').join('\n\n')}\n`, { batchable: true })
     },
     layoutOptions: (path) => optionsFor(resolve(cwd, path)),
-    layoutKey: async (path) => layoutKeyOf(await optionsFor(resolve(cwd, path))),
     jsonPrinter,
     printMarkdown,
     async printCodeModeSdkModule(path, sdk, format = (source) => formatter.format(path, source, { batchable: true })) {

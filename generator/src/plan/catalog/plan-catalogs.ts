@@ -1,4 +1,4 @@
-import type { CodeFormatter, JsonPrinter, LayoutOptions } from '../../model/code-formatter.js'
+import { type CodeFormatter, type JsonPrinter, type LayoutOptions, layoutKeyOf } from '../../model/code-formatter.js'
 import { type Diagnostic, messageOf } from '../../model/diagnostic.js'
 import { isGeneratorOwnedText, type PlanCache, type PlannedFile, type PlanOptions } from '../../model/plan.js'
 import { escapeJsonControls, type ToolDeclaration } from '../../model/tool-declaration.js'
@@ -130,8 +130,8 @@ async function sectionMarkdown(
     const section = renderCatalogTemplate(sectionTemplate, { tools: models }, models)
     return section.ok ? formatted(formatter, docs, section.text, sectionTemplate) : section
   }
-  const layout = await formatter.layoutKey(docs)
   const layoutOptions = await formatter.layoutOptions(docs)
+  const layout = layoutKeyOf(layoutOptions)
   const simple = isPlainMarkdownLayout(layoutOptions)
   // A printed part is kept in the declaration's entry under the layout and the output type, all else its model
   // reads; a part prettier formats is kept by the formatter's cache instead.
@@ -206,7 +206,7 @@ async function planCatalogJson(
   const json = normalizePath(options.catalogJson)
   const layout = await formatter.layoutOptions(json)
   const cache = isCacheableLayout(layout) ? options.cache : undefined
-  const layoutKey = cache === undefined ? '' : await formatter.layoutKey(json)
+  const layoutKey = cache === undefined ? '' : cacheKey(['catalog-json', layoutKeyOf(layout)])
   try {
     const printer = formatter.jsonPrinter(layout)
     const printed = printer === undefined ? undefined : printCatalogJson(tools, layout, printer, (tool) => (cache === undefined ? undefined : { cache, layoutKey, tool }))
