@@ -1,6 +1,5 @@
 import { hash } from 'node:crypto'
 import type { BigIntStats } from 'node:fs'
-import { processMemo } from '../../base/bounded.js'
 import type { KnownText, PlanCache } from '../../model/plan.js'
 import type { ToolDeclaration } from '../../model/tool-declaration.js'
 import type { ToolPaths } from '../output-paths.js'
@@ -88,21 +87,10 @@ export class DeclarationEntry {
     return made
   }
 
-  // A part key longer than a hash (a layout key) is hashed.
+  // Every part key is a `cacheKey` (a hash), so an entry's keys stay short whatever the inputs.
   private partEntry(part: PlannedPart, partKey: string): string {
-    return `${this.key}\u0000${part}\u0000${partKey.length <= HASH_LENGTH ? partKey : `#${hashedKey(partKey)}`}`
+    return `${this.key}\u0000${part}\u0000${partKey}`
   }
-}
-
-// The length of a base64url SHA-256.
-const HASH_LENGTH = 43
-function hashedKey(key: string): string {
-  let hashed = processMemo.get<string>('part-key', key)
-  if (hashed === undefined) {
-    hashed = cacheKey([key])
-    processMemo.set('part-key', key, hashed)
-  }
-  return hashed
 }
 
 /** A file's size, times (ns), inode and device as one text: any write changes the ctime, which no tool can set back. */
