@@ -151,7 +151,7 @@ export function processHost(): string {
 }
 
 /** Whether what `pid` on host `madeOn` left at `file` is over: its process here is gone, or past `LEFTOVER_AGE_MS`. */
-export function isLeftoverOfProcess(file: string, madeOn: string | undefined, pid: number, now = Date.now()): boolean {
+function isLeftoverOfProcess(file: string, madeOn: string | undefined, pid: number, now = Date.now()): boolean {
   if (pid === process.pid) return false
   if (madeOn === processHost() && !isRunning(pid)) return true
   const mtime = lstatSync(file, { throwIfNoEntry: false })?.mtimeMs
